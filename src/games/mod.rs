@@ -1,0 +1,3 @@
+//! One module per game. Only Stratego so far.
+
+pub mod stratego;

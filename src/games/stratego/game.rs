@@ -1,0 +1,119 @@
+//! The interface every rules implementation offers: the reference
+//! interpreter, the optimized engine, and (through the protocol) third-party
+//! engines. The corpus runner, the fuzzers and the harness only talk to this.
+
+use serde::{Deserialize, Serialize};
+
+use super::combat::CombatResult;
+use super::moves::Move;
+use super::piece::{Color, Rank};
+use super::position::{Board, Setup, SetupError};
+use super::profile::Profile;
+use super::verdict::{Illegal, Verdict};
+
+/// Why a game was won (RP-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WinReason {
+    /// RP-6.1: the loser's flag was captured.
+    FlagCaptured,
+    /// RP-6.2: the loser had no legal move on their turn.
+    NoLegalMove,
+}
+
+/// Why a game was drawn (RP-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawReason {
+    /// RP-6.3: neither player has a piece that can move.
+    NeitherCanMove,
+}
+
+/// The state of the game after a ply (or at the start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// Red has won.
+    RedWins(WinReason),
+    /// Blue has won.
+    BlueWins(WinReason),
+    /// Nobody wins.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// A win for `color`.
+    pub fn win(color: Color, reason: WinReason) -> Self {
+        match color {
+            Color::Red => Outcome::RedWins(reason),
+            Color::Blue => Outcome::BlueWins(reason),
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = serde_json::to_string(self).unwrap_or_default();
+        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
+    }
+}
+
+/// What the two-squares rule says about a played move (TS-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TwoSquaresNote {
+    /// Whether the move began a new sequence (`false`: it continued one).
+    pub starts: bool,
+    /// The count after the move: how many times non-stop the most-crossed
+    /// boundary of this move has now been crossed.
+    pub count: u32,
+}
+
+/// Everything observable about one played move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlyReport {
+    /// The move.
+    pub mv: String,
+    /// Who played it.
+    pub color: Color,
+    /// The rank of the moving piece.
+    pub rank: Rank,
+    /// The rank of the attacked piece and the result, if the move attacked.
+    pub combat: Option<(Rank, CombatResult)>,
+    /// Two-squares bookkeeping (present when the rule is enabled).
+    pub two_squares: Option<TwoSquaresNote>,
+    /// The game state after the move.
+    pub outcome: Outcome,
+}
+
+/// A rules implementation: makes games from setups.
+pub trait Implementation {
+    /// Short name for reports (`reference`, `engine`).
+    fn name(&self) -> &'static str;
+    /// Starts a game. Fails when the setup breaks RP-1 or RP-2.
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError>;
+}
+
+/// One game in progress.
+pub trait Game {
+    /// The current board.
+    fn board(&self) -> Board;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Color;
+    /// Whether and how the game has ended.
+    fn outcome(&self) -> Outcome;
+    /// May the side to move play `mv` now, and if not, why not?
+    fn judge(&self, mv: Move) -> Verdict;
+    /// Every legal move of the side to move, sorted.
+    fn legal_moves(&self) -> Vec<Move>;
+    /// Plays `mv` if legal and reports what happened.
+    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal>;
+    /// Number of moves played.
+    fn ply(&self) -> usize;
+}

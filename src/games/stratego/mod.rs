@@ -1,0 +1,12 @@
+//! Stratego: board, pieces, rules of play, and the anti-repetition rules.
+
+pub mod combat;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod profile;
+pub mod reference;
+pub mod square;
+pub mod verdict;

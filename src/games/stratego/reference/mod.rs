@@ -1,0 +1,165 @@
+//! The reference interpreter: slow and literal by design. A game is its
+//! setup plus its move list; every question replays the whole list from the
+//! start and applies the spec clauses one by one, so each decision can be
+//! traced to a clause and nothing depends on incremental bookkeeping.
+
+pub mod play;
+pub mod replay;
+pub mod two_squares;
+
+use crate::games::stratego::game::{
+    DrawReason, Game, Implementation, Outcome, PlyReport, TwoSquaresNote, WinReason,
+};
+use crate::games::stratego::moves::Move;
+use crate::games::stratego::piece::{Color, Rank};
+use crate::games::stratego::position::{Board, Setup, SetupError};
+use crate::games::stratego::profile::Profile;
+use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
+
+use replay::{PlyFact, Replay, apply};
+
+/// The reference implementation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Implementation for Reference {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
+        Ok(Box::new(ReferenceGame::new(
+            setup.validate()?,
+            profile.clone(),
+        )))
+    }
+}
+
+/// A game held as setup plus moves.
+#[derive(Clone, Debug)]
+pub struct ReferenceGame {
+    start: Board,
+    profile: Profile,
+    moves: Vec<Move>,
+}
+
+impl ReferenceGame {
+    /// A game at its starting position.
+    pub fn new(start: Board, profile: Profile) -> Self {
+        ReferenceGame {
+            start,
+            profile,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Replays the whole game.
+    pub fn replay(&self) -> Replay {
+        Replay::run(&self.start, &self.moves)
+    }
+
+    /// The profile in force.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// Judges `mv` against a replay of this game: rules of play first, then
+    /// the anti-repetition rules of the profile. Returns the two-squares note
+    /// the move would carry.
+    fn judge_on(&self, replay: &Replay, mv: Move) -> Result<(PlyFact, TwoSquaresNote), Illegal> {
+        let board = replay.current();
+        if let Some(winner) = flag_capture(replay) {
+            return Err(Illegal::new(
+                RuleCode::GameOver,
+                "RP-6.1",
+                format!("the game is over: {winner} has captured the flag"),
+            ));
+        }
+        play::check(board, mv)?;
+        let (_, fact) = apply(board, mv);
+        let note = two_squares::judge(replay, &fact, &self.profile)?;
+        Ok((fact, note))
+    }
+
+    fn legal_on(&self, replay: &Replay) -> Vec<Move> {
+        play::pseudo_legal_moves(replay.current())
+            .into_iter()
+            .filter(|mv| self.judge_on(replay, *mv).is_ok())
+            .collect()
+    }
+
+    /// RP-6: the outcome of the replayed game.
+    fn outcome_on(&self, replay: &Replay) -> Outcome {
+        if let Some(winner) = flag_capture(replay) {
+            return Outcome::win(winner, WinReason::FlagCaptured);
+        }
+        let board = replay.current();
+        if !self.legal_on(replay).is_empty() {
+            return Outcome::Ongoing;
+        }
+        // RP-6.3: a draw only when neither side could move any piece at all.
+        let me = board.to_move;
+        if play::pseudo_legal_moves_for(board, me).is_empty()
+            && play::pseudo_legal_moves_for(board, me.opponent()).is_empty()
+        {
+            return Outcome::Draw(DrawReason::NeitherCanMove);
+        }
+        // RP-6.2: otherwise the player who cannot move loses.
+        Outcome::win(me.opponent(), WinReason::NoLegalMove)
+    }
+}
+
+/// RP-6.1: who captured a flag, if the last ply did.
+fn flag_capture(replay: &Replay) -> Option<Color> {
+    replay
+        .plies
+        .iter()
+        .find(|f| matches!(f.combat, Some((_, Rank::Flag, _))))
+        .map(|f| f.color)
+}
+
+impl Game for ReferenceGame {
+    fn board(&self) -> Board {
+        self.replay().current().clone()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.replay().current().to_move
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome_on(&self.replay())
+    }
+
+    fn judge(&self, mv: Move) -> Verdict {
+        // When no move is legal (RP-6.2, RP-6.3) each move is refused for its
+        // own reason, which says more than "the game is over".
+        match self.judge_on(&self.replay(), mv) {
+            Ok(_) => Verdict::Legal,
+            Err(i) => Verdict::Illegal(i),
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        self.legal_on(&self.replay())
+    }
+
+    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
+        let replay = self.replay();
+        let (fact, note) = self.judge_on(&replay, mv)?;
+        self.moves.push(mv);
+        let after = self.replay();
+        Ok(PlyReport {
+            mv: mv.to_string(),
+            color: fact.color,
+            rank: fact.rank,
+            combat: fact.combat.map(|(_, rank, result)| (rank, result)),
+            two_squares: self.profile.two_squares.enabled.then_some(note),
+            outcome: self.outcome_on(&after),
+        })
+    }
+
+    fn ply(&self) -> usize {
+        self.moves.len()
+    }
+}

@@ -1,0 +1,162 @@
+//! Verdicts: legal, or illegal with the rule, the clause and a reason a
+//! person can read.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Stable code of the rule a move breaks. Scenario files and third-party
+/// reports use these spellings; never rename one.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+pub enum RuleCode {
+    /// RP-6: the game is already over.
+    #[serde(rename = "play.game-over")]
+    GameOver,
+    /// RP-1.1: a square of the move is not on the board.
+    #[serde(rename = "play.off-board")]
+    OffBoard,
+    /// RP-3.1: there is no piece on the starting square.
+    #[serde(rename = "play.empty-square")]
+    EmptySquare,
+    /// RP-3.1: the piece belongs to the opponent.
+    #[serde(rename = "play.opponent-piece")]
+    OpponentPiece,
+    /// RP-3.4: bombs and flags never move.
+    #[serde(rename = "play.immovable")]
+    Immovable,
+    /// RP-3.2 / RP-3.3: not one orthogonal step (or, for a scout, not a straight line).
+    #[serde(rename = "play.not-a-step")]
+    NotAStep,
+    /// RP-3.5: the move enters or crosses a lake.
+    #[serde(rename = "play.lake")]
+    Lake,
+    /// RP-3.3: a scout's path is blocked by a piece.
+    #[serde(rename = "play.blocked")]
+    Blocked,
+    /// RP-3.5: the target holds one of the mover's own pieces.
+    #[serde(rename = "play.own-piece")]
+    OwnPiece,
+    /// TS: the two-squares rule (ISF article 10).
+    #[serde(rename = "two-squares")]
+    TwoSquares,
+    /// MS: the more-squares rule (ISF article 11).
+    #[serde(rename = "more-squares")]
+    MoreSquares,
+}
+
+impl RuleCode {
+    /// Every code, for listings and schemas.
+    pub const ALL: [RuleCode; 11] = [
+        RuleCode::GameOver,
+        RuleCode::OffBoard,
+        RuleCode::EmptySquare,
+        RuleCode::OpponentPiece,
+        RuleCode::Immovable,
+        RuleCode::NotAStep,
+        RuleCode::Lake,
+        RuleCode::Blocked,
+        RuleCode::OwnPiece,
+        RuleCode::TwoSquares,
+        RuleCode::MoreSquares,
+    ];
+
+    /// The code as written in scenarios.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleCode::GameOver => "play.game-over",
+            RuleCode::OffBoard => "play.off-board",
+            RuleCode::EmptySquare => "play.empty-square",
+            RuleCode::OpponentPiece => "play.opponent-piece",
+            RuleCode::Immovable => "play.immovable",
+            RuleCode::NotAStep => "play.not-a-step",
+            RuleCode::Lake => "play.lake",
+            RuleCode::Blocked => "play.blocked",
+            RuleCode::OwnPiece => "play.own-piece",
+            RuleCode::TwoSquares => "two-squares",
+            RuleCode::MoreSquares => "more-squares",
+        }
+    }
+}
+
+impl fmt::Display for RuleCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Illegal {
+    /// Which rule forbids it.
+    pub rule: RuleCode,
+    /// The spec clause that decides it (e.g. `TS-4.1`).
+    pub clause: String,
+    /// A sentence for people: what is wrong with this move here.
+    pub explanation: String,
+}
+
+impl Illegal {
+    /// Builds an illegality.
+    pub fn new(rule: RuleCode, clause: &str, explanation: impl Into<String>) -> Self {
+        Illegal {
+            rule,
+            clause: clause.to_string(),
+            explanation: explanation.into(),
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal ({}, {}): {}",
+            self.rule, self.clause, self.explanation
+        )
+    }
+}
+
+/// The answer to "may the side to move play this move now?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move may be played.
+    Legal,
+    /// The move may not be played, and why.
+    Illegal(Illegal),
+}
+
+impl Verdict {
+    /// Whether the move may be played.
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal)
+    }
+
+    /// The rule broken, if any.
+    pub fn rule(&self) -> Option<RuleCode> {
+        match self {
+            Verdict::Legal => None,
+            Verdict::Illegal(i) => Some(i.rule),
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Legal => f.write_str("legal"),
+            Verdict::Illegal(i) => i.fmt(f),
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! arbiter: a test oracle and scenario corpus for board-game rules, starting
+//! with Stratego's two anti-repetition rules.
+
+pub mod games;
+pub mod scenario;

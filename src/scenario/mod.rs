@@ -1,0 +1,8 @@
+//! Scenario files: format, loading with located errors, and running them
+//! against an implementation.
+
+pub mod clauses;
+pub mod format;
+pub mod load;
+pub mod run;
+pub mod schema;
