@@ -25,6 +25,9 @@ enum Command {
         /// Run only this profile; scenarios not written for it are skipped.
         #[arg(long)]
         profile: Option<String>,
+        /// Which rules implementation to run the scenarios on.
+        #[arg(long = "impl", value_enum, default_value = "reference")]
+        imp: cli::check::Impl,
     },
     /// Print the board after each move of a scenario.
     Show {
@@ -41,7 +44,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check { paths, profile } => cli::check::check(&paths, profile.as_deref()),
+        Command::Check {
+            paths,
+            profile,
+            imp,
+        } => cli::check::check(&paths, profile.as_deref(), imp),
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
         Command::Schema => {
             println!("{}", arbiter::scenario::schema::json());

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use arbiter::games::stratego::engine::Engine;
+use arbiter::games::stratego::game::Implementation;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::scenario::clauses;
 use arbiter::scenario::load::load_all;
@@ -20,11 +22,10 @@ fn corpus() -> Vec<arbiter::scenario::load::Scenario> {
     scenarios
 }
 
-#[test]
-fn corpus_passes_under_the_reference() {
+fn corpus_passes_under(imp: &dyn Implementation) {
     let mut failures = Vec::new();
     for s in corpus() {
-        if let Status::Fail(fs) = run(&s, &Reference, None).status {
+        if let Status::Fail(fs) = run(&s, imp, None).status {
             for f in fs {
                 failures.push(format!("{} {}:{}: {f}", s.id, f.at.line, f.at.column));
             }
@@ -36,6 +37,16 @@ fn corpus_passes_under_the_reference() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn corpus_passes_under_the_reference() {
+    corpus_passes_under(&Reference);
+}
+
+#[test]
+fn corpus_passes_under_the_engine() {
+    corpus_passes_under(&Engine);
 }
 
 #[test]

@@ -3,13 +3,37 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter::games::stratego::engine::Engine;
+use arbiter::games::stratego::game::Implementation;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::scenario::load::load_all;
 use arbiter::scenario::run::{Status, run};
 
-/// Runs every scenario under `paths`; prints one line per failure and the summary line.
-pub fn check(paths: &[PathBuf], profile: Option<&str>) -> ExitCode {
+/// Which rules implementation(s) `arbiter check` runs the scenarios on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Impl {
+    /// The reference interpreter.
+    Reference,
+    /// The optimized engine.
+    Engine,
+    /// Both: a scenario fails if it fails on either.
+    Both,
+}
+
+impl Impl {
+    fn selected(self) -> Vec<&'static dyn Implementation> {
+        match self {
+            Impl::Reference => vec![&Reference],
+            Impl::Engine => vec![&Engine],
+            Impl::Both => vec![&Reference, &Engine],
+        }
+    }
+}
+
+/// Runs every scenario under `paths` on the chosen implementation(s);
+/// prints one line per failure and the summary line.
+pub fn check(paths: &[PathBuf], profile: Option<&str>, imp: Impl) -> ExitCode {
     if let Some(p) = profile {
         if Profile::named(p).is_none() {
             eprintln!(
@@ -25,25 +49,39 @@ pub fn check(paths: &[PathBuf], profile: Option<&str>) -> ExitCode {
         println!("ERROR {e}");
         failed += 1;
     }
-    let imp = Reference;
+    let imps = imp.selected();
     for s in &scenarios {
-        let outcome = run(s, &imp, profile);
-        match outcome.status {
-            Status::Pass => passed += 1,
-            Status::Skip(_) => skipped += 1,
-            Status::Fail(failures) => {
-                failed += 1;
-                for f in failures {
-                    println!(
-                        "FAIL {} {}:{}:{}: {}",
-                        s.id,
-                        s.path.display(),
-                        f.at.line,
-                        f.at.column,
-                        f
-                    );
+        let (mut fails, mut skips) = (0, 0);
+        for imp in &imps {
+            match run(s, *imp, profile).status {
+                Status::Pass => {}
+                Status::Skip(_) => skips += 1,
+                Status::Fail(failures) => {
+                    fails += 1;
+                    for f in failures {
+                        println!(
+                            "FAIL {}{} {}:{}:{}: {}",
+                            if imps.len() > 1 {
+                                format!("[{}] ", imp.name())
+                            } else {
+                                String::new()
+                            },
+                            s.id,
+                            s.path.display(),
+                            f.at.line,
+                            f.at.column,
+                            f
+                        );
+                    }
                 }
             }
+        }
+        if fails > 0 {
+            failed += 1;
+        } else if skips > 0 {
+            skipped += 1;
+        } else {
+            passed += 1;
         }
     }
     println!("{passed} passed, {failed} failed, {skipped} skipped");

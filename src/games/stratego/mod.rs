@@ -1,6 +1,7 @@
 //! Stratego: board, pieces, rules of play, and the anti-repetition rules.
 
 pub mod combat;
+pub mod engine;
 pub mod game;
 pub mod geometry;
 pub mod moves;

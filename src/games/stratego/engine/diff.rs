@@ -1,0 +1,388 @@
+//! Differential testing: play the same game in the reference interpreter
+//! and in the engine and compare everything observable at every ply — the
+//! state, the complete set of legal moves, the verdict (rule, clause and
+//! explanation) on every candidate the rules of play allow but the profile
+//! forbids, on a few malformed candidates, the report of each played move,
+//! and the result.
+//!
+//! The property lives here, in the library, so the `cargo test` suite
+//! (`tests/differential.rs`), the fuzz target (`fuzz/`) and regression
+//! replays share one definition.
+
+use std::fmt;
+
+use crate::games::stratego::game::{Game, Implementation};
+use crate::games::stratego::moves::Move;
+use crate::games::stratego::piece::Color;
+use crate::games::stratego::position::{Board, Setup};
+use crate::games::stratego::profile::Profile;
+use crate::games::stratego::reference::{Reference, play as ref_play};
+use crate::games::stratego::square::Square;
+use crate::games::stratego::verdict::{RuleCode, Verdict};
+
+use super::Engine;
+use super::driver::{Bias, Chooser, Source};
+use super::game::EngineGame;
+
+/// What a differential run saw, so a test can show (and assert) that the
+/// rules were actually exercised.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games compared.
+    pub games: u64,
+    /// Plies compared.
+    pub plies: u64,
+    /// Verdicts on single candidates compared.
+    pub verdicts: u64,
+    /// `forbidden[k]`: plies at which some candidate that the rules of play
+    /// allow was refused under `RuleCode::ALL[k]`.
+    pub forbidden: [u64; RuleCode::ALL.len()],
+    /// Games that ended (by RP-6) within the run rather than being cut off.
+    pub finished: u64,
+}
+
+impl Tally {
+    /// Plies with a candidate forbidden by `rule`.
+    pub fn forbidden_by(&self, rule: RuleCode) -> u64 {
+        self.forbidden[rule_index(rule)]
+    }
+
+    /// Adds another tally.
+    pub fn add(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.plies += o.plies;
+        self.verdicts += o.verdicts;
+        self.finished += o.finished;
+        for (a, b) in self.forbidden.iter_mut().zip(o.forbidden) {
+            *a += b;
+        }
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games ({} ended), {} plies, {} verdicts compared; plies with a move forbidden by",
+            self.games, self.finished, self.plies, self.verdicts
+        )?;
+        for rule in [RuleCode::TwoSquares, RuleCode::MoreSquares] {
+            write!(f, " {rule}: {}", self.forbidden_by(rule))?;
+        }
+        Ok(())
+    }
+}
+
+fn rule_index(rule: RuleCode) -> usize {
+    RuleCode::ALL
+        .iter()
+        .position(|&r| r == rule)
+        .expect("every code is listed")
+}
+
+/// A disagreement, with the game that shows it.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    /// What differed.
+    pub what: String,
+    /// The starting position.
+    pub setup: Setup,
+    /// The profile.
+    pub profile: Profile,
+    /// The moves played before the disagreement.
+    pub moves: Vec<Move>,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "reference and engine disagree: {}", self.what)?;
+        writeln!(f, "profile: {:?}", self.profile)?;
+        writeln!(f, "as a scenario skeleton:\n{}", self.scenario_yaml())
+    }
+}
+
+impl Mismatch {
+    /// The game as a scenario file skeleton for
+    /// `scenarios/stratego/regressions/`: setup, profile and moves; the
+    /// expectations and clauses are for a person to write after deciding
+    /// which side was right.
+    pub fn scenario_yaml(&self) -> String {
+        let side = |c: Color| {
+            let items: Vec<String> = self
+                .setup
+                .pieces
+                .iter()
+                .filter(|(_, p)| p.color == c)
+                .map(|(sq, p)| format!("{sq}: {}", p.rank))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        };
+        let mut out = String::new();
+        out.push_str("id: regressions/CHANGE-ME\n");
+        out.push_str("title: CHANGE ME (found by differential testing)\n");
+        out.push_str("source: edge case (differential fuzzing)\n");
+        out.push_str("clauses: [CHANGE-ME]\n");
+        if Profile::named(&self.profile.name).as_ref() == Some(&self.profile) {
+            out.push_str(&format!("profiles: [{}]\n", self.profile.name));
+        } else {
+            out.push_str(&format!(
+                "# custom profile, not expressible by name: {:?}\n",
+                self.profile
+            ));
+        }
+        out.push_str(&format!(
+            "setup:\n  to_move: {}\n  red: {}\n  blue: {}\n",
+            self.setup.to_move,
+            side(Color::Red),
+            side(Color::Blue)
+        ));
+        if !self.moves.is_empty() {
+            out.push_str("moves:\n");
+            for m in &self.moves {
+                out.push_str(&format!("  - {{move: {m}}}\n"));
+            }
+        }
+        out
+    }
+}
+
+/// Plays one game from `setup` under `profile` in both implementations,
+/// choosing moves with the biased [`Chooser`] from `src`, for at most
+/// `max_plies` plies or until the game ends or `src` runs dry. Compares at
+/// every ply; returns the first disagreement.
+pub fn compare_game(
+    setup: &Setup,
+    profile: &Profile,
+    src: &mut dyn Source,
+    max_plies: usize,
+    tally: &mut Tally,
+) -> Result<(), Box<Mismatch>> {
+    let mut moves: Vec<Move> = Vec::new();
+    let fail = |what: String, moves: &[Move]| {
+        Box::new(Mismatch {
+            what,
+            setup: setup.clone(),
+            profile: profile.clone(),
+            moves: moves.to_vec(),
+        })
+    };
+    let reference = Reference.start(setup, profile);
+    let engine = Engine.start_fast(setup, profile);
+    let (mut reference, mut engine) = match (reference, engine) {
+        (Err(a), Err(b)) if a == b => return Ok(()),
+        (Ok(r), Ok(Some(e))) => (r, e),
+        (r, e) => {
+            return Err(fail(
+                format!(
+                    "setup: reference {:?}, engine {:?}",
+                    r.err(),
+                    e.map(|g| g.is_some())
+                ),
+                &moves,
+            ));
+        }
+    };
+    tally.games += 1;
+    let mut chooser = Chooser::new(Bias::default());
+    let mut buf = Vec::with_capacity(128);
+    loop {
+        let board = compare_state(reference.as_ref(), &engine, moves.is_empty())
+            .map_err(|w| fail(w, &moves))?;
+        let candidates = compare_candidates(reference.as_ref(), &engine, &board, src, tally)
+            .map_err(|w| fail(w, &moves))?;
+        tally.plies += 1;
+        let stop = if engine.current_outcome().is_over() {
+            tally.finished += 1;
+            true
+        } else {
+            moves.len() >= max_plies
+        };
+        if stop {
+            // The final result, asked through the trait on both sides.
+            let (a, b) = (reference.outcome(), (&engine as &dyn Game).outcome());
+            if a != b {
+                return Err(fail(format!("result: reference {a}, engine {b}"), &moves));
+            }
+            return Ok(());
+        }
+        // Now and then try to play a refused candidate: both must refuse it
+        // the same way and leave the game as it was.
+        if let Some(&bad) = candidates.first()
+            && src.below(8) == 0
+        {
+            let (a, b) = (reference.play(bad), engine.play(bad));
+            if a != b {
+                return Err(fail(
+                    format!("playing refused {bad}: reference {a:?}, engine {b:?}"),
+                    &moves,
+                ));
+            }
+            if a.is_ok() {
+                return Err(fail(format!("both played the refused {bad}"), &moves));
+            }
+        }
+        engine.legal_moves_into(&mut buf);
+        let Some(fast) = chooser.choose(&engine, &buf, src) else {
+            return Ok(());
+        };
+        let mv = engine.slow(fast);
+        let color = engine.to_move();
+        let (a, b) = (reference.play(mv), engine.play(mv));
+        if a != b {
+            return Err(fail(
+                format!("playing {mv}: reference {a:?}, engine {b:?}"),
+                &moves,
+            ));
+        }
+        chooser.played(color, fast);
+        moves.push(mv);
+    }
+}
+
+/// Ply, board and side to move; the outcome too when `outcome` is set
+/// (otherwise the report of the last move has already compared it: each
+/// question to the reference replays the whole game, so the loop asks each
+/// only once per ply).
+fn compare_state(
+    reference: &dyn Game,
+    engine: &EngineGame,
+    outcome: bool,
+) -> Result<Board, String> {
+    let e: &dyn Game = engine;
+    if reference.ply() != e.ply() {
+        return Err(format!(
+            "ply: reference {}, engine {}",
+            reference.ply(),
+            e.ply()
+        ));
+    }
+    if outcome && reference.outcome() != e.outcome() {
+        return Err(format!(
+            "outcome: reference {}, engine {}",
+            reference.outcome(),
+            e.outcome()
+        ));
+    }
+    let (rb, eb) = (reference.board(), e.board());
+    if rb != eb {
+        return Err(format!("board:\nreference\n{rb}engine\n{eb}"));
+    }
+    if rb.to_move != e.side_to_move() {
+        return Err(format!(
+            "side to move: reference {}, engine {}",
+            rb.to_move,
+            e.side_to_move()
+        ));
+    }
+    Ok(rb)
+}
+
+/// The legal move lists, then the verdict on every candidate the rules of
+/// play allow but the game refuses, and on one malformed candidate. Returns
+/// the refused candidates.
+fn compare_candidates(
+    reference: &dyn Game,
+    engine: &EngineGame,
+    board: &Board,
+    src: &mut dyn Source,
+    tally: &mut Tally,
+) -> Result<Vec<Move>, String> {
+    let e: &dyn Game = engine;
+    let legal = reference.legal_moves();
+    let legal_e = e.legal_moves();
+    if legal != legal_e {
+        return Err(format!(
+            "legal moves differ\nreference: {}\nengine:    {}",
+            list(&legal),
+            list(&legal_e)
+        ));
+    }
+    let mut refused = Vec::new();
+    let mut seen = [false; RuleCode::ALL.len()];
+    for mv in ref_play::pseudo_legal_moves(board) {
+        let fast = engine.fast(mv).ok_or("pseudo-legal move off the board")?;
+        let is_legal = legal.binary_search(&mv).is_ok();
+        if engine.is_legal(fast) != is_legal {
+            return Err(format!(
+                "engine's is_legal({mv}) = {}, but the legal list says {is_legal}",
+                !is_legal
+            ));
+        }
+        if is_legal {
+            if !e.judge(mv).is_legal() {
+                return Err(format!("engine judges its own legal move {mv} illegal"));
+            }
+            continue;
+        }
+        let (a, b) = (reference.judge(mv), e.judge(mv));
+        tally.verdicts += 1;
+        if a != b {
+            return Err(format!("verdict on {mv}: reference {a}, engine {b}"));
+        }
+        if let Verdict::Illegal(i) = a {
+            seen[rule_index(i.rule)] = true;
+        }
+        refused.push(mv);
+    }
+    for (t, s) in tally.forbidden.iter_mut().zip(seen) {
+        *t += s as u64;
+    }
+    // One malformed or arbitrary candidate: off the board, empty squares,
+    // the opponent's pieces, diagonals, long steps, lakes, blocked paths.
+    if let Some(mv) = arbitrary_candidate(board, src) {
+        let (a, b) = (reference.judge(mv), e.judge(mv));
+        tally.verdicts += 1;
+        if a != b {
+            return Err(format!("verdict on {mv}: reference {a}, engine {b}"));
+        }
+    }
+    Ok(refused)
+}
+
+/// A candidate that is usually illegal by the rules of play: from one of
+/// the side's pieces (or anywhere, off the board included) to a square on
+/// its lines (or anywhere).
+fn arbitrary_candidate(board: &Board, src: &mut dyn Source) -> Option<Move> {
+    let kind = src.next()? % 4;
+    let g = board.geometry();
+    let any = |src: &mut dyn Source| {
+        Square::new(
+            src.below(g.files as u32 + 2) as u8,
+            src.below(g.ranks as u32 + 2) as u8,
+        )
+    };
+    let from = if kind < 2 {
+        let own: Vec<Square> = board
+            .pieces()
+            .filter(|(_, p)| p.piece.color == board.to_move)
+            .map(|(sq, _)| sq)
+            .collect();
+        if own.is_empty() {
+            any(src)
+        } else {
+            own[src.below(own.len() as u32) as usize]
+        }
+    } else {
+        any(src)
+    };
+    let to = if kind % 2 == 0 {
+        let k = src.below(g.files.max(g.ranks) as u32 + 1) as u8;
+        match src.below(4) {
+            0 => Square::new(from.file, from.rank.saturating_add(k)),
+            1 => Square::new(from.file, from.rank.saturating_sub(k)),
+            2 => Square::new(from.file.saturating_add(k), from.rank),
+            _ => Square::new(from.file.saturating_sub(k), from.rank),
+        }
+    } else {
+        any(src)
+    };
+    Some(Move::new(from, to))
+}
+
+fn list(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

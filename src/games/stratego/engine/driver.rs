@@ -1,0 +1,389 @@
+//! Random but rule-seeking games: setups and move choices drawn from a
+//! stream of numbers, shared by the differential tests, the fuzz targets and
+//! the benchmarks.
+//!
+//! Uniformly random play almost never repeats itself, so it would hardly
+//! ever meet the anti-repetition rules. The chooser therefore prefers what
+//! makes them bite: reversing one's own last move (two-squares), moving the
+//! same piece again, stepping next to the opponent's last-moved piece
+//! (chasing) and moving a threatened piece away (evading).
+
+use crate::games::stratego::geometry::Geometry;
+use crate::games::stratego::piece::{Color, Piece, Rank};
+use crate::games::stratego::position::Setup;
+use crate::games::stratego::profile::{
+    MoreSquaresSwitches, Profile, ScoutCounting, TwoSquaresSwitches,
+};
+use crate::games::stratego::square::Square;
+
+use super::game::{EngineGame, FastMove};
+use super::layout::bit;
+use super::position::side;
+
+/// A stream of choices. `None` means the stream is exhausted (a fuzz input
+/// has run out); generators then stop.
+pub trait Source {
+    /// The next choice.
+    fn next(&mut self) -> Option<u32>;
+
+    /// A choice below `n` (`n > 0`); 0 once the stream is exhausted.
+    fn below(&mut self, n: u32) -> u32 {
+        self.next().map_or(0, |v| v % n)
+    }
+}
+
+/// SplitMix64: a tiny, seedable, never-exhausted source for tests and
+/// benchmarks (no dependency on a random-number crate).
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl Source for SplitMix {
+    fn next(&mut self) -> Option<u32> {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Some((z ^ (z >> 31)) as u32)
+    }
+}
+
+/// Fuzz input: one byte per choice.
+#[derive(Clone, Debug)]
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Bytes<'a> {
+    /// Choices read from `data`, front to back.
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data, at: 0 }
+    }
+}
+
+impl Source for Bytes<'_> {
+    fn next(&mut self) -> Option<u32> {
+        let b = *self.data.get(self.at)?;
+        self.at += 1;
+        Some(b as u32)
+    }
+}
+
+/// A fixed list of choices (what proptest generates and shrinks).
+#[derive(Clone, Debug)]
+pub struct Choices {
+    values: Vec<u32>,
+    at: usize,
+}
+
+impl Choices {
+    /// Choices read from `values`, front to back.
+    pub fn new(values: Vec<u32>) -> Self {
+        Choices { values, at: 0 }
+    }
+}
+
+impl Source for Choices {
+    fn next(&mut self) -> Option<u32> {
+        let v = *self.values.get(self.at)?;
+        self.at += 1;
+        Some(v)
+    }
+}
+
+/// The pieces of a full army (RP-2.2), strongest first.
+pub fn army() -> Vec<Rank> {
+    Rank::ALL
+        .iter()
+        .flat_map(|&r| std::iter::repeat_n(r, r.army_count() as usize))
+        .collect()
+}
+
+/// A full game setup: each army shuffled over its four home ranks
+/// (RP-1.3), red to move.
+pub fn full_setup(src: &mut dyn Source) -> Setup {
+    let g = Geometry::standard();
+    let mut pieces = Vec::with_capacity(80);
+    for (color, ranks) in [(Color::Red, 0..4u8), (Color::Blue, 6..10u8)] {
+        let mut ranks_of = army();
+        // Fisher–Yates.
+        for i in (1..ranks_of.len()).rev() {
+            let j = src.below(i as u32 + 1) as usize;
+            ranks_of.swap(i, j);
+        }
+        let squares = ranks.flat_map(|r| (0..10).map(move |f| Square::new(f, r)));
+        for (sq, rank) in squares.zip(ranks_of) {
+            pieces.push((sq, Piece { color, rank }));
+        }
+    }
+    Setup {
+        geometry: g,
+        pieces,
+        to_move: Color::Red,
+    }
+}
+
+/// A sparse setup (RP-2.3): a few pieces of each colour packed into a
+/// random rectangle of the board, so that they meet soon. Ranks are drawn
+/// with movable pieces favoured; an army's limits (RP-2.2) are respected.
+pub fn sparse_setup(src: &mut dyn Source) -> Setup {
+    let g = Geometry::standard();
+    let w = 2 + src.below(9) as u8; // 2..=10 files
+    let h = 2 + src.below(9) as u8;
+    let f0 = src.below((11 - w) as u32) as u8;
+    let r0 = src.below((11 - h) as u32) as u8;
+    let mut free: Vec<Square> = (r0..r0 + h)
+        .flat_map(|r| (f0..f0 + w).map(move |f| Square::new(f, r)))
+        .filter(|sq| !g.is_lake(*sq))
+        .collect();
+    let to_move = if src.below(2) == 0 {
+        Color::Red
+    } else {
+        Color::Blue
+    };
+    let n = (1 + src.below(10) as usize + src.below(6) as usize).min(free.len());
+    let mut used = [[0u8; 12]; 2];
+    let mut pieces = Vec::with_capacity(n);
+    for k in 0..n {
+        let color = if k % 2 == 0 { Color::Red } else { Color::Blue };
+        // Movable ranks most of the time; bombs and flags now and then.
+        let pick = src.below(16) as usize;
+        let rank = match pick {
+            0..=9 => Rank::ALL[pick],
+            10 | 11 => Rank::Scout,
+            12 => Rank::Bomb,
+            13 => Rank::Flag,
+            _ => Rank::ALL[src.below(10) as usize],
+        };
+        let ri = Rank::ALL.iter().position(|&r| r == rank).unwrap();
+        if used[side(color)][ri] >= rank.army_count() {
+            continue;
+        }
+        used[side(color)][ri] += 1;
+        let sq = free.swap_remove(src.below(free.len() as u32) as usize);
+        pieces.push((sq, Piece { color, rank }));
+    }
+    Setup {
+        geometry: g,
+        pieces,
+        to_move,
+    }
+}
+
+/// A profile: one of the built-ins, or any combination of the switches
+/// (named `custom`), so no code path can hide behind a profile name.
+pub fn profile(src: &mut dyn Source) -> Profile {
+    let k = src.below(8) as usize;
+    if k < Profile::NAMES.len() {
+        return Profile::named(Profile::NAMES[k]).expect("built-in profile");
+    }
+    Profile {
+        name: "custom".into(),
+        two_squares: TwoSquaresSwitches {
+            enabled: src.below(4) != 0,
+            limit: src.below(7),
+            scouts: if src.below(2) == 0 {
+                ScoutCounting::Boundaries
+            } else {
+                ScoutCounting::EndSquares
+            },
+        },
+        more_squares: MoreSquaresSwitches {
+            enabled: src.below(2) == 0,
+        },
+    }
+}
+
+/// A game's setup and profile from a source: full armies one time in four,
+/// sparse positions otherwise.
+pub fn setup_and_profile(src: &mut dyn Source) -> (Setup, Profile) {
+    let full = src.below(4) == 0;
+    let p = profile(src);
+    let s = if full {
+        full_setup(src)
+    } else {
+        sparse_setup(src)
+    };
+    (s, p)
+}
+
+/// What the chooser may prefer.
+#[derive(Clone, Copy, Debug)]
+pub struct Bias {
+    /// Whether attacks may be chosen at all. Benchmarks turn them off so a
+    /// game of full armies lasts as long as asked.
+    pub attacks: bool,
+}
+
+impl Default for Bias {
+    fn default() -> Self {
+        Bias { attacks: true }
+    }
+}
+
+/// What a player is trying to do. A plan persists from move to move (a
+/// shuttle must go on for several moves to reach the two-squares limit)
+/// until it cannot be followed or a choice switches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Reverse my last move (the two-squares rule's shuttle).
+    Shuttle,
+    /// Move the piece I moved last again, along the same line if possible
+    /// (a scout re-crossing part of its path).
+    SamePiece,
+    /// Step next to the piece the opponent moved last (or any enemy piece).
+    Chase,
+    /// Move a piece that stands next to an enemy piece, preferably the one
+    /// the opponent just threatened.
+    Evade,
+    /// Attack something.
+    Attack,
+    /// Anything.
+    Random,
+}
+
+impl Plan {
+    /// Plans by weight: shuttles are the most common, as they need the
+    /// longest runs to bite.
+    fn pick(v: u32) -> Plan {
+        match v % 16 {
+            0..=5 => Plan::Shuttle,
+            6 | 7 => Plan::SamePiece,
+            8..=10 => Plan::Chase,
+            11..=13 => Plan::Evade,
+            14 => Plan::Attack,
+            _ => Plan::Random,
+        }
+    }
+}
+
+/// Memory the chooser needs: each player's last move and plan.
+#[derive(Clone, Debug)]
+pub struct Chooser {
+    last: [Option<FastMove>; 2],
+    plans: [Plan; 2],
+    bias: Bias,
+    candidates: Vec<FastMove>,
+}
+
+impl Default for Chooser {
+    fn default() -> Self {
+        Chooser::new(Bias::default())
+    }
+}
+
+impl Chooser {
+    /// A chooser with the given preferences.
+    pub fn new(bias: Bias) -> Self {
+        Chooser {
+            last: [None; 2],
+            plans: [Plan::Shuttle; 2],
+            bias,
+            candidates: Vec::with_capacity(128),
+        }
+    }
+
+    /// Records a move played by `color` (whoever chose it).
+    pub fn played(&mut self, color: Color, mv: FastMove) {
+        self.last[side(color)] = Some(mv);
+    }
+
+    /// Picks one of `legal` (the side to move's legal moves in `game`), or
+    /// `None` when there are none or the source is exhausted. Reads two
+    /// choices: whether and how to change plan, then which candidate.
+    pub fn choose(
+        &mut self,
+        game: &EngineGame,
+        legal: &[FastMove],
+        src: &mut dyn Source,
+    ) -> Option<FastMove> {
+        if legal.is_empty() {
+            return None;
+        }
+        let kind = src.next()?;
+        let which = src.next()?;
+        let me = side(game.to_move());
+        if kind % 16 == 0 {
+            self.plans[me] = Plan::pick(kind >> 4);
+        }
+        self.fill(game, legal, self.plans[me]);
+        if self.candidates.is_empty() {
+            // The plan cannot be followed (a shuttle refused by the rule,
+            // nothing to chase): take up another one.
+            self.plans[me] = Plan::pick((kind >> 4).wrapping_add(which));
+            self.fill(game, legal, self.plans[me]);
+        }
+        let attacks = self.bias.attacks;
+        let enemy = game.position().occupied[1 - me];
+        if self.candidates.is_empty() {
+            self.candidates
+                .extend(legal.iter().filter(|m| attacks || enemy & bit(m.to) == 0));
+        }
+        if self.candidates.is_empty() {
+            self.candidates.extend_from_slice(legal);
+        }
+        Some(self.candidates[which as usize % self.candidates.len()])
+    }
+
+    /// The candidates of `plan` among `legal`.
+    fn fill(&mut self, game: &EngineGame, legal: &[FastMove], plan: Plan) {
+        let me = side(game.to_move());
+        let enemy = game.position().occupied[1 - me];
+        let lay = game.layout();
+        let mine = self.last[me];
+        let theirs = self.last[1 - me];
+        let attack = |m: &FastMove| enemy & bit(m.to) != 0;
+        let attacks = self.bias.attacks;
+        let c = &mut self.candidates;
+        c.clear();
+        match plan {
+            Plan::Shuttle => {
+                if let Some(l) = mine {
+                    c.extend(legal.iter().filter(|m| m.from == l.to && m.to == l.from));
+                }
+            }
+            Plan::SamePiece => {
+                if let Some(l) = mine {
+                    let line = |m: &FastMove| {
+                        lay.direction(l.from, m.to).is_some() && lay.direction(l.to, m.to).is_some()
+                    };
+                    c.extend(legal.iter().filter(|m| m.from == l.to && line(m)));
+                    if c.is_empty() {
+                        c.extend(legal.iter().filter(|m| m.from == l.to));
+                    }
+                }
+            }
+            Plan::Chase => {
+                let target = theirs.map_or(0, |t| bit(t.to) & enemy);
+                let near = lay.neighbours(if target != 0 { target } else { enemy });
+                c.extend(legal.iter().filter(|m| near & bit(m.to) != 0 && !attack(m)));
+            }
+            Plan::Evade => {
+                let threat = theirs.map_or(0, |t| bit(t.to) & enemy);
+                let near = lay.neighbours(threat);
+                c.extend(
+                    legal
+                        .iter()
+                        .filter(|m| near & bit(m.from) != 0 && !attack(m)),
+                );
+                if c.is_empty() {
+                    let near = lay.neighbours(enemy);
+                    c.extend(
+                        legal
+                            .iter()
+                            .filter(|m| near & bit(m.from) != 0 && !attack(m)),
+                    );
+                }
+            }
+            Plan::Attack => {
+                if attacks {
+                    c.extend(legal.iter().filter(|m| attack(m)));
+                }
+            }
+            Plan::Random => c.extend_from_slice(legal),
+        }
+        if !attacks {
+            c.retain(|m| !attack(m));
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! A game in the engine: the position, whose turn it is, and the
+//! incremental state of each anti-repetition rule, all updated per move in
+//! constant time and without heap allocation.
+
+use crate::games::stratego::combat::CombatResult;
+use crate::games::stratego::game::{
+    DrawReason, Game, Outcome, PlyReport, TwoSquaresNote, WinReason,
+};
+use crate::games::stratego::geometry::Geometry;
+use crate::games::stratego::moves::Move;
+use crate::games::stratego::piece::{Color, Rank};
+use crate::games::stratego::position::Board;
+use crate::games::stratego::profile::Profile;
+use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
+
+use super::layout::{Layout, NO_SQUARE, bit};
+use super::position::{Cell, Position, side};
+use super::rules;
+use super::two_squares::{Crossings, Sequence, squares_of};
+
+/// A move as two square indices of the game's [`Layout`]: the hot-path form
+/// of [`Move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FastMove {
+    /// Start square index.
+    pub from: u8,
+    /// End square index.
+    pub to: u8,
+}
+
+/// What a played move did, without allocation: the hot-path form of
+/// [`PlyReport`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastReport {
+    /// Who moved.
+    pub color: Color,
+    /// The rank of the moving piece.
+    pub rank: Rank,
+    /// The attacked rank and the result, when the move attacked.
+    pub combat: Option<(Rank, CombatResult)>,
+    /// Whether the move started a new two-squares sequence, and its count
+    /// (computed whether or not the rule is enabled).
+    pub two_squares: (bool, u32),
+    /// The game state after the move.
+    pub outcome: Outcome,
+}
+
+/// A game in progress in the engine.
+#[derive(Clone, Debug)]
+pub struct EngineGame {
+    layout: Layout,
+    geometry: Geometry,
+    profile: Profile,
+    pos: Position,
+    to_move: Color,
+    ply: usize,
+    /// Each player's current two-squares sequence (index by colour).
+    sequences: [Sequence; 2],
+    /// RP-6.1: who captured a flag, once someone has.
+    flag_captured_by: Option<Color>,
+    /// The outcome of the current position, kept up to date by every move.
+    outcome: Outcome,
+}
+
+impl EngineGame {
+    /// A game at the position of a validated `board`, or `None` when the
+    /// board's geometry is too big for the engine's masks.
+    pub fn new(board: &Board, profile: &Profile) -> Option<Self> {
+        let layout = Layout::new(board.geometry())?;
+        let pos = Position::from_board(board, &layout);
+        let mut g = EngineGame {
+            geometry: board.geometry().clone(),
+            profile: profile.clone(),
+            pos,
+            to_move: board.to_move,
+            ply: 0,
+            sequences: [Sequence::default(); 2],
+            flag_captured_by: None,
+            outcome: Outcome::Ongoing,
+            layout,
+        };
+        g.outcome = g.compute_outcome();
+        Some(g)
+    }
+
+    /// The board tables.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The profile in force.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The outcome of the current position.
+    #[inline]
+    pub fn current_outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The index form of a [`Move`], if both squares are on the board.
+    pub fn fast(&self, mv: Move) -> Option<FastMove> {
+        Some(FastMove {
+            from: self.layout.index(mv.from)?,
+            to: self.layout.index(mv.to)?,
+        })
+    }
+
+    /// The square form of a [`FastMove`].
+    pub fn slow(&self, mv: FastMove) -> Move {
+        Move::new(self.layout.square(mv.from), self.layout.square(mv.to))
+    }
+
+    /// Calls `f` with every move the rules of play allow `color` (RP-3),
+    /// until it returns `true`; returns whether it did.
+    #[inline]
+    fn any_pseudo_legal(&self, color: Color, mut f: impl FnMut(u8, u8, Cell) -> bool) -> bool {
+        let mut pieces = self.pos.movable[side(color)];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let cell = self.pos.cells[from as usize].expect("mask and cells agree");
+            if self.any_pseudo_legal_from(from, cell, |to| f(from, to, cell)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with every square the movable piece `cell` on `from` may
+    /// move to by the rules of play, until it returns `true`. Each ray stops
+    /// at the board's edge, a lake, an own piece, or (after it) an enemy;
+    /// only scouts go further than one step (RP-3.2, RP-3.3, RP-3.5).
+    #[inline]
+    fn any_pseudo_legal_from(&self, from: u8, cell: Cell, mut f: impl FnMut(u8) -> bool) -> bool {
+        let s = side(cell.color);
+        let own = self.pos.occupied[s];
+        let enemy = self.pos.occupied[1 - s];
+        let scout = cell.rank == Rank::Scout;
+        for d in 0..4 {
+            let mut to = self.layout.step[from as usize][d];
+            while to != NO_SQUARE {
+                let b = bit(to);
+                if own & b != 0 {
+                    break;
+                }
+                if f(to) {
+                    return true;
+                }
+                if enemy & b != 0 || !scout {
+                    break;
+                }
+                to = self.layout.step[to as usize][d];
+            }
+        }
+        false
+    }
+
+    /// RP-6.3: whether `color` has any piece the rules of play let move. A
+    /// piece can move at all exactly when a neighbouring square is on the
+    /// board, not a lake and not held by its own side (a scout's longer
+    /// moves pass over that square first).
+    #[inline]
+    pub fn can_move_at_all(&self, color: Color) -> bool {
+        let s = side(color);
+        self.layout.neighbours(self.pos.movable[s]) & !self.pos.occupied[s] != 0
+    }
+
+    /// The crossings of a move, under the profile's scout reading.
+    #[inline]
+    fn crossings(&self, rank: Rank, from: u8, to: u8) -> Crossings {
+        Crossings::of(
+            &self.layout,
+            rank,
+            from,
+            to,
+            self.profile.two_squares.scouts,
+        )
+    }
+
+    /// TS-4.1: does the two-squares rule let the side to move play this
+    /// move of `cell`? Only the piece of the player's current sequence can
+    /// continue it; any other move counts 1.
+    #[inline]
+    fn two_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
+        let ts = &self.profile.two_squares;
+        if !ts.enabled {
+            return true;
+        }
+        let seq = &self.sequences[side(cell.color)];
+        if seq.piece() != Some(cell.id) {
+            return ts.limit >= 1;
+        }
+        seq.note(cell.id, &self.crossings(cell.rank, from, to)).1 <= ts.limit
+    }
+
+    /// Whether a move the rules of play allow is also allowed by the
+    /// anti-repetition rules of the profile.
+    #[inline]
+    fn repetition_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
+        self.two_squares_allows(cell, from, to)
+    }
+
+    /// Every legal move of the side to move, in no particular order, into
+    /// `buf` (cleared first). Allocates only if `buf` must grow.
+    #[inline]
+    pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
+        buf.clear();
+        if self.flag_captured_by.is_some() {
+            return;
+        }
+        self.any_pseudo_legal(self.to_move, |from, to, cell| {
+            if self.repetition_allows(cell, from, to) {
+                buf.push(FastMove { from, to });
+            }
+            false
+        });
+    }
+
+    /// Whether the side to move has a legal move (stops at the first).
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        self.flag_captured_by.is_none()
+            && self.any_pseudo_legal(self.to_move, |from, to, cell| {
+                self.repetition_allows(cell, from, to)
+            })
+    }
+
+    /// Whether `mv` is legal now.
+    #[inline]
+    pub fn is_legal(&self, mv: FastMove) -> bool {
+        if self.flag_captured_by.is_some() {
+            return false;
+        }
+        match self.pos.cells.get(mv.from as usize).copied().flatten() {
+            Some(cell) if cell.color == self.to_move && cell.rank.is_movable() => {
+                self.any_pseudo_legal_from(mv.from, cell, |to| to == mv.to)
+                    && self.repetition_allows(cell, mv.from, mv.to)
+            }
+            _ => false,
+        }
+    }
+
+    /// RP-6: the outcome of the current position.
+    fn compute_outcome(&self) -> Outcome {
+        if let Some(winner) = self.flag_captured_by {
+            return Outcome::win(winner, WinReason::FlagCaptured);
+        }
+        if self.has_legal_move() {
+            return Outcome::Ongoing;
+        }
+        let me = self.to_move;
+        if !self.can_move_at_all(me) && !self.can_move_at_all(me.opponent()) {
+            return Outcome::Draw(DrawReason::NeitherCanMove);
+        }
+        Outcome::win(me.opponent(), WinReason::NoLegalMove)
+    }
+
+    /// Plays a move that is legal now (check with [`EngineGame::is_legal`]
+    /// or take it from [`EngineGame::legal_moves_into`]); the hot path.
+    #[inline]
+    pub fn play_legal(&mut self, mv: FastMove) -> FastReport {
+        debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
+        let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
+        let made = self.crossings(cell.rank, mv.from, mv.to);
+        let note = self.sequences[side(cell.color)].step(cell.id, &made);
+        let applied = self.pos.apply(mv.from, mv.to);
+        let combat = applied.combat.map(|(def, result)| (def.rank, result));
+        if let Some((def, _)) = applied.combat
+            && def.rank == Rank::Flag
+        {
+            self.flag_captured_by = Some(cell.color);
+        }
+        self.to_move = self.to_move.opponent();
+        self.ply += 1;
+        self.outcome = self.compute_outcome();
+        FastReport {
+            color: cell.color,
+            rank: cell.rank,
+            combat,
+            two_squares: (note.starts, note.count),
+            outcome: self.outcome,
+        }
+    }
+
+    /// The full verdict on `mv`, with the same rule, clause and explanation
+    /// as the reference (RP-3.7 order), and on success the move's indices.
+    fn verdict(&self, mv: Move) -> Result<(FastMove, Cell), Illegal> {
+        if let Some(winner) = self.flag_captured_by {
+            return Err(Illegal::new(
+                RuleCode::GameOver,
+                "RP-6.1",
+                format!("the game is over: {winner} has captured the flag"),
+            ));
+        }
+        let (from, to, cell) = rules::check(&self.layout, &self.pos, self.to_move, mv)?;
+        self.two_squares_verdict(cell, from, to)?;
+        Ok((FastMove { from, to }, cell))
+    }
+
+    /// TS-4.1 / TS-5.1 with the reference's explanation.
+    fn two_squares_verdict(&self, cell: Cell, from: u8, to: u8) -> Result<(), Illegal> {
+        let ts = &self.profile.two_squares;
+        if !ts.enabled || self.two_squares_allows(cell, from, to) {
+            return Ok(());
+        }
+        let made = self.crossings(cell.rank, from, to);
+        let seq = &self.sequences[side(cell.color)];
+        let (_, counts) = seq.counts_after(cell.id, &made);
+        let count = seq.note(cell.id, &made).1;
+        let worst: Vec<String> = made
+            .keys()
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| *n > ts.limit)
+            .map(|(&c, _)| {
+                let (a, b) = squares_of(c);
+                format!("{}|{}", self.layout.square(a), self.layout.square(b))
+            })
+            .collect();
+        Err(Illegal::new(
+            RuleCode::TwoSquares,
+            if cell.rank == Rank::Scout {
+                "TS-5.1"
+            } else {
+                "TS-4.1"
+            },
+            format!(
+                "the {} would cross {} for the {} time non-stop; at most {} times are allowed ({})",
+                cell.rank,
+                worst.join(", "),
+                ordinal(count),
+                ts.limit,
+                self.profile.name
+            ),
+        ))
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Game for EngineGame {
+    fn board(&self) -> Board {
+        let mut b = Board::empty(self.geometry.clone(), self.to_move);
+        self.pos.to_board(&mut b, &self.layout);
+        b
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn judge(&self, mv: Move) -> Verdict {
+        match self.verdict(mv) {
+            Ok(_) => Verdict::Legal,
+            Err(i) => Verdict::Illegal(i),
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut buf = Vec::with_capacity(64);
+        self.legal_moves_into(&mut buf);
+        let order = &self.layout.order;
+        buf.sort_unstable_by_key(|m| (order[m.from as usize], order[m.to as usize]));
+        buf.into_iter().map(|m| self.slow(m)).collect()
+    }
+
+    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
+        let (fast, _) = self.verdict(mv)?;
+        let r = self.play_legal(fast);
+        Ok(PlyReport {
+            mv: mv.to_string(),
+            color: r.color,
+            rank: r.rank,
+            combat: r.combat,
+            two_squares: self.profile.two_squares.enabled.then_some(TwoSquaresNote {
+                starts: r.two_squares.0,
+                count: r.two_squares.1,
+            }),
+            outcome: r.outcome,
+        })
+    }
+
+    fn ply(&self) -> usize {
+        self.ply
+    }
+}

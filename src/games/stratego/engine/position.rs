@@ -1,0 +1,153 @@
+//! The engine's board: a piece per square plus bit masks kept in step with it.
+
+use crate::games::stratego::combat::{CombatResult, resolve};
+use crate::games::stratego::piece::{Color, Piece, Rank};
+use crate::games::stratego::position::{Board, PieceId, Placed};
+
+use super::layout::{Layout, Mask, bit};
+
+/// Index of a colour in per-colour arrays.
+#[inline]
+pub const fn side(c: Color) -> usize {
+    match c {
+        Color::Red => 0,
+        Color::Blue => 1,
+    }
+}
+
+/// A piece on a square: its identity (TS-2.1 counts per piece) and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Index in the setup.
+    pub id: PieceId,
+    /// Owner.
+    pub color: Color,
+    /// Rank.
+    pub rank: Rank,
+}
+
+impl Cell {
+    /// Colour and rank.
+    pub fn piece(self) -> Piece {
+        Piece {
+            color: self.color,
+            rank: self.rank,
+        }
+    }
+}
+
+/// What a move did on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The piece that moved.
+    pub mover: Cell,
+    /// The attacked piece and the result (RP-5), when the move attacked.
+    pub combat: Option<(Cell, CombatResult)>,
+}
+
+/// Pieces by square and the masks derived from them.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// `cells[i]`: the piece on square index `i`.
+    pub cells: [Option<Cell>; 128],
+    /// Squares held by each colour (index by [`side`]).
+    pub occupied: [Mask; 2],
+    /// Squares held by pieces that move (everything but bombs and flags),
+    /// per colour.
+    pub movable: [Mask; 2],
+}
+
+impl Position {
+    /// The engine form of a validated board.
+    pub fn from_board(board: &Board, layout: &Layout) -> Position {
+        let mut p = Position {
+            cells: [None; 128],
+            occupied: [0; 2],
+            movable: [0; 2],
+        };
+        for (sq, placed) in board.pieces() {
+            let i = layout
+                .index(sq)
+                .expect("a validated board holds on-board squares only");
+            p.put(
+                i,
+                Cell {
+                    id: placed.id,
+                    color: placed.piece.color,
+                    rank: placed.piece.rank,
+                },
+            );
+        }
+        p
+    }
+
+    /// Writes the position into a [`Board`] of the game's geometry.
+    pub fn to_board(&self, board: &mut Board, layout: &Layout) {
+        for i in 0..layout.len {
+            let sq = layout.square(i);
+            match self.cells[i as usize] {
+                Some(c) => board.put(
+                    sq,
+                    Placed {
+                        id: c.id,
+                        piece: c.piece(),
+                    },
+                ),
+                None => board.clear(sq),
+            }
+        }
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn all(&self) -> Mask {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    #[inline]
+    fn put(&mut self, i: u8, c: Cell) {
+        self.cells[i as usize] = Some(c);
+        self.occupied[side(c.color)] |= bit(i);
+        if c.rank.is_movable() {
+            self.movable[side(c.color)] |= bit(i);
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, i: u8) -> Option<Cell> {
+        let c = self.cells[i as usize].take()?;
+        self.occupied[side(c.color)] &= !bit(i);
+        self.movable[side(c.color)] &= !bit(i);
+        Some(c)
+    }
+
+    /// Plays a move the rules of play allow: moves the piece and resolves an
+    /// attack (RP-4, RP-5).
+    #[inline]
+    pub fn apply(&mut self, from: u8, to: u8) -> Applied {
+        let mover = self
+            .take(from)
+            .expect("apply needs a piece on the start square");
+        let combat = match self.cells[to as usize] {
+            None => {
+                self.put(to, mover);
+                None
+            }
+            Some(defender) => {
+                let result = resolve(mover.rank, defender.rank);
+                match result {
+                    CombatResult::AttackerWins => {
+                        self.take(to);
+                        self.put(to, mover);
+                    }
+                    CombatResult::DefenderWins => {}
+                    CombatResult::BothRemoved => {
+                        self.take(to);
+                    }
+                }
+                Some((defender, result))
+            }
+        };
+        Applied { mover, combat }
+    }
+}
