@@ -1,5 +1,6 @@
 //! arbiter: a test oracle and scenario corpus for board-game rules, starting
 //! with Stratego's two anti-repetition rules.
 
+pub mod fuzzing;
 pub mod games;
 pub mod scenario;

@@ -39,6 +39,8 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Time the engine and the reference on random games, and the corpus.
+    Bench(cli::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
             imp,
         } => cli::check::check(&paths, profile.as_deref(), imp),
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
+        Command::Bench(args) => cli::bench::bench(&args),
         Command::Schema => {
             println!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS

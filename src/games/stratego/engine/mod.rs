@@ -14,6 +14,7 @@
 //! - Verdicts name the same rule, clause and explanation as the reference,
 //!   so the differential tests ([`diff`]) compare them whole.
 
+pub mod bench;
 pub mod diff;
 pub mod driver;
 pub mod game;

@@ -1,0 +1,52 @@
+//! The properties the fuzz targets check (`fuzz/fuzz_targets/`), kept in the
+//! library so the targets are one line each and `cargo test` can replay the
+//! committed corpora and any saved crash (`tests/fuzz_corpus.rs`). Each
+//! function panics exactly when the property fails.
+
+use std::path::Path;
+
+use crate::games::stratego::engine::Engine;
+use crate::games::stratego::engine::diff::{Tally, compare_game};
+use crate::games::stratego::engine::driver::{Bytes, setup_and_profile};
+use crate::games::stratego::reference::Reference;
+use crate::scenario::load::parse;
+use crate::scenario::run::run_profile;
+
+/// Longest game one fuzz input plays. The reference replays the whole game
+/// for every question, so each input's cost grows with the square of its
+/// length; inputs rarely have bytes for more plies than this anyway.
+pub const MAX_FUZZ_PLIES: usize = 120;
+
+/// Target `differential`: the bytes choose a profile, a setup (full armies
+/// or sparse) and a game (each move a biased pick among the legal moves, a
+/// byte at a time); the engine must agree with the reference at every ply
+/// (see [`compare_game`]).
+pub fn check_differential(data: &[u8]) {
+    let mut src = Bytes::new(data);
+    let (setup, profile) = setup_and_profile(&mut src);
+    let mut tally = Tally::default();
+    if let Err(m) = compare_game(&setup, &profile, &mut src, MAX_FUZZ_PLIES, &mut tally) {
+        panic!("{m}");
+    }
+}
+
+/// Target `scenario_load`: the loader never panics, whatever the bytes; a
+/// scenario it accepts runs to the same failures (messages included) on the
+/// reference and on the engine, under each of its profiles.
+pub fn check_scenario_load(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(scenario) = parse(Path::new("fuzz.yaml"), text) else {
+        return;
+    };
+    for profile in &scenario.profiles {
+        let a = run_profile(&scenario, &Reference, profile);
+        let b = run_profile(&scenario, &Engine, profile);
+        assert_eq!(
+            a, b,
+            "scenario {} under {}: reference and engine fail differently",
+            scenario.id, profile.name
+        );
+    }
+}

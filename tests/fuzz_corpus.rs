@@ -1,0 +1,51 @@
+//! Replays the committed fuzz seed corpora (`fuzz/corpus/<target>/`) and any
+//! saved failing input (`fuzz/artifacts/<target>/`) through the same
+//! properties the fuzz targets check, so a case the fuzzer once found stays
+//! fixed without cargo-fuzz or a nightly toolchain.
+
+use std::path::{Path, PathBuf};
+
+use arbiter::fuzzing::{check_differential, check_scenario_load};
+
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut out = Vec::new();
+    for dir in ["corpus", "artifacts"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join(target)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if p.is_file() && !name.starts_with('.') && !name.ends_with(".md") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn replay(target: &str, check: fn(&[u8]), at_least: usize) {
+    let files = inputs(target);
+    assert!(
+        files.len() >= at_least,
+        "expected at least {at_least} committed inputs for {target}, found {}",
+        files.len()
+    );
+    for f in files {
+        let data = std::fs::read(&f).unwrap();
+        let r = std::panic::catch_unwind(|| check(&data));
+        assert!(r.is_ok(), "{} fails its property", f.display());
+    }
+}
+
+#[test]
+fn differential_corpus_replays() {
+    replay("differential", check_differential, 10);
+}
+
+#[test]
+fn scenario_load_corpus_replays() {
+    replay("scenario_load", check_scenario_load, 3);
+}
