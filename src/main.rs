@@ -42,6 +42,12 @@ enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// Run the corpus against every mutant reading and print the kill matrix.
+    Mutants {
+        /// Scenario files or directories.
+        #[arg(default_value = "scenarios")]
+        paths: Vec<PathBuf>,
+    },
     /// Print the JSON Schema of the scenario format.
     Schema,
 }
@@ -73,6 +79,7 @@ fn main() -> ExitCode {
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
+        Command::Mutants { paths } => cli::mutants::mutants(&paths),
         Command::Schema => {
             println!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS

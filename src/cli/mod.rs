@@ -2,4 +2,5 @@
 
 pub mod check;
 pub mod explain;
+pub mod mutants;
 pub mod show;
