@@ -78,8 +78,9 @@ pub fn step(
     piece: PieceId,
     made: &[Crossing],
     scouts: ScoutCounting,
+    per_piece: bool,
 ) -> (Sequence, bool) {
-    let same_piece = current.filter(|s| s.piece == piece);
+    let same_piece = current.filter(|s| !per_piece || s.piece == piece);
     if scouts == ScoutCounting::Span {
         let continuing = same_piece.filter(|s| made.iter().all(|c| s.span.contains(c)));
         let n = continuing.map_or(0, Sequence::count) + 1;
@@ -139,7 +140,12 @@ impl Sequences {
             return None;
         }
         let made = crossings(fact.rank, &fact.path, profile);
-        Some(step(self.of(fact.piece), fact.piece, &made, ts.scouts))
+        let current = if ts.per_piece {
+            self.of(fact.piece)
+        } else {
+            self.open.last()
+        };
+        Some(step(current, fact.piece, &made, ts.scouts, ts.per_piece))
     }
 
     /// Records a played move of this player.
