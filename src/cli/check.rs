@@ -34,14 +34,14 @@ impl Impl {
 /// Runs every scenario under `paths` on the chosen implementation(s);
 /// prints one line per failure and the summary line.
 pub fn check(paths: &[PathBuf], profile: Option<&str>, imp: Impl) -> ExitCode {
-    if let Some(p) = profile {
-        if Profile::named(p).is_none() {
-            eprintln!(
-                "arbiter: `{p}` is not a profile: expected one of {}",
-                Profile::NAMES.join(", ")
-            );
-            return ExitCode::from(2);
-        }
+    if let Some(p) = profile
+        && Profile::named(p).is_none()
+    {
+        eprintln!(
+            "arbiter: `{p}` is not a profile: expected one of {}",
+            Profile::NAMES.join(", ")
+        );
+        return ExitCode::from(2);
     }
     let (scenarios, errors) = load_all(paths);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);

@@ -2,4 +2,6 @@
 
 pub mod bench;
 pub mod check;
+pub mod explain;
+pub mod mutants;
 pub mod show;

@@ -5,6 +5,7 @@ pub mod engine;
 pub mod game;
 pub mod geometry;
 pub mod moves;
+pub mod mutants;
 pub mod piece;
 pub mod position;
 pub mod profile;

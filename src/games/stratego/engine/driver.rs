@@ -182,11 +182,14 @@ pub fn profile(src: &mut dyn Source) -> Profile {
         two_squares: TwoSquaresSwitches {
             enabled: src.below(4) != 0,
             limit: src.below(7),
-            scouts: if src.below(2) == 0 {
-                ScoutCounting::Boundaries
-            } else {
-                ScoutCounting::EndSquares
-            },
+            scouts: [
+                ScoutCounting::Boundaries,
+                ScoutCounting::EndSquares,
+                ScoutCounting::Span,
+            ][src.below(3) as usize],
+            other_piece_erases: src.below(3) != 0,
+            per_piece: src.below(3) != 0,
+            attacks_count: src.below(3) != 0,
         },
         more_squares: MoreSquaresSwitches {
             enabled: src.below(2) == 0,

@@ -3,20 +3,18 @@
 //! constant time and without heap allocation.
 
 use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::{
-    DrawReason, Game, Outcome, PlyReport, TwoSquaresNote, WinReason,
-};
+use crate::games::stratego::game::{DrawReason, Game, Outcome, PlyReport, WinReason};
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::Board;
-use crate::games::stratego::profile::Profile;
+use crate::games::stratego::profile::{Profile, ScoutCounting};
 use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
 
 use super::layout::{Layout, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 use super::rules;
-use super::two_squares::{Crossings, Sequence, squares_of};
+use super::two_squares::{self, Crossings, Player, squares_of};
 
 /// A move as two square indices of the game's [`Layout`]: the hot-path form
 /// of [`Move`].
@@ -54,8 +52,8 @@ pub struct EngineGame {
     pos: Position,
     to_move: Color,
     ply: usize,
-    /// Each player's current two-squares sequence (index by colour).
-    sequences: [Sequence; 2],
+    /// Each player's open two-squares sequences (index by colour).
+    sequences: [Player; 2],
     /// RP-6.1: who captured a flag, once someone has.
     flag_captured_by: Option<Color>,
     /// The outcome of the current position, kept up to date by every move.
@@ -68,13 +66,18 @@ impl EngineGame {
     pub fn new(board: &Board, profile: &Profile) -> Option<Self> {
         let layout = Layout::new(board.geometry())?;
         let pos = Position::from_board(board, &layout);
+        let ids = board
+            .pieces()
+            .map(|(_, p)| p.id as usize + 1)
+            .max()
+            .unwrap_or(0);
         let mut g = EngineGame {
             geometry: board.geometry().clone(),
             profile: profile.clone(),
             pos,
             to_move: board.to_move,
             ply: 0,
-            sequences: [Sequence::default(); 2],
+            sequences: [Player::new(ids), Player::new(ids)],
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
             layout,
@@ -190,20 +193,28 @@ impl EngineGame {
         )
     }
 
+    /// Whether a move of `cell` to `to` attacks.
+    #[inline]
+    fn attacks(&self, cell: Cell, to: u8) -> bool {
+        self.pos.occupied[1 - side(cell.color)] & bit(to) != 0
+    }
+
     /// TS-4.1: does the two-squares rule let the side to move play this
-    /// move of `cell`? Only the piece of the player's current sequence can
-    /// continue it; any other move counts 1.
+    /// move of `cell`? A move with no sequence to continue counts 1 without
+    /// looking at its crossings.
     #[inline]
     fn two_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
         let ts = &self.profile.two_squares;
         if !ts.enabled {
             return true;
         }
-        let seq = &self.sequences[side(cell.color)];
-        if seq.piece() != Some(cell.id) {
-            return ts.limit >= 1;
-        }
-        seq.note(cell.id, &self.crossings(cell.rank, from, to)).1 <= ts.limit
+        let count = self.sequences[side(cell.color)].count(
+            cell.id,
+            || self.crossings(cell.rank, from, to),
+            self.attacks(cell, to),
+            ts,
+        );
+        count <= ts.limit
     }
 
     /// Whether a move the rules of play allow is also allowed by the
@@ -275,7 +286,15 @@ impl EngineGame {
         debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
         let made = self.crossings(cell.rank, mv.from, mv.to);
-        let note = self.sequences[side(cell.color)].step(cell.id, &made);
+        let ts = &self.profile.two_squares;
+        let player = &mut self.sequences[side(cell.color)];
+        let counted = player.peek(
+            cell.id,
+            &made,
+            self.pos.occupied[1 - side(cell.color)] & bit(mv.to) != 0,
+            ts,
+        );
+        player.record(cell.id, counted, ts);
         let applied = self.pos.apply(mv.from, mv.to);
         let combat = applied.combat.map(|(def, result)| (def.rank, result));
         if let Some((def, _)) = applied.combat
@@ -290,7 +309,7 @@ impl EngineGame {
             color: cell.color,
             rank: cell.rank,
             combat,
-            two_squares: (note.starts, note.count),
+            two_squares: counted.note,
             outcome: self.outcome,
         }
     }
@@ -301,7 +320,7 @@ impl EngineGame {
         if let Some(winner) = self.flag_captured_by {
             return Err(Illegal::new(
                 RuleCode::GameOver,
-                "RP-6.1",
+                "RP-6.5",
                 format!("the game is over: {winner} has captured the flag"),
             ));
         }
@@ -310,38 +329,45 @@ impl EngineGame {
         Ok((FastMove { from, to }, cell))
     }
 
-    /// TS-4.1 / TS-5.1 with the reference's explanation.
+    /// TS-4.1, TS-5.1 or TS-5.2 with the reference's explanation.
     fn two_squares_verdict(&self, cell: Cell, from: u8, to: u8) -> Result<(), Illegal> {
         let ts = &self.profile.two_squares;
         if !ts.enabled || self.two_squares_allows(cell, from, to) {
             return Ok(());
         }
         let made = self.crossings(cell.rank, from, to);
-        let seq = &self.sequences[side(cell.color)];
-        let (_, counts) = seq.counts_after(cell.id, &made);
-        let count = seq.note(cell.id, &made).1;
-        let worst: Vec<String> = made
-            .keys()
-            .iter()
-            .zip(counts)
-            .filter(|(_, n)| *n > ts.limit)
-            .map(|(&c, _)| {
+        let counted =
+            self.sequences[side(cell.color)].peek(cell.id, &made, self.attacks(cell, to), ts);
+        let next = counted.next.expect("an exempt attack is never refused");
+        let worst: Vec<String> = next
+            .crossings()
+            .filter(|&(_, n)| n > ts.limit)
+            .map(|(c, _)| {
                 let (a, b) = squares_of(c);
                 format!("{}|{}", self.layout.square(a), self.layout.square(b))
             })
             .collect();
+        let scout_reading = (cell.rank == Rank::Scout).then_some(ts.scouts);
+        let what = match scout_reading {
+            // TS-5.2: the pair of end squares stands in for a boundary line.
+            Some(ScoutCounting::EndSquares) => format!(
+                "move between {} again",
+                worst.join(", ").replace('|', " and ")
+            ),
+            _ => format!("cross {} again", worst.join(", ")),
+        };
+        let clause = match scout_reading {
+            None => "TS-4.1",
+            Some(ScoutCounting::Boundaries | ScoutCounting::Span) => "TS-5.1",
+            Some(ScoutCounting::EndSquares) => "TS-5.2",
+        };
         Err(Illegal::new(
             RuleCode::TwoSquares,
-            if cell.rank == Rank::Scout {
-                "TS-5.1"
-            } else {
-                "TS-4.1"
-            },
+            clause,
             format!(
-                "the {} would cross {} for the {} time non-stop; at most {} times are allowed ({})",
+                "the {} would {what}, for the {} time non-stop; at most {} times are allowed ({})",
                 cell.rank,
-                worst.join(", "),
-                ordinal(count),
+                ordinal(counted.note.1),
                 ts.limit,
                 self.profile.name
             ),
@@ -397,10 +423,11 @@ impl Game for EngineGame {
             color: r.color,
             rank: r.rank,
             combat: r.combat,
-            two_squares: self.profile.two_squares.enabled.then_some(TwoSquaresNote {
-                starts: r.two_squares.0,
-                count: r.two_squares.1,
-            }),
+            two_squares: self
+                .profile
+                .two_squares
+                .enabled
+                .then(|| two_squares::note(r.two_squares)),
             outcome: r.outcome,
         })
     }

@@ -1,12 +1,20 @@
-//! The two-squares rule (TS-*) kept incrementally: each player's current
-//! sequence is a piece and the counts of the boundaries its last move
-//! crossed, updated in constant time per move (at most [`MAX_CROSSINGS`]
-//! boundaries per move), instead of the reference's walk over the history.
+//! The two-squares rule (TS-*) kept incrementally. Instead of the
+//! reference's walk over the history, each player keeps the sequences the
+//! rule can still continue, each a piece and the counts of the boundaries
+//! its last move crossed; a move updates them in bounded time (at most
+//! [`MAX_CROSSINGS`] boundaries per move, at most one open sequence per
+//! piece).
+//!
+//! Every switch of [`TwoSquaresSwitches`] is honoured the way the reference
+//! reads it: the scout readings (TS-5.1 boundaries, TS-5.2 end squares, the
+//! span reading), whether another piece's move erases the count (TS-2.3),
+//! whether the count belongs to the piece or to the squares (TS-2.1, AM-3),
+//! and whether attacks count (TS-3.2).
 
 use crate::games::stratego::game::TwoSquaresNote;
 use crate::games::stratego::piece::Rank;
 use crate::games::stratego::position::PieceId;
-use crate::games::stratego::profile::ScoutCounting;
+use crate::games::stratego::profile::{ScoutCounting, TwoSquaresSwitches};
 
 use super::layout::{Layout, MAX_SIDE};
 
@@ -36,7 +44,7 @@ pub fn squares_of(c: Crossing) -> (u8, u8) {
 }
 
 /// The crossings one move makes, in travel order.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Crossings {
     len: u8,
     keys: [Crossing; MAX_CROSSINGS],
@@ -44,16 +52,13 @@ pub struct Crossings {
 
 impl Crossings {
     /// The crossings of a move of a `rank` piece from `from` to `to` along a
-    /// file or rank. TS-5.1: a scout crosses every boundary of its path;
-    /// TS-5.2 (`end-squares`): only its end squares count. A one-step move
-    /// crosses one boundary under either reading.
+    /// file or rank. TS-5.1 (and the span reading): a scout crosses every
+    /// boundary of its path; TS-5.2 (`end-squares`): only its end squares
+    /// count. A one-step move crosses one boundary under every reading.
     #[inline]
     pub fn of(layout: &Layout, rank: Rank, from: u8, to: u8, scouts: ScoutCounting) -> Self {
-        let mut out = Crossings {
-            len: 0,
-            keys: [0; MAX_CROSSINGS],
-        };
-        if rank == Rank::Scout && scouts == ScoutCounting::Boundaries {
+        let mut out = Crossings::default();
+        if rank == Rank::Scout && scouts != ScoutCounting::EndSquares {
             let d = layout
                 .direction(from, to)
                 .expect("a played move runs along a line");
@@ -76,93 +81,187 @@ impl Crossings {
     pub fn keys(&self) -> &[Crossing] {
         &self.keys[..self.len as usize]
     }
-}
 
-/// One player's current sequence (TS-2.1): the piece and the count of each
-/// boundary its last move crossed.
-#[derive(Clone, Copy, Debug)]
-pub struct Sequence {
-    piece: Option<PieceId>,
-    len: u8,
-    keys: [Crossing; MAX_CROSSINGS],
-    counts: [u32; MAX_CROSSINGS],
-}
-
-impl Default for Sequence {
-    fn default() -> Self {
-        Sequence {
-            piece: None,
-            len: 0,
-            keys: [0; MAX_CROSSINGS],
-            counts: [0; MAX_CROSSINGS],
-        }
+    #[inline]
+    fn contains(&self, c: Crossing) -> bool {
+        self.keys().contains(&c)
     }
 }
 
+/// One sequence (TS-2.1): the counts of the boundaries its last move
+/// crossed, and under the span reading the crossings of the move that
+/// started it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sequence {
+    made: Crossings,
+    counts: [u32; MAX_CROSSINGS],
+    span: Crossings,
+}
+
 impl Sequence {
-    /// The piece whose sequence this is, if the player has moved.
+    /// The highest count among the last move's boundaries.
     #[inline]
-    pub fn piece(&self) -> Option<PieceId> {
-        self.piece
+    pub fn count(&self) -> u32 {
+        self.counts[..self.made.len as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
     }
 
     #[inline]
     fn count_of(&self, c: Crossing) -> Option<u32> {
-        self.keys[..self.len as usize]
+        self.made
+            .keys()
             .iter()
             .position(|&k| k == c)
             .map(|i| self.counts[i])
     }
 
-    /// TS-2.2: does a move of `piece` making `made` continue this sequence?
+    /// The sequence after a move making `made` that may continue `current`
+    /// (TS-2.2, TS-2.3, TS-3.1), and whether it starts a new one.
     #[inline]
-    fn continued_by(&self, piece: PieceId, made: &Crossings) -> bool {
-        self.piece == Some(piece) && made.keys().iter().any(|&c| self.count_of(c).is_some())
-    }
-
-    /// The count each crossing of `made` would reach (TS-3.1), in travel
-    /// order, and whether the move starts a new sequence (TS-2.3).
-    #[inline]
-    pub fn counts_after(&self, piece: PieceId, made: &Crossings) -> (bool, [u32; MAX_CROSSINGS]) {
-        let continuing = self.continued_by(piece, made);
-        let mut out = [0u32; MAX_CROSSINGS];
-        for (o, &c) in out.iter_mut().zip(made.keys()) {
-            let before = if continuing {
-                self.count_of(c).unwrap_or(0)
-            } else {
-                0
-            };
-            *o = before.saturating_add(1);
-        }
-        (!continuing, out)
-    }
-
-    /// What the rule would note for the move, without playing it.
-    #[inline]
-    pub fn note(&self, piece: PieceId, made: &Crossings) -> (bool, u32) {
-        let (starts, counts) = self.counts_after(piece, made);
-        (
-            starts,
-            counts[..made.len as usize]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(0),
-        )
-    }
-
-    /// Plays the move into the sequence and returns its note.
-    #[inline]
-    pub fn step(&mut self, piece: PieceId, made: &Crossings) -> TwoSquaresNote {
-        let (starts, counts) = self.counts_after(piece, made);
+    fn step(
+        current: Option<&Sequence>,
+        made: &Crossings,
+        scouts: ScoutCounting,
+    ) -> (Sequence, bool) {
+        let mut next = Sequence {
+            made: *made,
+            counts: [0; MAX_CROSSINGS],
+            span: *made,
+        };
         let n = made.len as usize;
-        self.piece = Some(piece);
-        self.len = made.len;
-        self.keys[..n].copy_from_slice(made.keys());
-        self.counts[..n].copy_from_slice(&counts[..n]);
-        TwoSquaresNote {
-            starts,
-            count: counts[..n].iter().copied().max().unwrap_or(0),
+        if scouts == ScoutCounting::Span {
+            // The span reading: the move continues when all its crossings
+            // lie in the span of the sequence's first move, and the whole
+            // sequence counts one more.
+            let continuing = current.filter(|s| made.keys().iter().all(|&c| s.span.contains(c)));
+            let count = continuing.map_or(0, Sequence::count).saturating_add(1);
+            if let Some(s) = continuing {
+                next.span = s.span;
+            }
+            next.counts[..n].fill(count);
+            return (next, continuing.is_none());
+        }
+        let continuing = current.filter(|s| made.keys().iter().any(|&c| s.count_of(c).is_some()));
+        for (k, &c) in made.keys().iter().enumerate() {
+            let before = continuing.and_then(|s| s.count_of(c)).unwrap_or(0);
+            next.counts[k] = before.saturating_add(1);
+        }
+        (next, continuing.is_none())
+    }
+
+    /// Each crossing of the last move with its count, in travel order.
+    pub fn crossings(&self) -> impl Iterator<Item = (Crossing, u32)> + '_ {
+        self.made.keys().iter().copied().zip(self.counts)
+    }
+}
+
+/// A move the rule counts, as far as the rule is concerned.
+#[derive(Clone, Copy, Debug)]
+pub struct Counted {
+    /// The sequence the move would leave its piece with, or `None` for an
+    /// attack exempt from the rule (`attacks-count: false`).
+    pub next: Option<Sequence>,
+    /// The note the move carries.
+    pub note: (bool, u32),
+}
+
+/// One player's open sequences: with `other-piece-erases` (ISF) at most the
+/// one of the player's last move, otherwise one per piece, kept in the order
+/// they were last extended.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// `seq[id]`: the open sequence of piece `id`, if any.
+    seq: Vec<Option<Sequence>>,
+    /// Piece ids with an open sequence, oldest first.
+    open: Vec<PieceId>,
+}
+
+impl Player {
+    /// No sequence yet, for a game whose setup has `pieces` pieces.
+    pub fn new(pieces: usize) -> Self {
+        Player {
+            seq: vec![None; pieces],
+            open: Vec::with_capacity(pieces),
         }
     }
+
+    /// The sequence a move of `piece` could continue: its own (TS-2.1) or,
+    /// when counts belong to squares (AM-3), the last one extended.
+    #[inline]
+    fn current(&self, piece: PieceId, ts: &TwoSquaresSwitches) -> Option<&Sequence> {
+        if ts.per_piece {
+            self.seq[piece as usize].as_ref()
+        } else {
+            self.open
+                .last()
+                .and_then(|&p| self.seq[p as usize].as_ref())
+        }
+    }
+
+    /// What a move of `piece` making `made` would do (`attack`: whether it
+    /// attacks).
+    #[inline]
+    pub fn peek(
+        &self,
+        piece: PieceId,
+        made: &Crossings,
+        attack: bool,
+        ts: &TwoSquaresSwitches,
+    ) -> Counted {
+        if attack && !ts.attacks_count {
+            return Counted {
+                next: None,
+                note: (true, 0),
+            };
+        }
+        let (next, starts) = Sequence::step(self.current(piece, ts), made, ts.scouts);
+        Counted {
+            note: (starts, next.count()),
+            next: Some(next),
+        }
+    }
+
+    /// The count a move of `piece` would reach, without building the
+    /// explanation: the legality hot path. A piece with nothing to continue
+    /// counts 1 at once.
+    #[inline]
+    pub fn count(
+        &self,
+        piece: PieceId,
+        made: impl FnOnce() -> Crossings,
+        attack: bool,
+        ts: &TwoSquaresSwitches,
+    ) -> u32 {
+        if attack && !ts.attacks_count {
+            return 0;
+        }
+        match self.current(piece, ts) {
+            None => 1,
+            Some(cur) => Sequence::step(Some(cur), &made(), ts.scouts).0.count(),
+        }
+    }
+
+    /// Records a played move of `piece` (TS-2.3, TS-2.4).
+    #[inline]
+    pub fn record(&mut self, piece: PieceId, counted: Counted, ts: &TwoSquaresSwitches) {
+        if ts.other_piece_erases {
+            for p in self.open.drain(..) {
+                self.seq[p as usize] = None;
+            }
+        } else if self.seq[piece as usize].take().is_some() {
+            self.open.retain(|&p| p != piece);
+        }
+        if let Some(next) = counted.next {
+            self.seq[piece as usize] = Some(next);
+            self.open.push(piece);
+        }
+    }
+}
+
+/// The note as the trait reports it.
+pub fn note((starts, count): (bool, u32)) -> TwoSquaresNote {
+    TwoSquaresNote { starts, count }
 }
