@@ -150,8 +150,18 @@ impl EngineGame {
     fn any_pseudo_legal_from(&self, from: u8, cell: Cell, mut f: impl FnMut(u8) -> bool) -> bool {
         let s = side(cell.color);
         let own = self.pos.occupied[s];
+        if cell.rank != Rank::Scout {
+            let mut targets = self.layout.near[from as usize] & !own;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                if f(to) {
+                    return true;
+                }
+            }
+            return false;
+        }
         let enemy = self.pos.occupied[1 - s];
-        let scout = cell.rank == Rank::Scout;
         for d in 0..4 {
             let mut to = self.layout.step[from as usize][d];
             while to != NO_SQUARE {
@@ -162,7 +172,7 @@ impl EngineGame {
                 if f(to) {
                     return true;
                 }
-                if enemy & b != 0 || !scout {
+                if enemy & b != 0 {
                     break;
                 }
                 to = self.layout.step[to as usize][d];

@@ -49,6 +49,9 @@ pub struct Layout {
     /// south, east, west), or [`NO_SQUARE`] when that is off the board or a
     /// lake. Walking these is how moves are generated.
     pub step: Vec<[u8; DIRECTIONS]>,
+    /// `near[i]`: the squares of `step[i]` as a mask (a non-scout's
+    /// possible targets before looking at pieces).
+    pub near: Vec<Mask>,
     /// `order[i]`: the rank of square `i` in [`Square`]'s ordering (file
     /// first, then rank), so moves can be sorted the way the trait asks
     /// and boundaries named the way the reference names them.
@@ -99,6 +102,14 @@ impl Layout {
                 }
             }
         }
+        let near = step
+            .iter()
+            .map(|dirs| {
+                dirs.iter()
+                    .filter(|&&n| n != NO_SQUARE)
+                    .fold(0, |m, &n| m | bit(n))
+            })
+            .collect();
         let mut by_square: Vec<u8> = (0..len as u8).collect();
         by_square.sort_by_key(|&i| (i % files, i / files));
         let mut order = vec![0u8; len];
@@ -114,6 +125,7 @@ impl Layout {
             first_file,
             last_file,
             step,
+            near,
             order,
         })
     }

@@ -1,0 +1,49 @@
+//! Plies per second of the engine and the reference on random biased games
+//! of 100, 1,000 and 10,000 plies (see `docs/benchmarks.md`). Each ply costs
+//! what a player pays: list the legal moves, then play one. Run with
+//! `cargo bench --bench engine`; `arbiter bench` prints the same figures as
+//! one table, with the ratio.
+
+use arbiter::games::stratego::engine::Engine;
+use arbiter::games::stratego::engine::bench::{
+    Recorded, biased_game, fast_moves, replay_engine_fast, replay_trait,
+};
+use arbiter::games::stratego::reference::Reference;
+use divan::{Bencher, counter::ItemsCount};
+
+fn main() {
+    divan::main();
+}
+
+const LENGTHS: [usize; 3] = [100, 1_000, 10_000];
+
+fn game(plies: usize) -> Recorded {
+    biased_game(1, plies)
+}
+
+/// The engine's allocation-free API: `legal_moves_into` + `play_legal`.
+#[divan::bench(args = LENGTHS, sample_count = 20)]
+fn engine_fast(b: Bencher, plies: usize) {
+    let g = game(plies);
+    let moves = fast_moves(&g);
+    b.counter(ItemsCount::new(plies))
+        .bench(|| replay_engine_fast(&g, &moves));
+}
+
+/// The engine through the `Game` trait: `legal_moves()` + `play()`.
+#[divan::bench(args = LENGTHS, sample_count = 10)]
+fn engine_trait(b: Bencher, plies: usize) {
+    let g = game(plies);
+    b.counter(ItemsCount::new(plies))
+        .bench(|| replay_trait(&Engine, &g, plies));
+}
+
+/// The reference through the `Game` trait. It replays the game for every
+/// question, so a 10,000-ply game takes minutes; only 100 and 1,000 are
+/// benchmarked here (`arbiter bench` extrapolates the rest).
+#[divan::bench(args = [100, 1_000], sample_count = 2, sample_size = 1)]
+fn reference_trait(b: Bencher, plies: usize) {
+    let g = game(plies);
+    b.counter(ItemsCount::new(plies))
+        .bench(|| replay_trait(&Reference, &g, plies));
+}
