@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
 pub mod check;
+pub mod conform;
+pub mod serve;
 pub mod show;
