@@ -65,14 +65,14 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// Runs the corpus against the command and prints the report.
 pub fn conform(mut args: Args) -> ExitCode {
-    if let Some(p) = &args.opts.profile {
-        if Profile::named(p).is_none() {
-            eprintln!(
-                "arbiter: `{p}` is not a profile: expected one of {}",
-                Profile::NAMES.join(", ")
-            );
-            return ExitCode::from(2);
-        }
+    if let Some(p) = &args.opts.profile
+        && Profile::named(p).is_none()
+    {
+        eprintln!(
+            "arbiter: `{p}` is not a profile: expected one of {}",
+            Profile::NAMES.join(", ")
+        );
+        return ExitCode::from(2);
     }
     if let Some(path) = &args.xfail {
         match Xfail::load(path) {

@@ -2,5 +2,7 @@
 
 pub mod check;
 pub mod conform;
+pub mod explain;
+pub mod mutants;
 pub mod serve;
 pub mod show;

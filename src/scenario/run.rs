@@ -180,16 +180,16 @@ pub fn run_profile(
                 );
             }
         }
-        if let Some(want) = exp.outcome {
-            if report.outcome != want {
-                fail(
-                    m.at,
-                    format!(
-                        "move {ply} {}: outcome expected {want}, got {}",
-                        m.mv, report.outcome
-                    ),
-                );
-            }
+        if let Some(want) = exp.outcome
+            && report.outcome != want
+        {
+            fail(
+                m.at,
+                format!(
+                    "move {ply} {}: outcome expected {want}, got {}",
+                    m.mv, report.outcome
+                ),
+            );
         }
     }
     if let Some(want) = scenario.result {
