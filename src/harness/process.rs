@@ -185,7 +185,7 @@ fn describe_exit(status: ExitStatus) -> String {
 fn parse(req: &Request, text: &str) -> Result<ReplyBody, Trouble> {
     let kind = req.query.kind();
     let reply = read_reply(text, kind).map_err(|e| {
-        let shown: String = text.chars().take(200).collect();
+        let shown: String = text.trim().chars().take(200).collect();
         Trouble::new(
             TroubleKind::Error,
             format!(
