@@ -92,6 +92,18 @@ enum Command {
         #[arg(last = true, required = true)]
         command: Vec<String>,
     },
+    /// A matrix of scenarios × implementations from `conform --format json` reports.
+    Matrix {
+        /// The JSON reports, one per implementation.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// A static HTML page instead of Markdown.
+        #[arg(long)]
+        html: bool,
+        /// Write to this file instead of stdout.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
     /// Answer protocol requests on stdin with one of arbiter's implementations.
     Serve {
         /// Which implementation answers.
@@ -163,6 +175,11 @@ fn main() -> ExitCode {
             verbose,
             command,
         }),
+        Command::Matrix {
+            reports,
+            html,
+            output,
+        } => cli::matrix::matrix(&reports, html, output.as_ref()),
         Command::Serve {
             imp,
             misbehave,

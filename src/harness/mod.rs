@@ -6,8 +6,10 @@
 //! [`Implementation`]: crate::games::stratego::game::Implementation
 
 pub mod case;
+pub mod embed;
 pub mod format;
 pub mod glob;
+pub mod matrix;
 pub mod oracle;
 pub mod process;
 pub mod report;
