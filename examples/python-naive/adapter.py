@@ -59,6 +59,8 @@ def check_support(profile, setup):
         raise Declined("only the two-squares limit 3 is implemented, not %s" % ts.get("limit"))
     if ts.get("enabled") and not ts.get("other-piece-erases", True):
         raise Declined("moving another piece always erases the count here")
+    if ts.get("enabled") and not ts.get("per-piece", True):
+        raise Declined("a sequence always belongs to one piece here")
     if ts.get("enabled") and not ts.get("attacks-count", True):
         raise Declined("attacks always count here")
     if setup.get("board", {}).get("name") != "standard":
