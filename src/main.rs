@@ -190,7 +190,7 @@ fn main() -> ExitCode {
         }
         Command::Mutants { paths } => cli::mutants::mutants(&paths),
         Command::Schema => {
-            println!("{}", arbiter::scenario::schema::json());
+            print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS
         }
     }
