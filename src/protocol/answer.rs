@@ -60,16 +60,15 @@ fn replay(
 
 /// Answers one query.
 pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
-    let Some(p) = query.position() else {
-        return ReplyBody::Hello(hello(imp));
+    let p = match query {
+        Query::Hello => return ReplyBody::Hello(hello(imp)),
+        Query::LegalMoves(p) | Query::Judge(p, _) | Query::State(p) => p,
     };
     let (game, last) = match replay(imp, p) {
         Ok(x) => x,
         Err(e) => return e,
     };
     match query {
-        Query::Hello => unreachable!("handled above"),
-        Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_moves()),
         Query::Judge(_, mv) => ReplyBody::Verdict(match game.judge(*mv) {
             Verdict::Legal => None,
             Verdict::Illegal(i) => Some(i.rule),
@@ -85,5 +84,6 @@ pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
             outcome: Some(game.outcome()),
             chase: None,
         }),
+        Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_moves()),
     }
 }
