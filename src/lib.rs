@@ -3,4 +3,6 @@
 
 pub mod fuzzing;
 pub mod games;
+pub mod harness;
+pub mod protocol;
 pub mod scenario;

@@ -2,6 +2,9 @@
 
 pub mod bench;
 pub mod check;
+pub mod conform;
 pub mod explain;
+pub mod matrix;
 pub mod mutants;
+pub mod serve;
 pub mod show;
