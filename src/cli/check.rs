@@ -10,14 +10,14 @@ use arbiter::scenario::run::{Status, run};
 
 /// Runs every scenario under `paths`; prints one line per failure and the summary line.
 pub fn check(paths: &[PathBuf], profile: Option<&str>) -> ExitCode {
-    if let Some(p) = profile {
-        if Profile::named(p).is_none() {
-            eprintln!(
-                "arbiter: `{p}` is not a profile: expected one of {}",
-                Profile::NAMES.join(", ")
-            );
-            return ExitCode::from(2);
-        }
+    if let Some(p) = profile
+        && Profile::named(p).is_none()
+    {
+        eprintln!(
+            "arbiter: `{p}` is not a profile: expected one of {}",
+            Profile::NAMES.join(", ")
+        );
+        return ExitCode::from(2);
     }
     let (scenarios, errors) = load_all(paths);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);

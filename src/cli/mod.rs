@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
 pub mod check;
+pub mod explain;
+pub mod mutants;
 pub mod show;

@@ -1,6 +1,6 @@
 //! `arbiter show`: the board after each move.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 use arbiter::games::stratego::game::{Game, Implementation};
@@ -9,7 +9,7 @@ use arbiter::games::stratego::reference::Reference;
 use arbiter::scenario::load::load;
 
 /// Replays a scenario and prints the board after each move.
-pub fn show(path: &PathBuf, profile: Option<&str>) -> ExitCode {
+pub fn show(path: &Path, profile: Option<&str>) -> ExitCode {
     let s = match load(path) {
         Ok(s) => s,
         Err(e) => {

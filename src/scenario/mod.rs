@@ -3,6 +3,7 @@
 
 pub mod clauses;
 pub mod format;
+pub mod kill;
 pub mod load;
 pub mod run;
 pub mod schema;

@@ -183,16 +183,16 @@ pub fn run_profile(
         check_chase(&exp, report.chase.as_ref(), &mut |message| {
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
         });
-        if let Some(want) = exp.outcome {
-            if report.outcome != want {
-                fail(
-                    m.at,
-                    format!(
-                        "move {ply} {}: outcome expected {want}, got {}",
-                        m.mv, report.outcome
-                    ),
-                );
-            }
+        if let Some(want) = exp.outcome
+            && report.outcome != want
+        {
+            fail(
+                m.at,
+                format!(
+                    "move {ply} {}: outcome expected {want}, got {}",
+                    m.mv, report.outcome
+                ),
+            );
         }
     }
     if let Some(want) = scenario.result {

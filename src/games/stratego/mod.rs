@@ -4,6 +4,7 @@ pub mod combat;
 pub mod game;
 pub mod geometry;
 pub mod moves;
+pub mod mutants;
 pub mod piece;
 pub mod position;
 pub mod profile;

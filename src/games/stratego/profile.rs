@@ -17,6 +17,11 @@ pub enum ScoutCounting {
     /// No scout provision (Jumbo): only the start and end squares count, so a
     /// scout continues a sequence only by exactly reversing its last move.
     EndSquares,
+    /// The span reading of some engines (Jeimel/stratego): the path of the
+    /// move that started the sequence is fixed as its span, and any later
+    /// move of the piece that stays inside the span continues the sequence
+    /// (spec/stratego/ambiguities.md).
+    Span,
 }
 
 /// Switches of the two-squares rule (ISF article 10).
@@ -29,6 +34,12 @@ pub struct TwoSquaresSwitches {
     pub limit: u32,
     /// How scout moves are counted (TS-5).
     pub scouts: ScoutCounting,
+    /// Whether a move of another piece erases the player's count (TS-2.3).
+    /// `false` keeps one count per piece across other pieces' moves.
+    pub other_piece_erases: bool,
+    /// Whether attacks count like other moves (TS-3.2). `false` makes an
+    /// attack exempt from the rule and resets the attacker's count.
+    pub attacks_count: bool,
 }
 
 /// Which threats make a move a chasing move (MS-5).
@@ -141,6 +152,8 @@ impl Profile {
                 enabled: true,
                 limit: 5,
                 scouts: ScoutCounting::Boundaries,
+                other_piece_erases: true,
+                attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
         }
@@ -155,6 +168,8 @@ impl Profile {
                 enabled: true,
                 limit: 5,
                 scouts: ScoutCounting::EndSquares,
+                other_piece_erases: true,
+                attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),
         }
@@ -169,6 +184,8 @@ impl Profile {
                 enabled: true,
                 limit: 3,
                 scouts: ScoutCounting::Boundaries,
+                other_piece_erases: true,
+                attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
         }
@@ -182,6 +199,8 @@ impl Profile {
                 enabled: false,
                 limit: 5,
                 scouts: ScoutCounting::Boundaries,
+                other_piece_erases: true,
+                attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),
         }

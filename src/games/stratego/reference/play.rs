@@ -87,17 +87,17 @@ pub fn check(board: &Board, mv: Move) -> Result<(), Illegal> {
             ),
         ));
     }
-    if let Some(target) = board.at(mv.to) {
-        if target.piece.color == mover.piece.color {
-            return Err(Illegal::new(
-                RuleCode::OwnPiece,
-                "RP-3.5",
-                format!(
-                    "{} holds {}'s own {}",
-                    mv.to, target.piece.color, target.piece.rank
-                ),
-            ));
-        }
+    if let Some(target) = board.at(mv.to)
+        && target.piece.color == mover.piece.color
+    {
+        return Err(Illegal::new(
+            RuleCode::OwnPiece,
+            "RP-3.5",
+            format!(
+                "{} holds {}'s own {}",
+                mv.to, target.piece.color, target.piece.rank
+            ),
+        ));
     }
     Ok(())
 }

@@ -44,14 +44,17 @@ pub fn crossings(rank: Rank, path: &[Square], profile: &Profile) -> Vec<Crossing
     path.windows(2).map(|w| Crossing::new(w[0], w[1])).collect()
 }
 
-/// The player's current sequence: the piece that made it and how often each
-/// boundary of its last move has been crossed non-stop.
+/// A sequence: the piece that made it and how often each boundary of its
+/// last move has been crossed non-stop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sequence {
     /// The piece whose sequence this is (TS-2.1).
     pub piece: PieceId,
     /// Count per boundary crossed by the last move of the sequence.
     pub counts: Vec<(Crossing, u32)>,
+    /// Under the `span` scout reading: the crossings of the move
+    /// that started the sequence.
+    pub span: Vec<Crossing>,
 }
 
 impl Sequence {
@@ -62,13 +65,37 @@ impl Sequence {
 }
 
 /// Extends (or replaces) `current` with a move of `piece` making `made`
-/// crossings. TS-2.2: the move continues the sequence when the same piece
-/// re-crosses at least one boundary of the previous move; TS-2.3: otherwise
-/// a new sequence starts and the old count is erased. TS-3.1: each boundary
-/// re-crossed counts one more, each new one counts 1.
-pub fn step(current: Option<&Sequence>, piece: PieceId, made: &[Crossing]) -> (Sequence, bool) {
-    let continuing = current
-        .filter(|s| s.piece == piece && made.iter().any(|c| s.counts.iter().any(|(b, _)| b == c)));
+/// crossings, and says whether the move started a new sequence.
+///
+/// TS-2.2: the move continues the sequence when the same piece re-crosses at
+/// least one boundary of the previous move; TS-2.3: otherwise a new sequence
+/// starts and the old count is erased. TS-3.1: each boundary re-crossed
+/// counts one more, each new one counts 1. Under the `span` reading
+/// a move continues when all its crossings lie in the span, and the whole
+/// sequence counts one more.
+pub fn step(
+    current: Option<&Sequence>,
+    piece: PieceId,
+    made: &[Crossing],
+    scouts: ScoutCounting,
+) -> (Sequence, bool) {
+    let same_piece = current.filter(|s| s.piece == piece);
+    if scouts == ScoutCounting::Span {
+        let continuing = same_piece.filter(|s| made.iter().all(|c| s.span.contains(c)));
+        let n = continuing.map_or(0, Sequence::count) + 1;
+        let span = continuing.map_or_else(|| made.to_vec(), |s| s.span.clone());
+        let counts = made.iter().map(|c| (*c, n)).collect();
+        return (
+            Sequence {
+                piece,
+                counts,
+                span,
+            },
+            continuing.is_none(),
+        );
+    }
+    let continuing =
+        same_piece.filter(|s| made.iter().any(|c| s.counts.iter().any(|(b, _)| b == c)));
     let counts = made
         .iter()
         .map(|c| {
@@ -78,19 +105,66 @@ pub fn step(current: Option<&Sequence>, piece: PieceId, made: &[Crossing]) -> (S
             (*c, before + 1)
         })
         .collect();
-    (Sequence { piece, counts }, continuing.is_none())
+    (
+        Sequence {
+            piece,
+            counts,
+            span: made.to_vec(),
+        },
+        continuing.is_none(),
+    )
 }
 
-/// The sequence of `color` after all plies of the replay. TS-2.4: only the
-/// player's own moves matter; the opponent's are skipped. TS-3.2: attacks
-/// count like any other move.
-pub fn sequence_of(replay: &Replay, color: Color, profile: &Profile) -> Option<Sequence> {
-    let mut current: Option<Sequence> = None;
-    for fact in replay.plies.iter().filter(|f| f.color == color) {
-        let made = crossings(fact.rank, &fact.path, profile);
-        current = Some(step(current.as_ref(), fact.piece, &made).0);
+/// The sequences a player has built up by a point of the game.
+///
+/// Under the ISF reading there is one, made by the player's last move
+/// (TS-2.1). With `other-piece-erases: false` each piece keeps its own.
+#[derive(Clone, Debug, Default)]
+pub struct Sequences {
+    /// The sequence of the player's last move (ISF), or one per piece.
+    pub open: Vec<Sequence>,
+}
+
+impl Sequences {
+    /// The sequence a move of `piece` would continue, if any.
+    pub fn of(&self, piece: PieceId) -> Option<&Sequence> {
+        self.open.iter().find(|s| s.piece == piece)
     }
-    current
+
+    /// What a move would do: the resulting sequence and whether it starts one.
+    /// `None` when the move is exempt (an attack with `attacks-count: false`).
+    pub fn peek(&self, fact: &PlyFact, profile: &Profile) -> Option<(Sequence, bool)> {
+        let ts = &profile.two_squares;
+        if fact.combat.is_some() && !ts.attacks_count {
+            return None;
+        }
+        let made = crossings(fact.rank, &fact.path, profile);
+        Some(step(self.of(fact.piece), fact.piece, &made, ts.scouts))
+    }
+
+    /// Records a played move of this player.
+    pub fn record(&mut self, fact: &PlyFact, profile: &Profile) {
+        let next = self.peek(fact, profile);
+        if profile.two_squares.other_piece_erases {
+            // TS-2.3: whatever the move, only its own sequence survives.
+            self.open.clear();
+        } else {
+            self.open.retain(|s| s.piece != fact.piece);
+        }
+        if let Some((seq, _)) = next {
+            self.open.push(seq);
+        }
+    }
+}
+
+/// The sequences of `color` after all plies of the replay. TS-2.4: only the
+/// player's own moves matter; the opponent's are skipped.
+pub fn sequences_of(replay: &Replay, color: Color, profile: &Profile) -> Sequences {
+    let mut seqs = Sequences::default();
+    for fact in replay.plies.iter().filter(|f| f.color == color) {
+        seqs.record(fact, profile);
+    }
+    seqs
 }
 
 /// What the rule says about a candidate move `fact` played after `replay`:
@@ -100,9 +174,13 @@ pub fn judge(
     fact: &PlyFact,
     profile: &Profile,
 ) -> Result<TwoSquaresNote, Illegal> {
-    let current = sequence_of(replay, fact.color, profile);
-    let made = crossings(fact.rank, &fact.path, profile);
-    let (next, starts) = step(current.as_ref(), fact.piece, &made);
+    let Some((next, starts)) = sequences_of(replay, fact.color, profile).peek(fact, profile) else {
+        // An exempt attack (`attacks-count: false`) starts nothing.
+        return Ok(TwoSquaresNote {
+            starts: true,
+            count: 0,
+        });
+    };
     let note = TwoSquaresNote {
         starts,
         count: next.count(),

@@ -1,0 +1,121 @@
+//! `arbiter explain`: a per-move table laid out like the seed pages' tables
+//! ("Zug / Marschall / Kapitän / Zählweise der Zwei-Feld-Regel"), so a rules
+//! committee can read it side by side with the page.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use arbiter::games::stratego::game::{Implementation, PlyReport};
+use arbiter::games::stratego::profile::Profile;
+use arbiter::games::stratego::reference::Reference;
+use arbiter::scenario::format::{Legality, SequenceMark};
+use arbiter::scenario::load::{ScenarioMove, load};
+
+/// One cell of the table: a move and what the rules say about it.
+fn cell(m: &ScenarioMove, r: &PlyReport, profile: &str) -> String {
+    let exp = m.expectations(profile);
+    let mut s = r.mv.clone();
+    if let Some(n) = &r.two_squares {
+        let mark = if n.starts { "start" } else { "continue" };
+        s.push_str(&format!("  {mark} {}x", n.count));
+        let want_mark = exp
+            .sequence
+            .map(|w| matches!(w, SequenceMark::Start) == n.starts);
+        if exp.two_squares.is_some_and(|w| w != n.count) || want_mark == Some(false) {
+            s.push_str(&format!(
+                " (scenario expects {}{})",
+                exp.sequence
+                    .map_or(String::new(), |w| format!("{w:?} ").to_lowercase()),
+                exp.two_squares.map_or(String::new(), |w| format!("{w}x"))
+            ));
+        }
+    }
+    if let Some((rank, result)) = r.combat {
+        s.push_str(&format!("  attacks {rank}: {result:?}"));
+    }
+    s
+}
+
+/// Prints the table for one scenario under one profile.
+pub fn explain(path: &Path, profile: Option<&str>) -> ExitCode {
+    let s = match load(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ERROR {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let profile = match profile.map(|n| (n, Profile::named(n))) {
+        None => s.profiles[0].clone(),
+        Some((_, Some(p))) => p,
+        Some((n, None)) => {
+            eprintln!(
+                "arbiter: `{n}` is not a profile: expected one of {}",
+                Profile::NAMES.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let mut game = match Reference.start(&s.setup, &profile) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("ERROR {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{} — {}", s.id, s.title);
+    println!("source: {}", s.source);
+    println!(
+        "profile: {} (two-squares limit {})\n",
+        profile.name, profile.two_squares.limit
+    );
+    let first = game.side_to_move();
+    let w = 40;
+    let line = |a: &str, b: &str, c: &str| {
+        let text = format!("{a:<5} {b:<w$} {c}");
+        println!("{}", text.trim_end());
+    };
+    line("turn", first.name(), first.opponent().name());
+    let mut row: Vec<String> = Vec::new();
+    let mut status = ExitCode::SUCCESS;
+    let mut stopped = false;
+    for (i, m) in s.moves.iter().enumerate() {
+        let exp = m.expectations(&profile.name);
+        let text = if exp.expect == Some(Legality::Illegal) {
+            stopped = true;
+            format!("{}  {}", m.mv, game.judge(m.mv))
+        } else {
+            match game.play(m.mv) {
+                Ok(r) => cell(m, &r, &profile.name),
+                Err(ill) => {
+                    status = ExitCode::FAILURE;
+                    stopped = true;
+                    format!("{}  {ill}", m.mv)
+                }
+            }
+        };
+        row.push(text);
+        if row.len() == 2 || stopped || i + 1 == s.moves.len() {
+            let turn = i / 2 + 1;
+            line(
+                &turn.to_string(),
+                &row[0],
+                row.get(1).map_or("", |s| s.as_str()),
+            );
+            row.clear();
+        }
+        if stopped {
+            break;
+        }
+    }
+    if !stopped {
+        println!("\nafter the last move: {}", game.outcome());
+        if !s.probes.is_empty() {
+            println!("{} to move; probes:", game.side_to_move());
+            for p in &s.probes {
+                println!("  {:<8} {}", p.mv, game.judge(p.mv));
+            }
+        }
+    }
+    status
+}

@@ -1,0 +1,96 @@
+//! The kill matrix: the corpus against every mutant of every profile it is
+//! written for.
+
+use crate::games::stratego::mutants::{ALL, Mutant};
+use crate::games::stratego::profile::Profile;
+use crate::games::stratego::reference::Reference;
+
+use super::load::Scenario;
+use super::run::run_profile;
+
+/// One row: a mutant of one base profile and the scenarios that kill it.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The mutant.
+    pub mutant: Mutant,
+    /// The profile it departs from.
+    pub base: String,
+    /// IDs of the scenarios (written for `base`) that fail under the mutant.
+    pub killed_by: Vec<String>,
+}
+
+impl Row {
+    /// Whether some scenario noticed the mutant.
+    pub fn killed(&self) -> bool {
+        !self.killed_by.is_empty()
+    }
+}
+
+/// Runs every scenario under every mutant of each of its profiles. Mutants
+/// that change nothing observable for a profile are left out.
+pub fn matrix(scenarios: &[Scenario]) -> Vec<Row> {
+    let mut bases: Vec<Profile> = Vec::new();
+    for s in scenarios {
+        for p in &s.profiles {
+            if !bases.iter().any(|b| b.name == p.name) {
+                bases.push(p.clone());
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for base in &bases {
+        for m in ALL {
+            let Some(mutated) = m.mutate(base) else {
+                continue;
+            };
+            let killed_by = scenarios
+                .iter()
+                .filter(|s| s.profiles.iter().any(|p| p.name == base.name))
+                .filter(|s| !run_profile(s, &Reference, &mutated).is_empty())
+                .map(|s| s.id.clone())
+                .collect();
+            rows.push(Row {
+                mutant: *m,
+                base: base.name.clone(),
+                killed_by,
+            });
+        }
+    }
+    rows
+}
+
+/// The matrix as a Markdown table.
+pub fn markdown(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| mutant | kind | base profile | departs from | killed by |\n|---|---|---|---|---|\n",
+    );
+    for r in rows {
+        let killers = if r.killed() {
+            let shown: Vec<&str> = r.killed_by.iter().take(4).map(String::as_str).collect();
+            let more = r.killed_by.len().saturating_sub(4);
+            format!(
+                "{}{}",
+                shown.join(", "),
+                if more > 0 {
+                    format!(" (+{more})")
+                } else {
+                    String::new()
+                }
+            )
+        } else {
+            "**SURVIVES**".to_string()
+        };
+        out.push_str(&format!(
+            "| `{}` {} | {:?} | {} | {} | {} |\n",
+            r.mutant.name,
+            r.mutant.description,
+            r.mutant.kind,
+            r.base,
+            r.mutant.departs_from,
+            killers
+        ));
+    }
+    let killed = rows.iter().filter(|r| r.killed()).count();
+    out.push_str(&format!("\n{killed} of {} mutants killed\n", rows.len()));
+    out
+}
