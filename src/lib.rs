@@ -2,4 +2,6 @@
 //! with Stratego's two anti-repetition rules.
 
 pub mod games;
+pub mod harness;
+pub mod protocol;
 pub mod scenario;

@@ -50,6 +50,72 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Run the corpus against an external implementation (spec/protocol.md).
+    Conform {
+        /// Scenario files or directories.
+        #[arg(long = "scenarios", default_value = "scenarios")]
+        paths: Vec<PathBuf>,
+        /// Run only this profile; scenarios not written for it are skipped.
+        #[arg(long)]
+        profile: Option<String>,
+        /// Run only scenarios whose id matches this glob (repeatable).
+        #[arg(long)]
+        run: Vec<String>,
+        /// Skip scenarios whose id matches this glob (repeatable).
+        #[arg(long)]
+        skip: Vec<String>,
+        /// Expected-failures file: one scenario id per line.
+        #[arg(long)]
+        xfail: Option<PathBuf>,
+        /// Time allowed per scenario (like 10s, 500ms, 2m).
+        #[arg(long, default_value = "10s", value_parser = cli::conform::parse_duration)]
+        timeout: std::time::Duration,
+        /// Parallel jobs (default: the number of cores).
+        #[arg(long, short)]
+        jobs: Option<usize>,
+        /// One process per request, or one long-lived process.
+        #[arg(long, value_enum, default_value = "per-case")]
+        mode: arbiter::harness::process::Mode,
+        /// Report format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: arbiter::harness::format::Format,
+        /// Write the report to this file; stdout then gets the text report.
+        #[arg(long)]
+        output: Option<PathBuf>,
+        /// Implementation name for the report (default: its hello name).
+        #[arg(long)]
+        name: Option<String>,
+        /// List passing and skipped scenarios too.
+        #[arg(long, short)]
+        verbose: bool,
+        /// The implementation's command and its arguments, after `--`.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// A matrix of scenarios × implementations from `conform --format json` reports.
+    Matrix {
+        /// The JSON reports, one per implementation.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// A static HTML page instead of Markdown.
+        #[arg(long)]
+        html: bool,
+        /// Write to this file instead of stdout.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+    /// Answer protocol requests on stdin with one of arbiter's implementations.
+    Serve {
+        /// Which implementation answers.
+        #[arg(long = "impl", value_enum, default_value = "reference")]
+        imp: cli::serve::Impl,
+        /// Break the protocol on purpose (for the harness's own tests).
+        #[arg(long, value_enum, hide = true)]
+        misbehave: Option<arbiter::protocol::serve::Misbehave>,
+        /// Misbehave only on requests whose case matches this glob.
+        #[arg(long, hide = true)]
+        misbehave_on: Option<String>,
+    },
 }
 
 /// Lets `arbiter … | head` end quietly: with the default SIGPIPE action a
@@ -76,12 +142,55 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { paths, profile } => cli::check::check(&paths, profile.as_deref()),
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
+        Command::Conform {
+            paths,
+            profile,
+            run,
+            skip,
+            xfail,
+            timeout,
+            jobs,
+            mode,
+            format,
+            output,
+            name,
+            verbose,
+            command,
+        } => cli::conform::conform(cli::conform::Args {
+            paths,
+            opts: arbiter::harness::runner::Options {
+                profile,
+                run,
+                skip,
+                xfail: Default::default(),
+                timeout,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            },
+            xfail,
+            mode,
+            format,
+            output,
+            name,
+            verbose,
+            command,
+        }),
+        Command::Matrix {
+            reports,
+            html,
+            output,
+        } => cli::matrix::matrix(&reports, html, output.as_ref()),
+        Command::Serve {
+            imp,
+            misbehave,
+            misbehave_on,
+        } => cli::serve::serve(imp, misbehave, misbehave_on),
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
         Command::Mutants { paths } => cli::mutants::mutants(&paths),
         Command::Schema => {
-            println!("{}", arbiter::scenario::schema::json());
+            print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS
         }
     }

@@ -192,10 +192,16 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         message,
     };
     let file: ScenarioFile = serde_saphyr::from_str(text).map_err(|e| {
-        let at = e.location().map_or(Loc::default(), |l| Loc {
-            line: l.line(),
-            column: l.column(),
-        });
+        // The reader knows no place for some errors (a document that is
+        // empty or `~` has no mapping to lack `id` in): point at the start of
+        // the text rather than at the 0:0 kept for errors outside any text.
+        let at = e
+            .location()
+            .filter(|l| l.line() > 0)
+            .map_or(Loc { line: 1, column: 1 }, |l| Loc {
+                line: l.line(),
+                column: l.column(),
+            });
         err(at, yaml_message(&e))
     })?;
 

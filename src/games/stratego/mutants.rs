@@ -53,6 +53,13 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
         if !p.two_squares.enabled {
             p.two_squares = Profile::play_only().two_squares;
         }
+        // AM-3: when every move is counted by its two end squares and another
+        // piece's move erases the count, only the piece standing on one of
+        // the two squares could continue a run, and that is the piece that
+        // made it, so squares and piece identity give the same count.
+        if p.two_squares.scouts == ScoutCounting::EndSquares && p.two_squares.other_piece_erases {
+            p.two_squares.per_piece = true;
+        }
     }
     a == b
 }
@@ -86,6 +93,13 @@ pub const ALL: &[Mutant] = &[
         departs_from: "TS-2.3",
         description: "moving another piece does not erase the count (counts per piece)",
         apply: |p| p.two_squares.other_piece_erases = false,
+    },
+    Mutant {
+        name: "ts-count-per-squares",
+        kind: Kind::Reading,
+        departs_from: "AM-3",
+        description: "the count belongs to the squares, not the piece",
+        apply: |p| p.two_squares.per_piece = false,
     },
     Mutant {
         name: "ts-attacks-exempt",

@@ -37,6 +37,10 @@ pub struct TwoSquaresSwitches {
     /// Whether a move of another piece erases the player's count (TS-2.3).
     /// `false` keeps one count per piece across other pieces' moves.
     pub other_piece_erases: bool,
+    /// Whether a sequence belongs to a piece (TS-2.1). `false` is the
+    /// squares-only reading: any piece of the player that re-crosses the last
+    /// move's boundary continues the count (ambiguity AM-3).
+    pub per_piece: bool,
     /// Whether attacks count like other moves (TS-3.2). `false` makes an
     /// attack exempt from the rule and resets the attacker's count.
     pub attacks_count: bool,
@@ -153,6 +157,7 @@ impl Profile {
                 limit: 5,
                 scouts: ScoutCounting::Boundaries,
                 other_piece_erases: true,
+                per_piece: true,
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
@@ -169,6 +174,7 @@ impl Profile {
                 limit: 5,
                 scouts: ScoutCounting::EndSquares,
                 other_piece_erases: true,
+                per_piece: true,
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),
@@ -185,6 +191,7 @@ impl Profile {
                 limit: 3,
                 scouts: ScoutCounting::Boundaries,
                 other_piece_erases: true,
+                per_piece: true,
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
@@ -200,6 +207,7 @@ impl Profile {
                 limit: 5,
                 scouts: ScoutCounting::Boundaries,
                 other_piece_erases: true,
+                per_piece: true,
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
     schemars::JsonSchema,
 )]
 pub enum RuleCode {
-    /// RP-6: the game is already over.
+    /// RP-6.5: the game is already over (a flag was captured).
     #[serde(rename = "play.game-over")]
     GameOver,
     /// RP-1.1: a square of the move is not on the board.

@@ -72,7 +72,7 @@ impl ReferenceGame {
         if let Some(winner) = flag_capture(replay) {
             return Err(Illegal::new(
                 RuleCode::GameOver,
-                "RP-6.1",
+                "RP-6.5",
                 format!("the game is over: {winner} has captured the flag"),
             ));
         }

@@ -78,8 +78,9 @@ pub fn step(
     piece: PieceId,
     made: &[Crossing],
     scouts: ScoutCounting,
+    per_piece: bool,
 ) -> (Sequence, bool) {
-    let same_piece = current.filter(|s| s.piece == piece);
+    let same_piece = current.filter(|s| !per_piece || s.piece == piece);
     if scouts == ScoutCounting::Span {
         let continuing = same_piece.filter(|s| made.iter().all(|c| s.span.contains(c)));
         let n = continuing.map_or(0, Sequence::count) + 1;
@@ -139,7 +140,12 @@ impl Sequences {
             return None;
         }
         let made = crossings(fact.rank, &fact.path, profile);
-        Some(step(self.of(fact.piece), fact.piece, &made, ts.scouts))
+        let current = if ts.per_piece {
+            self.of(fact.piece)
+        } else {
+            self.open.last()
+        };
+        Some(step(current, fact.piece, &made, ts.scouts, ts.per_piece))
     }
 
     /// Records a played move of this player.
@@ -193,17 +199,21 @@ pub fn judge(
             .filter(|(_, n)| *n > limit)
             .map(|(b, _)| b.to_string())
             .collect();
+        let scout_reading = (fact.rank == Rank::Scout).then_some(profile.two_squares.scouts);
+        let what = match scout_reading {
+            // TS-5.2: the pair of end squares stands in for a boundary line.
+            Some(ScoutCounting::EndSquares) => format!(
+                "move between {} again",
+                worst.join(", ").replace('|', " and ")
+            ),
+            _ => format!("cross {} again", worst.join(", ")),
+        };
         return Err(Illegal::new(
             RuleCode::TwoSquares,
-            if fact.rank == Rank::Scout {
-                "TS-5.1"
-            } else {
-                "TS-4.1"
-            },
+            clause_for(scout_reading),
             format!(
-                "the {} would cross {} for the {} time non-stop; at most {} times are allowed ({})",
+                "the {} would {what}, for the {} time non-stop; at most {} times are allowed ({})",
                 fact.rank,
-                worst.join(", "),
                 ordinal(note.count),
                 limit,
                 profile.name
@@ -211,6 +221,18 @@ pub fn judge(
         ));
     }
     Ok(note)
+}
+
+/// The clause that decides a move over the limit: TS-4.1 for every piece,
+/// TS-5.1 or TS-5.2 for a scout, by how the profile counts scout moves.
+/// The span reading has no clause of its own (spec/stratego/ambiguities.md,
+/// AM-5); it departs from TS-5.1, which is cited.
+fn clause_for(scout_reading: Option<ScoutCounting>) -> &'static str {
+    match scout_reading {
+        None => "TS-4.1",
+        Some(ScoutCounting::Boundaries | ScoutCounting::Span) => "TS-5.1",
+        Some(ScoutCounting::EndSquares) => "TS-5.2",
+    }
 }
 
 fn ordinal(n: u32) -> String {
@@ -221,4 +243,82 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::game::Implementation;
+    use crate::games::stratego::geometry::Geometry;
+    use crate::games::stratego::moves::Move;
+    use crate::games::stratego::piece::Piece;
+    use crate::games::stratego::position::Setup;
+    use crate::games::stratego::reference::Reference;
+    use crate::games::stratego::verdict::Verdict;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// A red scout on D2 shuttling to A2 five times while a blue sergeant
+    /// walks; returns the verdict on the scout's sixth move A2-D2.
+    fn sixth_scout_move(profile: Profile) -> Illegal {
+        let setup = Setup {
+            geometry: Geometry::standard(),
+            pieces: vec![
+                (
+                    sq("D2"),
+                    Piece {
+                        color: Color::Red,
+                        rank: Rank::Scout,
+                    },
+                ),
+                (
+                    sq("J10"),
+                    Piece {
+                        color: Color::Blue,
+                        rank: Rank::Sergeant,
+                    },
+                ),
+            ],
+            to_move: Color::Red,
+        };
+        let mut game = Reference.start(&setup, &profile).unwrap();
+        for mv in [
+            "D2-A2", "J10-J9", "A2-D2", "J9-J8", "D2-A2", "J8-J7", "A2-D2", "J7-J6", "D2-A2",
+            "J6-I6",
+        ] {
+            game.play(mv.parse::<Move>().unwrap()).unwrap();
+        }
+        match game.judge("A2-D2".parse().unwrap()) {
+            Verdict::Illegal(i) => i,
+            Verdict::Legal => panic!("the sixth crossing must be illegal under {}", profile.name),
+        }
+    }
+
+    #[test]
+    fn a_scout_over_the_limit_cites_the_clause_of_the_profiles_scout_reading() {
+        let isf = sixth_scout_move(Profile::isf());
+        assert_eq!(
+            (isf.rule, isf.clause.as_str()),
+            (RuleCode::TwoSquares, "TS-5.1")
+        );
+        assert!(isf.explanation.contains("A2|B2"), "{}", isf.explanation);
+
+        let jumbo = sixth_scout_move(Profile::jumbo_original());
+        assert_eq!(
+            (jumbo.rule, jumbo.clause.as_str()),
+            (RuleCode::TwoSquares, "TS-5.2")
+        );
+        assert!(
+            jumbo.explanation.contains("between A2 and D2"),
+            "{}",
+            jumbo.explanation
+        );
+    }
+
+    #[test]
+    fn other_pieces_over_the_limit_cite_ts_4_1() {
+        assert_eq!(clause_for(None), "TS-4.1");
+    }
 }

@@ -1,0 +1,18 @@
+//! The conformance harness: runs the scenario corpus against any rules
+//! implementation, an external command speaking the protocol
+//! (`spec/protocol.md`) or a Rust [`Implementation`] in the same process, and
+//! reports per scenario where it departs from the truth.
+//!
+//! [`Implementation`]: crate::games::stratego::game::Implementation
+
+pub mod case;
+pub mod embed;
+pub mod format;
+pub mod glob;
+pub mod matrix;
+pub mod oracle;
+pub mod process;
+pub mod report;
+pub mod runner;
+pub mod subject;
+pub mod xfail;

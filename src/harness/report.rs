@@ -1,0 +1,310 @@
+//! The result of a conformance run, as data: what the text, JSON, JUnit and
+//! TAP outputs print and what `arbiter matrix` reads back.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Name of the JSON report format, so a reader can tell what a file is.
+pub const FORMAT: &str = "arbiter-conform-report";
+/// Version of the JSON report format. Fields are only ever added within one
+/// version.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The status of a scenario (or of one profile of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Every answer agreed with the truth.
+    Pass,
+    /// Some answer departed from the truth.
+    Fail,
+    /// Listed as an expected failure, and did not pass.
+    Xfail,
+    /// Listed as an expected failure, but passed: counts as a failure, so the
+    /// list is kept honest.
+    Xpass,
+    /// Not run: not selected, not written for the profile, or declined by the
+    /// implementation as unsupported.
+    Skip,
+    /// The implementation's reply broke the protocol, or the scenario could
+    /// not be judged.
+    Error,
+    /// No reply in time.
+    Timeout,
+    /// The implementation died or could not start.
+    Crash,
+}
+
+impl Status {
+    /// Every status, in report order.
+    pub const ALL: [Status; 8] = [
+        Status::Pass,
+        Status::Fail,
+        Status::Xfail,
+        Status::Xpass,
+        Status::Skip,
+        Status::Error,
+        Status::Timeout,
+        Status::Crash,
+    ];
+
+    /// The lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pass => "pass",
+            Status::Fail => "fail",
+            Status::Xfail => "xfail",
+            Status::Xpass => "xpass",
+            Status::Skip => "skip",
+            Status::Error => "error",
+            Status::Timeout => "timeout",
+            Status::Crash => "crash",
+        }
+    }
+
+    /// Whether this status makes the run fail.
+    pub fn is_failure(self) -> bool {
+        matches!(
+            self,
+            Status::Fail | Status::Xpass | Status::Error | Status::Timeout | Status::Crash
+        )
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The first place where an implementation's answers depart from the truth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Departure {
+    /// The position: how many moves had been played (0: the setup).
+    pub ply: usize,
+    /// The last move played before it, if any.
+    pub after: Option<String>,
+    /// Whose turn it was.
+    pub to_move: String,
+    /// Moves the implementation lists as legal that are not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrongly_allows: Vec<String>,
+    /// Legal moves the implementation does not list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrongly_forbids: Vec<String>,
+    /// What was asked, expected and answered, in one sentence.
+    pub message: String,
+}
+
+impl fmt::Display for Departure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.after {
+            None => write!(f, "ply {} (setup, {} to move): ", self.ply, self.to_move)?,
+            Some(m) => write!(
+                f,
+                "ply {} (after {m}, {} to move): ",
+                self.ply, self.to_move
+            )?,
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// One profile's run of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ProfileResult {
+    /// The profile's name.
+    pub profile: String,
+    /// pass, fail, skip, error, timeout or crash.
+    pub status: Status,
+    /// For a failure: where and how.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub departure: Option<Departure>,
+    /// For a skip, an error, a timeout or a crash: why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The end of the implementation's standard error, when it went wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+impl ProfileResult {
+    /// The one-line reason shown in reports.
+    pub fn reason(&self) -> String {
+        match (&self.departure, &self.message) {
+            (Some(d), _) => d.to_string(),
+            (None, Some(m)) => m.clone(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// One scenario's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CaseReport {
+    /// Scenario id (for a file that does not load: its path).
+    pub id: String,
+    /// Scenario file.
+    pub path: String,
+    /// The scenario's status.
+    pub status: Status,
+    /// Why (for anything but a plain pass).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// One entry per profile run.
+    #[serde(default)]
+    pub profiles: Vec<ProfileResult>,
+    /// Wall-clock time spent on the scenario, in milliseconds.
+    #[serde(default)]
+    pub duration_ms: u64,
+}
+
+impl CaseReport {
+    /// The profile result that decided the status, if any.
+    pub fn deciding(&self) -> Option<&ProfileResult> {
+        self.profiles
+            .iter()
+            .find(|p| p.status != Status::Pass && p.status != Status::Skip)
+    }
+}
+
+/// Counts per status.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Plain passes.
+    pub pass: usize,
+    /// Departures.
+    pub fail: usize,
+    /// Expected failures that failed.
+    pub xfail: usize,
+    /// Expected failures that passed.
+    pub xpass: usize,
+    /// Skips.
+    pub skip: usize,
+    /// Protocol errors.
+    pub error: usize,
+    /// Timeouts.
+    pub timeout: usize,
+    /// Crashes.
+    pub crash: usize,
+}
+
+impl Summary {
+    /// Counts the statuses of `cases`.
+    pub fn of(cases: &[CaseReport]) -> Self {
+        let mut s = Summary::default();
+        for c in cases {
+            *s.slot(c.status) += 1;
+        }
+        s
+    }
+
+    fn slot(&mut self, status: Status) -> &mut usize {
+        match status {
+            Status::Pass => &mut self.pass,
+            Status::Fail => &mut self.fail,
+            Status::Xfail => &mut self.xfail,
+            Status::Xpass => &mut self.xpass,
+            Status::Skip => &mut self.skip,
+            Status::Error => &mut self.error,
+            Status::Timeout => &mut self.timeout,
+            Status::Crash => &mut self.crash,
+        }
+    }
+
+    /// The count of one status.
+    pub fn get(&self, status: Status) -> usize {
+        match status {
+            Status::Pass => self.pass,
+            Status::Fail => self.fail,
+            Status::Xfail => self.xfail,
+            Status::Xpass => self.xpass,
+            Status::Skip => self.skip,
+            Status::Error => self.error,
+            Status::Timeout => self.timeout,
+            Status::Crash => self.crash,
+        }
+    }
+
+    /// Cases that behaved as recorded: passes and expected failures.
+    pub fn passed(&self) -> usize {
+        self.pass + self.xfail
+    }
+
+    /// Cases that make the run fail.
+    pub fn failed(&self) -> usize {
+        self.fail + self.xpass + self.error + self.timeout + self.crash
+    }
+
+    /// Skipped cases.
+    pub fn skipped(&self) -> usize {
+        self.skip
+    }
+}
+
+/// Who was tested.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ImplementationInfo {
+    /// Its name (from `hello`, or `--name`).
+    pub name: String,
+    /// Its version, if it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The command run, if external.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    /// The capabilities it declared.
+    #[serde(default)]
+    pub capabilities: Vec<String>,
+}
+
+/// A whole run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Report {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The protocol version spoken.
+    pub protocol: u32,
+    /// The arbiter version that ran the corpus.
+    pub arbiter: String,
+    /// Who was tested.
+    pub implementation: ImplementationInfo,
+    /// `per-case`, `persistent` or `embedded`.
+    pub mode: String,
+    /// The profile selected with `--profile`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// Problems with the run itself (stale expected-failure entries, …);
+    /// each makes the run fail.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
+    /// One entry per scenario, in corpus order.
+    pub cases: Vec<CaseReport>,
+    /// Counts per status.
+    pub summary: Summary,
+}
+
+impl Report {
+    /// Whether the run met every expectation.
+    pub fn is_ok(&self) -> bool {
+        self.summary.failed() == 0 && self.problems.is_empty()
+    }
+
+    /// The closing line of every text report.
+    pub fn closing_line(&self) -> String {
+        format!(
+            "{} passed, {} failed, {} skipped",
+            self.summary.passed(),
+            self.summary.failed() + self.problems.len(),
+            self.summary.skipped()
+        )
+    }
+}

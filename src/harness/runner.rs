@@ -1,0 +1,286 @@
+//! Running a corpus against a subject: selection, profiles, statuses,
+//! expected failures, parallel workers, and the assembled report.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::protocol::message::Capability;
+use crate::scenario::load::{LoadError, Scenario};
+
+use super::case::{Ctx, check};
+use super::glob;
+use super::oracle::truth;
+use super::report::{
+    CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, Status, Summary,
+};
+use super::subject::{Subject, Trouble, TroubleKind};
+use super::xfail::Xfail;
+
+/// What to run and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Run only this profile (scenarios not written for it are skipped).
+    pub profile: Option<String>,
+    /// Run only scenarios whose id matches one of these globs (all when empty).
+    pub run: Vec<String>,
+    /// Skip scenarios whose id matches one of these globs.
+    pub skip: Vec<String>,
+    /// Expected failures.
+    pub xfail: Xfail,
+    /// Time allowed for one scenario, all its requests together.
+    pub timeout: Duration,
+    /// Parallel workers (each with its own process in persistent mode).
+    pub jobs: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            profile: None,
+            run: Vec::new(),
+            skip: Vec::new(),
+            xfail: Xfail::default(),
+            timeout: Duration::from_secs(10),
+            jobs: 1,
+        }
+    }
+}
+
+fn skipped(s: &Scenario, start: Instant, reason: String) -> CaseReport {
+    CaseReport {
+        id: s.id.clone(),
+        path: s.path.display().to_string(),
+        status: Status::Skip,
+        message: Some(reason),
+        profiles: Vec::new(),
+        duration_ms: start.elapsed().as_millis() as u64,
+    }
+}
+
+/// Why a scenario is not run at all, if it is not.
+fn deselected(s: &Scenario, opts: &Options) -> Option<String> {
+    if !opts.run.is_empty() && !glob::any(&opts.run, &s.id) {
+        return Some("not selected by --run".into());
+    }
+    if glob::any(&opts.skip, &s.id) {
+        return Some("skipped by --skip".into());
+    }
+    if let Some(p) = &opts.profile
+        && !s.profiles.iter().any(|q| &q.name == p)
+    {
+        return Some(format!("not written for profile {p}"));
+    }
+    None
+}
+
+/// Sets the scenario's status from its profiles' results and the
+/// expected-failures list.
+fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {
+    let (status, message) = match case.deciding() {
+        Some(p) => (p.status, Some(format!("[{}] {}", p.profile, p.reason()))),
+        None if case.profiles.iter().any(|p| p.status == Status::Pass) => (Status::Pass, None),
+        None => (
+            Status::Skip,
+            case.profiles
+                .first()
+                .map(|p| format!("[{}] {}", p.profile, p.reason())),
+        ),
+    };
+    case.status = status;
+    case.message = message;
+    if xfail.contains(&case.id) {
+        match case.status {
+            Status::Pass => {
+                case.status = Status::Xpass;
+                case.message = Some(
+                    "listed as an expected failure, but passes: remove it from the list".into(),
+                );
+            }
+            Status::Skip => {}
+            _ => case.status = Status::Xfail,
+        }
+    }
+    case
+}
+
+/// Runs one scenario.
+pub fn run_case(
+    s: &Scenario,
+    subject: &mut dyn Subject,
+    capabilities: &[Capability],
+    opts: &Options,
+    next_id: &mut u64,
+) -> CaseReport {
+    let start = Instant::now();
+    if let Some(reason) = deselected(s, opts) {
+        return skipped(s, start, reason);
+    }
+    let mut ctx = Ctx {
+        subject,
+        capabilities,
+        deadline: start + opts.timeout,
+        next_id,
+    };
+    let mut profiles = Vec::new();
+    for p in &s.profiles {
+        if opts.profile.as_ref().is_some_and(|o| o != &p.name) {
+            continue;
+        }
+        let result = match truth(s, p) {
+            Ok(t) => check(s, p, &t, &mut ctx),
+            Err(message) => ProfileResult {
+                profile: p.name.clone(),
+                status: Status::Error,
+                departure: None,
+                message: Some(message),
+                stderr: None,
+            },
+        };
+        // After a timeout the scenario's time is spent: the other profiles
+        // would time out at once, and say nothing new.
+        let stop = result.status == Status::Timeout;
+        profiles.push(result);
+        if stop {
+            break;
+        }
+    }
+    let case = CaseReport {
+        id: s.id.clone(),
+        path: s.path.display().to_string(),
+        status: Status::Pass,
+        message: None,
+        profiles,
+        duration_ms: start.elapsed().as_millis() as u64,
+    };
+    conclude(case, &opts.xfail)
+}
+
+/// The report of a scenario that cannot be run because the implementation
+/// failed before any case (at `hello`).
+pub fn unreachable_case(s: &Scenario, opts: &Options, trouble: &Trouble) -> CaseReport {
+    let start = Instant::now();
+    if let Some(reason) = deselected(s, opts) {
+        return skipped(s, start, reason);
+    }
+    let status = match trouble.kind {
+        TroubleKind::Error => Status::Error,
+        TroubleKind::Timeout => Status::Timeout,
+        TroubleKind::Crash => Status::Crash,
+    };
+    let case = CaseReport {
+        id: s.id.clone(),
+        path: s.path.display().to_string(),
+        status,
+        message: None,
+        profiles: vec![ProfileResult {
+            profile: opts.profile.clone().unwrap_or_else(|| "all".into()),
+            status,
+            departure: None,
+            message: Some(format!("hello: {}", trouble.message)),
+            stderr: trouble.stderr.clone(),
+        }],
+        duration_ms: 0,
+    };
+    conclude(case, &opts.xfail)
+}
+
+/// Runs every scenario with one subject, in order.
+pub fn run_sequential(
+    scenarios: &[Scenario],
+    subject: &mut dyn Subject,
+    capabilities: &[Capability],
+    opts: &Options,
+    on_case: &dyn Fn(&CaseReport),
+) -> Vec<CaseReport> {
+    let mut next_id = 1;
+    scenarios
+        .iter()
+        .map(|s| {
+            let c = run_case(s, subject, capabilities, opts, &mut next_id);
+            on_case(&c);
+            c
+        })
+        .collect()
+}
+
+/// Runs every scenario on `opts.jobs` workers, each with its own subject
+/// from `make`. Results come back in corpus order, whatever finished first.
+pub fn run_parallel(
+    scenarios: &[Scenario],
+    make: &(dyn Fn() -> Box<dyn Subject> + Sync),
+    capabilities: &[Capability],
+    opts: &Options,
+    on_case: &(dyn Fn(&CaseReport) + Sync),
+) -> Vec<CaseReport> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; scenarios.len()]);
+    let workers = opts.jobs.clamp(1, scenarios.len().max(1));
+    std::thread::scope(|scope| {
+        for w in 0..workers {
+            let (next, results) = (&next, &results);
+            scope.spawn(move || {
+                let mut subject = make();
+                // Ids stay unique across workers: each worker counts in its own range.
+                let mut next_id = (w as u64 + 1) << 32;
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(s) = scenarios.get(i) else { break };
+                    let c = run_case(s, subject.as_mut(), capabilities, opts, &mut next_id);
+                    on_case(&c);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(c);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|c| c.expect("every scenario is run by some worker"))
+        .collect()
+}
+
+/// Assembles the report: load errors become error cases, and expected
+/// failures that name no scenario become problems.
+pub fn assemble(
+    implementation: ImplementationInfo,
+    mode: &str,
+    opts: &Options,
+    scenarios: &[Scenario],
+    load_errors: &[LoadError],
+    mut cases: Vec<CaseReport>,
+) -> Report {
+    for e in load_errors {
+        cases.push(CaseReport {
+            id: e.file.display().to_string(),
+            path: e.file.display().to_string(),
+            status: Status::Error,
+            message: Some(format!("scenario does not load: {e}")),
+            profiles: Vec::new(),
+            duration_ms: 0,
+        });
+    }
+    let problems = opts
+        .xfail
+        .entries
+        .iter()
+        .filter(|(id, _)| !scenarios.iter().any(|s| &s.id == id))
+        .map(|(id, line)| {
+            format!("expected-failures line {line}: `{id}` names no scenario of the corpus")
+        })
+        .collect();
+    let summary = Summary::of(&cases);
+    Report {
+        format: FORMAT.into(),
+        format_version: FORMAT_VERSION,
+        protocol: crate::protocol::VERSION,
+        arbiter: env!("CARGO_PKG_VERSION").into(),
+        implementation,
+        mode: mode.into(),
+        profile: opts.profile.clone(),
+        problems,
+        cases,
+        summary,
+    }
+}

@@ -1,0 +1,105 @@
+//! The Rust embedding: the corpus run in-process against an
+//! `Implementation`, with a readable panic listing each failing scenario.
+
+mod common;
+
+use arbiter::games::stratego::game::{Game, Implementation, Outcome, PlyReport};
+use arbiter::games::stratego::moves::Move;
+use arbiter::games::stratego::piece::Color;
+use arbiter::games::stratego::position::{Board, Setup, SetupError};
+use arbiter::games::stratego::profile::Profile;
+use arbiter::games::stratego::reference::Reference;
+use arbiter::games::stratego::verdict::{Illegal, Verdict};
+use arbiter::harness::embed::{Options, check_corpus, run_corpus};
+use arbiter::harness::report::Status;
+
+/// The reference with one bug: it forgets the last of its legal moves.
+struct Forgetful;
+
+struct ForgetfulGame(Box<dyn Game>);
+
+impl Implementation for Forgetful {
+    fn name(&self) -> &'static str {
+        "forgetful"
+    }
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
+        Ok(Box::new(ForgetfulGame(Reference.start(setup, profile)?)))
+    }
+}
+
+impl Game for ForgetfulGame {
+    fn board(&self) -> Board {
+        self.0.board()
+    }
+    fn side_to_move(&self) -> Color {
+        self.0.side_to_move()
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+    fn judge(&self, mv: Move) -> Verdict {
+        self.0.judge(mv)
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut m = self.0.legal_moves();
+        m.pop();
+        m
+    }
+    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
+        self.0.play(mv)
+    }
+    fn ply(&self) -> usize {
+        self.0.ply()
+    }
+}
+
+fn small() -> Options {
+    Options {
+        paths: vec![common::repo("tests/data/harness/corpus")],
+        ..Default::default()
+    }
+}
+
+#[test]
+fn the_reference_passes_the_whole_corpus_embedded() {
+    let report = run_corpus(&Reference, &Options::default());
+    assert!(report.summary.pass > 0);
+    assert_eq!(report.mode, "embedded");
+    let report = run_corpus(&Reference, &small());
+    assert_eq!(report.summary.pass, 4);
+}
+
+#[test]
+fn a_departing_engine_panics_with_a_readable_list() {
+    let err = std::panic::catch_unwind(|| run_corpus(&Forgetful, &small()))
+        .expect_err("the forgetful engine must not pass");
+    let text = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert_eq!(
+        text,
+        "forgetful does not conform:\n\
+         FAIL harness/back-and-forth: [modern-3] ply 0 (setup, red to move): wrongly forbids B2-C2\n\
+         FAIL harness/isf-limit: [isf] ply 0 (setup, red to move): wrongly forbids B2-C2\n\
+         FAIL harness/scout-boundaries: [modern-3] ply 0 (setup, red to move): wrongly forbids A3-J3\n\
+         FAIL harness/scout-takes-flag: [play-only] ply 0 (setup, red to move): wrongly forbids B1-I1\n\
+         0 passed, 4 failed, 0 skipped"
+    );
+}
+
+#[test]
+fn expected_failures_and_selection_work_embedded() {
+    let opts = Options {
+        xfail: vec!["harness/back-and-forth".into(), "harness/isf-limit".into()],
+        run: vec!["harness/back-*".into(), "harness/isf-*".into()],
+        ..small()
+    };
+    let report = run_corpus(&Forgetful, &opts);
+    let statuses: Vec<Status> = report.cases.iter().map(|c| c.status).collect();
+    assert_eq!(
+        statuses,
+        [Status::Xfail, Status::Xfail, Status::Skip, Status::Skip]
+    );
+    // Listed but passing: an xpass, which check_corpus reports without panicking.
+    let report = check_corpus(&Reference, &opts);
+    assert!(!report.is_ok());
+    assert_eq!(report.summary.xpass, 2);
+}
