@@ -50,6 +50,9 @@ enum Command {
         /// Scenario files or directories.
         #[arg(default_value = "scenarios")]
         paths: Vec<PathBuf>,
+        /// Write the matrix to spec/stratego/kill-matrix.md instead of printing it.
+        #[arg(long)]
+        write: bool,
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
@@ -198,7 +201,7 @@ fn main() -> ExitCode {
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
-        Command::Mutants { paths } => cli::mutants::mutants(&paths),
+        Command::Mutants { paths, write } => cli::mutants::mutants(&paths, write),
         Command::Schema => {
             print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS

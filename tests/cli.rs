@@ -19,30 +19,18 @@ fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Rows of a seed 000 table, typed from the page: turn, then for each side
-/// the move, `start` (Beginn) or `continue` (Fortsetzung), and the count.
-fn assert_rows(file: &str, rows: &[&str]) {
-    let (ok, out) = arbiter(&["explain", file]);
-    assert!(ok, "explain {file} failed:\n{out}");
-    let lines: Vec<String> = out.lines().map(squeeze).collect();
-    for row in rows {
-        assert!(
-            lines.iter().any(|l| l == row),
-            "{file}: no row `{row}` in\n{out}"
-        );
-    }
-}
+// Seed 000 tables have no MFR column: the rows assert that no MFR mark appears.
 
 #[test]
 fn explain_reproduces_seed000_example1_frontal() {
     assert_rows(
         "scenarios/stratego/two-squares/seed000/ex1-frontal.yaml",
         &[
-            "1 A1-A2 start 1x A3-B3 start 1x",
-            "2 A2-B2 start 1x B3-A3 continue 2x",
-            "3 B2-A2 continue 2x A3-B3 continue 3x",
-            "4 A2-B2 continue 3x B3-A3 continue 4x",
-            "5 B2-A2 continue 4x A3-B3 continue 5x",
+            (1, "A1-A2 start 1x", false, "A3-B3 start 1x"),
+            (2, "A2-B2 start 1x", false, "B3-A3 continue 2x"),
+            (3, "B2-A2 continue 2x", false, "A3-B3 continue 3x"),
+            (4, "A2-B2 continue 3x", false, "B3-A3 continue 4x"),
+            (5, "B2-A2 continue 4x", false, "A3-B3 continue 5x"),
         ],
     );
 }
@@ -52,11 +40,11 @@ fn explain_reproduces_seed000_example2_diagonal() {
     assert_rows(
         "scenarios/stratego/two-squares/seed000/ex2-diagonal.yaml",
         &[
-            "1 B2-A2 start 1x A3-B3 start 1x",
-            "2 A2-B2 continue 2x B3-A3 continue 2x",
-            "3 B2-A2 continue 3x A3-B3 continue 3x",
-            "4 A2-B2 continue 4x B3-A3 continue 4x",
-            "5 B2-A2 continue 5x A3-B3 continue 5x",
+            (1, "B2-A2 start 1x", false, "A3-B3 start 1x"),
+            (2, "A2-B2 continue 2x", false, "B3-A3 continue 2x"),
+            (3, "B2-A2 continue 3x", false, "A3-B3 continue 3x"),
+            (4, "A2-B2 continue 4x", false, "B3-A3 continue 4x"),
+            (5, "B2-A2 continue 5x", false, "A3-B3 continue 5x"),
         ],
     );
 }
@@ -66,11 +54,11 @@ fn explain_reproduces_seed000_example3_lateral() {
     assert_rows(
         "scenarios/stratego/two-squares/seed000/ex3-lateral.yaml",
         &[
-            "1 C2-B2 start 1x B3-A3 start 1x",
-            "2 B2-A2 start 1x A3-B3 continue 2x",
-            "3 A2-B2 continue 2x B3-A3 continue 3x",
-            "4 B2-A2 continue 3x A3-B3 continue 4x",
-            "5 A2-B2 continue 4x B3-A3 continue 5x",
+            (1, "C2-B2 start 1x", false, "B3-A3 start 1x"),
+            (2, "B2-A2 start 1x", false, "A3-B3 continue 2x"),
+            (3, "A2-B2 continue 2x", false, "B3-A3 continue 3x"),
+            (4, "B2-A2 continue 3x", false, "A3-B3 continue 4x"),
+            (5, "A2-B2 continue 4x", false, "B3-A3 continue 5x"),
         ],
     );
 }
@@ -80,11 +68,11 @@ fn explain_reproduces_seed000_example4_distant() {
     assert_rows(
         "scenarios/stratego/two-squares/seed000/ex4-distant.yaml",
         &[
-            "1 C1-B1 start 1x B3-A3 start 1x",
-            "2 B1-A1 start 1x A3-B3 continue 2x",
-            "3 A1-B1 continue 2x B3-A3 continue 3x",
-            "4 B1-A1 continue 3x A3-B3 continue 4x",
-            "5 A1-B1 continue 4x B3-A3 continue 5x",
+            (1, "C1-B1 start 1x", false, "B3-A3 start 1x"),
+            (2, "B1-A1 start 1x", false, "A3-B3 continue 2x"),
+            (3, "A1-B1 continue 2x", false, "B3-A3 continue 3x"),
+            (4, "B1-A1 continue 3x", false, "A3-B3 continue 4x"),
+            (5, "A1-B1 continue 4x", false, "B3-A3 continue 5x"),
         ],
     );
 }
@@ -94,11 +82,11 @@ fn explain_reproduces_seed000_example5_scout() {
     assert_rows(
         "scenarios/stratego/two-squares/seed000/ex5-scout.yaml",
         &[
-            "1 D2-A2 start 1x A3-B3 start 1x",
-            "2 A2-D2 continue 2x B3-A3 continue 2x",
-            "3 D2-A2 continue 3x A3-B3 continue 3x",
-            "4 A2-D2 continue 4x B3-A3 continue 4x",
-            "5 D2-A2 continue 5x A3-B3 continue 5x",
+            (1, "D2-A2 start 1x", false, "A3-B3 start 1x"),
+            (2, "A2-D2 continue 2x", false, "B3-A3 continue 2x"),
+            (3, "D2-A2 continue 3x", false, "A3-B3 continue 3x"),
+            (4, "A2-D2 continue 4x", false, "B3-A3 continue 4x"),
+            (5, "D2-A2 continue 5x", false, "A3-B3 continue 5x"),
         ],
     );
 }
@@ -148,4 +136,115 @@ fn show_prints_a_board_per_move() {
     assert!(ok, "{out}");
     // The start position plus one board after each of the eleven moves.
     assert_eq!(out.matches("      A   B   C").count(), 12, "{out}");
+}
+
+/// One row of a seed 001 table, typed from the page: turn, the colonel's
+/// move with its two-squares cell and whether the row carries the MFR mark,
+/// then the major's move with its cell.
+type Row = (u32, &'static str, bool, &'static str);
+
+fn assert_rows(file: &str, rows: &[Row]) {
+    let (ok, out) = arbiter(&["explain", file]);
+    assert!(ok, "explain {file} failed:\n{out}");
+    for &(turn, red, mfr, blue) in rows {
+        let prefix = format!("{turn} ");
+        let line = out
+            .lines()
+            .map(squeeze)
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("{file}: no row {turn} in\n{out}"));
+        let rest = &line[prefix.len()..];
+        assert!(
+            rest.starts_with(red),
+            "{file} row {turn}: expected `{red}` in `{line}`"
+        );
+        let blue_move = &blue[..5];
+        let at = rest
+            .find(&format!(" {blue_move} "))
+            .unwrap_or_else(|| panic!("{file} row {turn}: no {blue_move} in `{line}`"));
+        assert_eq!(
+            rest[..at].contains("MFR"),
+            mfr,
+            "{file} row {turn}: MFR mark in `{line}`"
+        );
+        assert!(
+            rest[at + 1..].starts_with(blue),
+            "{file} row {turn}: expected `{blue}` in `{line}`"
+        );
+        assert!(
+            !rest[at + 1..]
+                .split("chasing;")
+                .next()
+                .unwrap()
+                .contains("MFR"),
+            "{file} row {turn}: the major's move carries no MFR mark"
+        );
+    }
+}
+
+#[test]
+fn explain_reproduces_seed001_example1() {
+    assert_rows(
+        "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml",
+        &[
+            (1, "B2-B3 start 1x", false, "B4-C4 start 1x"),
+            (2, "B3-C3 start 1x", false, "C4-D4 start 1x"),
+            (3, "C3-D3 start 1x", true, "D4-C4 continue 2x"),
+            (4, "D3-C3 continue 2x", true, "C4-B4 start 1x"),
+        ],
+    );
+}
+
+#[test]
+fn explain_reproduces_seed001_example2() {
+    assert_rows(
+        "scenarios/stratego/more-squares/seed001/ex2-why-the-exception.yaml",
+        &[
+            (1, "C2-B2 start 1x", false, "B3-A3 start 1x"),
+            (2, "B2-A2 start 1x", false, "A3-B3 continue 2x"),
+            (3, "A2-B2 continue 2x", false, "B3-A3 continue 3x"),
+            (4, "B2-A2 continue 3x", false, "A3-B3 continue 4x"),
+            (5, "A2-B2 continue 4x", false, "B3-A3 continue 5x"),
+            (6, "B2-A2 continue 5x", false, "A3-A4 start 1x"),
+            (7, "A2-A3 start 1x", true, "A4-B4 start 1x"),
+            (8, "A3-B3 start 1x", true, "B4-A4 continue 2x"),
+            // Row 9b prints only "usw." with 3x; the major's move is A4-B4 (erratum E-001-4).
+            (9, "B3-A3 continue 2x", true, "A4-B4 continue 3x"),
+        ],
+    );
+}
+
+#[test]
+fn explain_reproduces_seed001_example3() {
+    assert_rows(
+        "scenarios/stratego/more-squares/seed001/ex3-two-pairs.yaml",
+        &[
+            (1, "B2-A2 start 1x", false, "A3-B3 start 1x"),
+            (2, "A2-B2 continue 2x", false, "B3-A3 continue 2x"),
+            (3, "B2-A2 continue 3x", false, "A3-B3 continue 3x"),
+            (4, "A2-B2 continue 4x", false, "B3-A3 continue 4x"),
+            (5, "B2-A2 continue 5x", false, "A3-B3 continue 5x"),
+            (6, "F2-E2 start 1x", true, "E3-F3 start 1x"),
+        ],
+    );
+}
+
+#[test]
+fn explain_names_the_repeated_position_of_a_forbidden_move() {
+    let (_, out) = arbiter(&[
+        "explain",
+        "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml",
+        "--profile",
+        "isf+more-squares.exception=none",
+    ]);
+    let row4 = out
+        .lines()
+        .map(squeeze)
+        .find(|l| l.starts_with("4 "))
+        .unwrap_or_default();
+    assert!(
+        row4.contains("D3-C3 illegal (more-squares, MS-7.1)"),
+        "{out}"
+    );
+    assert!(row4.contains("after ply 3 (2a)"), "{out}");
 }

@@ -61,7 +61,7 @@ fn json_report_has_statuses_departures_and_counts() {
     assert_eq!(r["implementation"]["name"], "arbiter-reference");
     assert_eq!(
         r["implementation"]["capabilities"],
-        serde_json::json!(["judge", "two-squares", "combat", "outcome"])
+        serde_json::json!(["judge", "two-squares", "combat", "outcome", "chase"])
     );
     assert_eq!(r["mode"], "per-case");
     assert_eq!(

@@ -63,6 +63,21 @@ fn bad_requests_say_what_is_wrong(#[case] text: &str, #[case] want: &str) {
     "{\"protocol\":1,\"id\":1,\"two-squares\":{\"count\":2}}",
     "missing field `two-squares.sequence`"
 )]
+#[case(
+    QueryKind::State,
+    "{\"protocol\":1,\"id\":1,\"chase\":{\"chasers\":\"red\"}}",
+    "missing field `chase.chasing-move`"
+)]
+#[case(
+    QueryKind::State,
+    "{\"protocol\":1,\"id\":1,\"chase\":{\"chasers\":\"green\",\"chasing-move\":true}}",
+    "field `chase.chasers`: `\"green\"` is not none, red, blue or both"
+)]
+#[case(
+    QueryKind::State,
+    "{\"protocol\":1,\"id\":1,\"chase\":true}",
+    "field `chase`: expected an object or null, got a boolean"
+)]
 #[case(QueryKind::Hello, "{\"protocol\":1,\"id\":0}", "missing field `name`")]
 #[case(
     QueryKind::Hello,
@@ -240,4 +255,28 @@ proptest! {
         bytes.truncate(cut.max(i + 1));
         check_reader(&bytes);
     }
+}
+
+#[test]
+fn chase_state_round_trips() {
+    use arbiter::games::stratego::game::Chasers;
+    use arbiter::protocol::message::{ChaseState, Reply, State};
+    use arbiter::protocol::writer::reply_line;
+    let state = State {
+        chase: Some(Some(ChaseState {
+            chasers: Chasers::Both,
+            chasing_move: true,
+        })),
+        ..State::default()
+    };
+    let line = reply_line(&Reply {
+        id: 4,
+        body: ReplyBody::State(state.clone()),
+    });
+    assert!(
+        line.contains(r#""chase":{"chasers":"both","chasing-move":true}"#),
+        "{line}"
+    );
+    let back = read_reply(&line, QueryKind::State).unwrap();
+    assert_eq!(back.body, ReplyBody::State(state));
 }

@@ -61,6 +61,11 @@ fn one_case(mode: &str, kind: &str, timeout: &str, want: &str, message_has: &str
 #[case::wrong_version("wrong-version", "error", "speaks protocol 2")]
 #[case::wrong_id("wrong-id", "error", "carries id")]
 #[case::wrong_answer("drop-move", "fail", "wrongly forbids B2-C2")]
+#[case::wrong_chase(
+    "wrong-chase",
+    "fail",
+    "chase expected chasers none, chasing move false"
+)]
 fn misbehaviour_is_reported_per_case(
     #[values("per-case", "persistent")] mode: &str,
     #[case] kind: &str,

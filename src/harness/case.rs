@@ -205,6 +205,16 @@ impl Walk<'_, '_> {
                 ));
             }
         }
+        if self.has(Capability::Chase) {
+            let g = got.chase.ok_or_else(|| missing("chase"))?;
+            let w = want.chase.unwrap_or_default();
+            if g != w {
+                return Err(self.depart(
+                    step,
+                    format!("chase expected {}, got {}", show(&w), show(&g)),
+                ));
+            }
+        }
         if self.has(Capability::Outcome) {
             let g = got.outcome.ok_or_else(|| missing("outcome"))?;
             if Some(g) != want.outcome {

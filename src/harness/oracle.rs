@@ -75,13 +75,13 @@ pub fn truth(s: &Scenario, profile: &Profile) -> Result<Truth, String> {
             .map_err(|e| format!("move {} is {e}", m.mv))?;
         moves.push(m.mv);
         state = Some(State {
-            two_squares: Some(report.two_squares.map(|n| TwoSquaresState {
+            two_squares: Some(report.two_squares.as_ref().map(|n| TwoSquaresState {
                 count: n.count,
                 starts: n.starts,
             })),
             combat: Some(report.combat.map(|c| c.1)),
             outcome: Some(report.outcome),
-            chase: None,
+            chase: Some(crate::protocol::answer::chase_state(&report)),
         });
     }
     let mut last = step_of(game.as_ref(), moves.len(), state);

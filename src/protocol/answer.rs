@@ -7,16 +7,16 @@ use crate::games::stratego::game::{Game, Implementation, PlyReport};
 use crate::games::stratego::verdict::Verdict;
 
 use super::message::{
-    Capability, ErrorKind, Hello, Position, Query, ReplyBody, State, TwoSquaresState,
+    Capability, ChaseState, ErrorKind, Hello, Position, Query, ReplyBody, State, TwoSquaresState,
 };
 
-/// Everything an in-process implementation can answer. Chase state is not in
-/// the `Game` interface yet, so it is not declared.
-pub const CAPABILITIES: [Capability; 4] = [
+/// Everything an in-process implementation can answer.
+pub const CAPABILITIES: [Capability; 5] = [
     Capability::Judge,
     Capability::TwoSquares,
     Capability::Combat,
     Capability::Outcome,
+    Capability::Chase,
 ];
 
 /// The hello reply of an in-process implementation.
@@ -58,6 +58,14 @@ fn replay(
     Ok((game, last))
 }
 
+/// The protocol's view of a move's chase note.
+pub fn chase_state(r: &PlyReport) -> Option<ChaseState> {
+    r.chase.as_ref().map(|c| ChaseState {
+        chasers: c.chasers,
+        chasing_move: c.chasing_move,
+    })
+}
+
 /// Answers one query.
 pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
     let p = match query {
@@ -82,7 +90,7 @@ pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
             })),
             combat: Some(last.as_ref().and_then(|r| r.combat.map(|c| c.1))),
             outcome: Some(game.outcome()),
-            chase: None,
+            chase: Some(last.as_ref().and_then(chase_state)),
         }),
         Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_moves()),
     }

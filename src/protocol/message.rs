@@ -55,8 +55,7 @@ pub enum Capability {
     Combat,
     /// `state` carries the outcome of the game.
     Outcome,
-    /// Reserved for the more-squares rule's chase state; declared values are
-    /// accepted and not yet checked.
+    /// `state` carries the more-squares chase state after the last move.
     Chase,
 }
 
@@ -187,8 +186,31 @@ pub struct State {
     pub combat: Option<Option<CombatResult>>,
     /// Capability `outcome`.
     pub outcome: Option<Outcome>,
-    /// Capability `chase`: kept as given, not interpreted in protocol 1.
-    pub chase: Option<serde_json::Value>,
+    /// Capability `chase`.
+    pub chase: Option<Option<ChaseState>>,
+}
+
+/// The more-squares state after a move (MS-4, MS-5): who is conducting a
+/// continuous chase, and whether the move was a chasing move under the
+/// profile's reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaseState {
+    /// Who is chasing once the move is played.
+    pub chasers: crate::games::stratego::game::Chasers,
+    /// Whether the move was a chasing move (MS-5).
+    pub chasing_move: bool,
+}
+
+impl fmt::Display for ChaseState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = serde_json::to_string(&self.chasers).unwrap_or_default();
+        write!(
+            f,
+            "chasers {}, chasing move {}",
+            who.trim_matches('"'),
+            self.chasing_move
+        )
+    }
 }
 
 /// Why an implementation declines a request.

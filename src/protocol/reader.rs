@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::Outcome;
+use crate::games::stratego::game::{Chasers, Outcome};
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Piece, Rank};
@@ -16,8 +16,8 @@ use crate::games::stratego::verdict::RuleCode;
 
 use super::VERSION;
 use super::message::{
-    Capability, ErrorKind, Hello, Position, Query, QueryKind, Reply, ReplyBody, Request, State,
-    TwoSquaresState,
+    Capability, ChaseState, ErrorKind, Hello, Position, Query, QueryKind, Reply, ReplyBody,
+    Request, State, TwoSquaresState,
 };
 
 /// Why a message could not be read.
@@ -365,11 +365,36 @@ fn state(map: &Map<String, Value>) -> Result<State, ProtocolError> {
         None => None,
         Some(v) => Some(named::<Outcome>(v, "outcome", "an outcome")?),
     };
+    let chase = match map.get("chase") {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(Value::Object(c)) => {
+            let chasers = c
+                .get("chasers")
+                .ok_or_else(|| ProtocolError::Missing("chase.chasers".into()))?;
+            let chasers = named::<Chasers>(chasers, "chase.chasers", "none, red, blue or both")?;
+            let chasing_move = c
+                .get("chasing-move")
+                .ok_or_else(|| ProtocolError::Missing("chase.chasing-move".into()))?
+                .as_bool()
+                .ok_or_else(|| field_err("chase.chasing-move", "expected true or false"))?;
+            Some(Some(ChaseState {
+                chasers,
+                chasing_move,
+            }))
+        }
+        Some(other) => {
+            return Err(field_err(
+                "chase",
+                format!("expected an object or null, got {}", kind_of(other)),
+            ));
+        }
+    };
     Ok(State {
         two_squares,
         combat,
         outcome,
-        chase: map.get("chase").cloned(),
+        chase,
     })
 }
 

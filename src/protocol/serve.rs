@@ -41,6 +41,8 @@ pub enum Misbehave {
     Slow,
     /// Leave the last legal move out of every legal-moves reply.
     DropMove,
+    /// Report every move's chasing-move flag the wrong way round.
+    WrongChase,
 }
 
 /// When and how to misbehave.
@@ -142,6 +144,14 @@ pub fn serve(
                 Misbehave::DropMove => {
                     if let Some(Value::Array(moves)) = value.get_mut("legal-moves") {
                         moves.pop();
+                    }
+                }
+                Misbehave::WrongChase => {
+                    if let Some(Value::Bool(b)) = value
+                        .get_mut("chase")
+                        .and_then(|c| c.get_mut("chasing-move"))
+                    {
+                        *b = !*b;
                     }
                 }
             }

@@ -124,7 +124,16 @@ pub fn reply_value(reply: &Reply) -> Value {
                 );
             }
             if let Some(c) = &s.chase {
-                out.insert("chase".into(), c.clone());
+                out.insert(
+                    "chase".into(),
+                    match c {
+                        None => Value::Null,
+                        Some(c) => json!({
+                            "chasers": serde_json::to_value(c.chasers).expect("plain data"),
+                            "chasing-move": c.chasing_move,
+                        }),
+                    },
+                );
             }
         }
         ReplyBody::Error { kind, message } => {
