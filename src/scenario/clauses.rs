@@ -14,6 +14,10 @@ pub const SPEC_FILES: &[(&str, &str)] = &[
         "spec/stratego/two-squares.md",
         include_str!("../../spec/stratego/two-squares.md"),
     ),
+    (
+        "spec/stratego/more-squares.md",
+        include_str!("../../spec/stratego/more-squares.md"),
+    ),
 ];
 
 /// A clause ID and the spec file that defines it.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
 use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::Outcome;
+use crate::games::stratego::game::{Chasers, Outcome};
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::verdict::RuleCode;
 
@@ -162,6 +162,27 @@ pub struct MoveEntry {
     /// Game state after the move.
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// The seed tables' more-squares mark ("ununterbr. Verfolg. >2 Felder",
+    /// MS-9.1): `true` when the move keeps a continuous chase going whose
+    /// threats have covered more than two squares.
+    #[serde(default)]
+    pub chase: Option<bool>,
+    /// Who is chasing once the move is played (MS-4): none, red, blue, both.
+    #[serde(default)]
+    pub chasers: Option<Chasers>,
+    /// Whether the move is a chasing move under the profile (MS-5).
+    #[serde(default)]
+    pub chasing_move: Option<bool>,
+    /// Whether the move evades the opponent's last threat (MS-3).
+    #[serde(default)]
+    pub evades: Option<bool>,
+    /// Squares of the opponent pieces the move threatens, in any order (MS-2).
+    #[serde(default)]
+    pub threatens: Option<Vec<String>>,
+    /// For a chasing move allowed only by the exception (MS-8): the ply after
+    /// which the position it recreates first stood (0: the start).
+    #[serde(default)]
+    pub repeats: Option<usize>,
     /// Free text (the seed table's explanation column, say).
     #[serde(default)]
     pub note: Option<String>,
@@ -194,6 +215,24 @@ pub struct MoveOverride {
     /// See [`MoveEntry::outcome`].
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// See [`MoveEntry::chase`].
+    #[serde(default)]
+    pub chase: Option<bool>,
+    /// See [`MoveEntry::chasers`].
+    #[serde(default)]
+    pub chasers: Option<Chasers>,
+    /// See [`MoveEntry::chasing_move`].
+    #[serde(default)]
+    pub chasing_move: Option<bool>,
+    /// See [`MoveEntry::evades`].
+    #[serde(default)]
+    pub evades: Option<bool>,
+    /// See [`MoveEntry::threatens`].
+    #[serde(default)]
+    pub threatens: Option<Vec<String>>,
+    /// See [`MoveEntry::repeats`].
+    #[serde(default)]
+    pub repeats: Option<usize>,
 }
 
 /// A candidate move after the listed moves, and its verdict.

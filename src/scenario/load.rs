@@ -85,7 +85,20 @@ impl ScenarioMove {
         let mut e = self.expect.clone();
         if let Some((_, o)) = self.overrides.iter().find(|(p, _)| p == profile) {
             macro_rules! lay { ($($f:ident),*) => { $( if o.$f.is_some() { e.$f = o.$f.clone(); } )* } }
-            lay!(expect, rule, two_squares, sequence, combat, outcome);
+            lay!(
+                expect,
+                rule,
+                two_squares,
+                sequence,
+                combat,
+                outcome,
+                chase,
+                chasers,
+                chasing_move,
+                evades,
+                threatens,
+                repeats
+            );
         }
         e
     }
@@ -232,16 +245,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         }
         Some(list) => {
             for p in list {
-                let profile = Profile::named(&p.value).ok_or_else(|| {
-                    err(
-                        p.into(),
-                        format!(
-                            "`{}` is not a profile: expected one of {}",
-                            p.value,
-                            Profile::NAMES.join(", ")
-                        ),
-                    )
-                })?;
+                let profile = Profile::parse(&p.value).map_err(|e| err(p.into(), e))?;
                 if profiles.iter().any(|q: &Profile| q.name == profile.name) {
                     return Err(err(
                         p.into(),
@@ -345,15 +349,25 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         }
     };
 
+    let check_squares = |at: Loc, list: Option<&[String]>| -> Result<(), LoadError> {
+        for sq in list.unwrap_or_default() {
+            sq.parse::<Square>()
+                .map_err(|e| err(at, format!("in `threatens`: {e}")))?;
+        }
+        Ok(())
+    };
+
     let mut moves = Vec::new();
     for m in file.moves {
         let at = Loc::from(&m.mv);
         let mv: Move = m.mv.value.parse().map_err(|e| err(at, format!("{e}")))?;
         check_overrides(m.profiles.0.iter().map(|e| &e.0).collect())?;
         check_rule(at, m.expect, m.rule)?;
+        check_squares(at, m.threatens.as_deref())?;
         let mut overrides = Vec::new();
         for (name, o) in m.profiles.0 {
             check_rule((&name).into(), o.expect, o.rule)?;
+            check_squares((&name).into(), o.threatens.as_deref())?;
             overrides.push((name.value, o));
         }
         let expect = MoveOverride {
@@ -363,6 +377,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
             sequence: m.sequence,
             combat: m.combat,
             outcome: m.outcome,
+            chase: m.chase,
+            chasers: m.chasers,
+            chasing_move: m.chasing_move,
+            evades: m.evades,
+            threatens: m.threatens,
+            repeats: m.repeats,
         };
         moves.push(ScenarioMove {
             mv,

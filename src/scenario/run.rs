@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use crate::games::stratego::game::Implementation;
+use crate::games::stratego::game::{ChaseNote, Implementation};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::verdict::Verdict;
 
-use super::format::{Legality, SequenceMark};
+use super::format::{Legality, MoveOverride, SequenceMark};
 use super::load::{Loc, Scenario};
 
 /// One expectation that did not hold.
@@ -180,6 +180,9 @@ pub fn run_profile(
                 );
             }
         }
+        check_chase(&exp, report.chase.as_ref(), &mut |message| {
+            fail(m.at, format!("move {ply} {}: {message}", m.mv))
+        });
         if let Some(want) = exp.outcome
             && report.outcome != want
         {
@@ -220,4 +223,70 @@ pub fn run_profile(
         }
     }
     failures
+}
+
+/// Compares the more-squares expectations of a move with its chase note
+/// (absent when the profile has the rule switched off).
+fn check_chase(exp: &MoveOverride, note: Option<&ChaseNote>, fail: &mut dyn FnMut(String)) {
+    let show = |v: Option<String>| v.unwrap_or_else(|| "no chase note".into());
+    if let Some(want) = exp.chase {
+        let got = note.map(|n| n.mark);
+        if got != Some(want) {
+            fail(format!(
+                "chase mark expected {want}, got {}",
+                show(got.map(|g| g.to_string()))
+            ));
+        }
+    }
+    if let Some(want) = exp.chasers {
+        let got = note.map(|n| n.chasers);
+        if got != Some(want) {
+            fail(format!(
+                "chasers expected {want}, got {}",
+                show(got.map(|g| g.to_string()))
+            ));
+        }
+    }
+    if let Some(want) = exp.chasing_move {
+        let got = note.map(|n| n.chasing_move);
+        if got != Some(want) {
+            fail(format!(
+                "chasing_move expected {want}, got {}",
+                show(got.map(|g| g.to_string()))
+            ));
+        }
+    }
+    if let Some(want) = exp.evades {
+        let got = note.map(|n| n.evades);
+        if got != Some(want) {
+            fail(format!(
+                "evades expected {want}, got {}",
+                show(got.map(|g| g.to_string()))
+            ));
+        }
+    }
+    if let Some(want) = &exp.threatens {
+        let mut want = want.clone();
+        want.sort();
+        let got = note.map(|n| {
+            let mut t = n.threatens.clone();
+            t.sort();
+            t
+        });
+        if got.as_ref() != Some(&want) {
+            fail(format!(
+                "threatens expected {want:?}, got {}",
+                show(got.map(|g| format!("{g:?}")))
+            ));
+        }
+    }
+    if let Some(want) = exp.repeats {
+        let got = note.map(|n| n.repeats);
+        if got != Some(Some(want)) {
+            fail(format!(
+                "repeats expected ply {want}, got {}",
+                show(got.map(|g| g.map_or("no repeat".into(), |p| format!("ply {p}"))))
+            ));
+        }
+    }
 }

@@ -75,6 +75,73 @@ pub struct TwoSquaresNote {
     pub count: u32,
 }
 
+/// Which players are conducting a continuous chase (MS-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Chasers {
+    /// Nobody.
+    None,
+    /// Red chases blue.
+    Red,
+    /// Blue chases red.
+    Blue,
+    /// Both at once (MS-4.5).
+    Both,
+}
+
+impl Chasers {
+    /// From whether each player is chasing.
+    pub fn from_flags(red: bool, blue: bool) -> Self {
+        match (red, blue) {
+            (false, false) => Chasers::None,
+            (true, false) => Chasers::Red,
+            (false, true) => Chasers::Blue,
+            (true, true) => Chasers::Both,
+        }
+    }
+}
+
+impl std::fmt::Display for Chasers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Chasers::None => "none",
+            Chasers::Red => "red",
+            Chasers::Blue => "blue",
+            Chasers::Both => "both",
+        })
+    }
+}
+
+/// What the more-squares rule says about a played move (MS-2 to MS-9).
+/// Squares are those after the move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChaseNote {
+    /// Who is conducting a continuous chase once the move is played (MS-4).
+    pub chasers: Chasers,
+    /// Squares of the opponent pieces the move threatens (MS-2).
+    pub threatens: Vec<String>,
+    /// Whether the move evades the opponent's last threat (MS-3).
+    pub evades: bool,
+    /// Whether the move is a threat made while the mover's chase is on, so
+    /// that it keeps the chase going (MS-4.1).
+    pub continues: bool,
+    /// Whether the move is a chasing move under the profile's reading (MS-5).
+    pub chasing_move: bool,
+    /// Squares of the pieces that have evaded in a chase that is on after
+    /// the move, the mover's and the opponent's (MS-4).
+    pub evaded: Vec<String>,
+    /// How many distinct squares the threats of the mover's current chase
+    /// have found opponent pieces on, this move included (MS-9.1).
+    pub squares: u32,
+    /// The seed tables' mark "ununterbr. Verfolg. >2 Felder": the move keeps
+    /// a chase going whose threats have covered more than two squares (MS-9.1).
+    pub mark: bool,
+    /// When the move is a chasing move that recreates an earlier position
+    /// and is allowed only by the exception (MS-8): the ply after which that
+    /// position first stood (0: the start).
+    pub repeats: Option<usize>,
+}
+
 /// Everything observable about one played move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlyReport {
@@ -88,6 +155,8 @@ pub struct PlyReport {
     pub combat: Option<(Rank, CombatResult)>,
     /// Two-squares bookkeeping (present when the rule is enabled).
     pub two_squares: Option<TwoSquaresNote>,
+    /// More-squares bookkeeping (present when the rule is enabled).
+    pub chase: Option<ChaseNote>,
     /// The game state after the move.
     pub outcome: Outcome,
 }

@@ -46,12 +46,93 @@ pub struct TwoSquaresSwitches {
     pub attacks_count: bool,
 }
 
-/// Switches of the more-squares rule (ISF article 11).
+/// Which threats make a move a chasing move (MS-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaseTarget {
+    /// ISF 11.3 and Gravon's definition list: the move must threaten a piece
+    /// that has evaded during the chase (MS-5.1).
+    Evaded,
+    /// Gravon's "simpler" paragraph (seed 002): any opponent piece threatened
+    /// while the chase is on will do (MS-5.2).
+    Any,
+}
+
+/// Which earlier positions a chasing move may not recreate (MS-6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PositionWindow {
+    /// Every position since the last fight (seed 002, last remark).
+    SinceLastFight,
+    /// Only positions since the current chase began (Ataraxos).
+    CurrentChase,
+    /// Every position of the game. With full-board positions this cannot
+    /// differ from `since-last-fight` (MS-6.5); kept as a named reading.
+    WholeGame,
+}
+
+/// What tells two positions apart (MS-6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PositionKey {
+    /// Colour and rank on every square: two equal pieces that swap squares
+    /// leave the position unchanged.
+    Ranks,
+    /// The identity of every piece on every square.
+    Pieces,
+}
+
+/// Which returning moves the exception (MS-8) lets through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaseException {
+    /// ISF 11.2: the piece the player moved on their directly preceding turn
+    /// goes back to the square it came from.
+    Reversal,
+    /// No exception at all (used to show what the exception does).
+    None,
+}
+
+/// Switches of the more-squares rule (ISF article 11). See
+/// `spec/stratego/more-squares.md` for the clause each switch belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct MoreSquaresSwitches {
     /// Whether the rule applies at all.
     pub enabled: bool,
+    /// Which threats make a chasing move (MS-5).
+    pub target: ChaseTarget,
+    /// Which earlier positions count (MS-6.3).
+    pub window: PositionWindow,
+    /// What a position is (MS-6.1).
+    pub position: PositionKey,
+    /// Whether the side to move is part of a position (MS-6.2).
+    pub side_to_move: bool,
+    /// The exception for returning moves (MS-8).
+    pub exception: ChaseException,
+}
+
+impl MoreSquaresSwitches {
+    /// The ISF reading (MS-*): the rule on, ISF definitions, Gravon's
+    /// answers where the ISF text is silent.
+    pub fn isf() -> Self {
+        MoreSquaresSwitches {
+            enabled: true,
+            target: ChaseTarget::Evaded,
+            window: PositionWindow::SinceLastFight,
+            position: PositionKey::Ranks,
+            side_to_move: false,
+            exception: ChaseException::Reversal,
+        }
+    }
+
+    /// The rule switched off; the other switches keep their ISF values.
+    pub fn off() -> Self {
+        MoreSquaresSwitches {
+            enabled: false,
+            ..Self::isf()
+        }
+    }
 }
 
 /// A complete rule profile.
@@ -79,7 +160,7 @@ impl Profile {
                 per_piece: true,
                 attacks_count: true,
             },
-            more_squares: MoreSquaresSwitches { enabled: true },
+            more_squares: MoreSquaresSwitches::isf(),
         }
     }
 
@@ -96,7 +177,7 @@ impl Profile {
                 per_piece: true,
                 attacks_count: true,
             },
-            more_squares: MoreSquaresSwitches { enabled: false },
+            more_squares: MoreSquaresSwitches::off(),
         }
     }
 
@@ -113,7 +194,7 @@ impl Profile {
                 per_piece: true,
                 attacks_count: true,
             },
-            more_squares: MoreSquaresSwitches { enabled: true },
+            more_squares: MoreSquaresSwitches::isf(),
         }
     }
 
@@ -129,27 +210,124 @@ impl Profile {
                 per_piece: true,
                 attacks_count: true,
             },
-            more_squares: MoreSquaresSwitches { enabled: false },
+            more_squares: MoreSquaresSwitches::off(),
+        }
+    }
+
+    /// Gravon's server (seed 002): ISF, except that a chasing move may
+    /// threaten any opponent piece, as Gravon's "simpler" paragraph says
+    /// (MS-5.2).
+    pub fn gravon() -> Self {
+        Profile {
+            name: "gravon".into(),
+            more_squares: MoreSquaresSwitches {
+                target: ChaseTarget::Any,
+                ..MoreSquaresSwitches::isf()
+            },
+            ..Self::isf()
         }
     }
 
     /// Names of the built-in profiles.
-    pub const NAMES: &'static [&'static str] = &["isf", "jumbo-original", "modern-3", "play-only"];
+    pub const NAMES: &'static [&'static str] =
+        &["isf", "gravon", "jumbo-original", "modern-3", "play-only"];
 
-    /// Looks up a built-in profile.
+    /// Looks up a profile by name; see [`Profile::parse`].
     pub fn named(name: &str) -> Option<Self> {
-        match name {
-            "isf" => Some(Self::isf()),
-            "jumbo-original" => Some(Self::jumbo_original()),
-            "modern-3" => Some(Self::modern_3()),
-            "play-only" => Some(Self::play_only()),
-            _ => None,
+        Self::parse(name).ok()
+    }
+
+    /// Reads a profile name: a built-in name, optionally followed by
+    /// switch overrides `+section.switch=value` (kebab-case, as in the
+    /// serialized profile), e.g. `isf+more-squares.exception=none`. The
+    /// whole text becomes the profile's name. Overrides let a scenario show
+    /// what one reading changes without a new built-in profile.
+    pub fn parse(name: &str) -> Result<Self, String> {
+        let mut parts = name.split('+');
+        let base = parts.next().unwrap_or_default();
+        let mut profile = match base {
+            "isf" => Self::isf(),
+            "gravon" => Self::gravon(),
+            "jumbo-original" => Self::jumbo_original(),
+            "modern-3" => Self::modern_3(),
+            "play-only" => Self::play_only(),
+            _ => {
+                return Err(format!(
+                    "`{base}` is not a profile: expected one of {}",
+                    Self::NAMES.join(", ")
+                ));
+            }
+        };
+        for o in parts {
+            profile = profile.overridden(o)?;
         }
+        profile.name = name.to_string();
+        Ok(profile)
+    }
+
+    /// Applies one `section.switch=value` override.
+    fn overridden(&self, text: &str) -> Result<Self, String> {
+        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
+        let (path, value) = text
+            .split_once('=')
+            .ok_or_else(|| bad("expected `section.switch=value`"))?;
+        let (section, switch) = path
+            .split_once('.')
+            .ok_or_else(|| bad("expected `section.switch=value`"))?;
+        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
+        let slot = json
+            .get_mut(section)
+            .and_then(|s| s.as_object_mut())
+            .ok_or_else(|| bad(&format!("no section `{section}`")))?;
+        if !slot.contains_key(switch) {
+            let known: Vec<&String> = slot.keys().collect();
+            return Err(bad(&format!(
+                "`{section}` has no switch `{switch}` (it has {known:?})"
+            )));
+        }
+        let v = serde_json::from_str(value)
+            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        slot.insert(switch.to_string(), v);
+        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
     }
 }
 
 impl Default for Profile {
     fn default() -> Self {
         Self::isf()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_change_one_switch_and_keep_the_name() {
+        let p = Profile::parse("isf+more-squares.exception=none").unwrap();
+        assert_eq!(p.more_squares.exception, ChaseException::None);
+        assert_eq!(p.name, "isf+more-squares.exception=none");
+        assert_eq!(p.two_squares, Profile::isf().two_squares);
+        let q =
+            Profile::parse("gravon+two-squares.limit=3+more-squares.side-to-move=true").unwrap();
+        assert_eq!(q.two_squares.limit, 3);
+        assert!(q.more_squares.side_to_move);
+        assert_eq!(q.more_squares.target, ChaseTarget::Any);
+    }
+
+    #[test]
+    fn bad_overrides_are_errors() {
+        for bad in [
+            "nope",
+            "isf+",
+            "isf+more-squares",
+            "isf+more-squares.exception",
+            "isf+less-squares.exception=none",
+            "isf+more-squares.excepton=none",
+            "isf+more-squares.exception=sometimes",
+            "isf+two-squares.limit=-1",
+        ] {
+            assert!(Profile::parse(bad).is_err(), "{bad} should be refused");
+        }
     }
 }

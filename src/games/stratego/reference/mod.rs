@@ -3,12 +3,13 @@
 //! start and applies the spec clauses one by one, so each decision can be
 //! traced to a clause and nothing depends on incremental bookkeeping.
 
+pub mod more_squares;
 pub mod play;
 pub mod replay;
 pub mod two_squares;
 
 use crate::games::stratego::game::{
-    DrawReason, Game, Implementation, Outcome, PlyReport, TwoSquaresNote, WinReason,
+    ChaseNote, DrawReason, Game, Implementation, Outcome, PlyReport, TwoSquaresNote, WinReason,
 };
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
@@ -64,9 +65,9 @@ impl ReferenceGame {
     }
 
     /// Judges `mv` against a replay of this game: rules of play first, then
-    /// the anti-repetition rules of the profile. Returns the two-squares note
-    /// the move would carry.
-    fn judge_on(&self, replay: &Replay, mv: Move) -> Result<(PlyFact, TwoSquaresNote), Illegal> {
+    /// the anti-repetition rules of the profile, two-squares before
+    /// more-squares (RP-3.7). Returns the notes the move would carry.
+    fn judge_on(&self, replay: &Replay, mv: Move) -> Result<Judged, Illegal> {
         let board = replay.current();
         if let Some(winner) = flag_capture(replay) {
             return Err(Illegal::new(
@@ -76,9 +77,10 @@ impl ReferenceGame {
             ));
         }
         play::check(board, mv)?;
-        let (_, fact) = apply(board, mv);
-        let note = two_squares::judge(replay, &fact, &self.profile)?;
-        Ok((fact, note))
+        let (after, fact) = apply(board, mv);
+        let two = two_squares::judge(replay, &fact, &self.profile)?;
+        let chase = more_squares::judge(replay, &fact, &after, &self.profile)?;
+        Ok(Judged { fact, two, chase })
     }
 
     fn legal_on(&self, replay: &Replay) -> Vec<Move> {
@@ -107,6 +109,13 @@ impl ReferenceGame {
         // RP-6.2: otherwise the player who cannot move loses.
         Outcome::win(me.opponent(), WinReason::NoLegalMove)
     }
+}
+
+/// A move that passed every rule, with what each rule noted about it.
+struct Judged {
+    fact: PlyFact,
+    two: TwoSquaresNote,
+    chase: ChaseNote,
 }
 
 /// RP-6.1: who captured a flag, if the last ply did.
@@ -146,7 +155,7 @@ impl Game for ReferenceGame {
 
     fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
         let replay = self.replay();
-        let (fact, note) = self.judge_on(&replay, mv)?;
+        let Judged { fact, two, chase } = self.judge_on(&replay, mv)?;
         self.moves.push(mv);
         let after = self.replay();
         Ok(PlyReport {
@@ -154,7 +163,8 @@ impl Game for ReferenceGame {
             color: fact.color,
             rank: fact.rank,
             combat: fact.combat.map(|(_, rank, result)| (rank, result)),
-            two_squares: self.profile.two_squares.enabled.then_some(note),
+            two_squares: self.profile.two_squares.enabled.then_some(two),
+            chase: self.profile.more_squares.enabled.then_some(chase),
             outcome: self.outcome_on(&after),
         })
     }
