@@ -114,7 +114,7 @@ impl Zobrist {
             PositionKey::Ranks => 2 * 12,
             PositionKey::Pieces => pieces.max(1),
         };
-        let mut rng = SplitMix(0x5EED_0F_A4B1_7E25);
+        let mut rng = SplitMix(0x5EED_0FA4_B17E_2500);
         let mut next = || {
             let hi = rng.next().unwrap_or_default() as u64;
             let lo = rng.next().unwrap_or_default() as u64;
@@ -432,7 +432,7 @@ impl State {
     }
 
     /// Records a legal move before it is applied to `pos`: ply `index`,
-    /// `cell` from `from` to `to`. Returns what the rule notes about it.
+    /// `cell` playing `mv`. Returns what the rule notes about it.
     #[inline]
     pub fn record(
         &mut self,
@@ -440,10 +440,10 @@ impl State {
         layout: &Layout,
         index: usize,
         cell: Cell,
-        from: u8,
-        to: u8,
+        mv: FastMove,
         ms: &MoreSquaresSwitches,
     ) -> ChaseFacts {
+        let FastMove { from, to } = mv;
         let me = side(cell.color);
         let attacked = pos.cells[to as usize].is_some();
         let threats = Self::threats_after(pos, layout, cell, to);
