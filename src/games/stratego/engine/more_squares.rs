@@ -16,6 +16,7 @@ use crate::games::stratego::position::PieceId;
 use crate::games::stratego::profile::{MoreSquaresSwitches, PositionKey, PositionWindow};
 
 use super::driver::{Source, SplitMix};
+use super::game::FastMove;
 use super::layout::{Layout, Mask};
 use super::position::{Cell, Position, side};
 
