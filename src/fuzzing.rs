@@ -23,9 +23,9 @@ pub const MAX_FUZZ_PLIES: usize = 120;
 /// (see [`compare_game`]).
 pub fn check_differential(data: &[u8]) {
     let mut src = Bytes::new(data);
-    let (setup, profile) = setup_and_profile(&mut src);
+    let (setup, profile, bias) = setup_and_profile(&mut src);
     let mut tally = Tally::default();
-    if let Err(m) = compare_game(&setup, &profile, &mut src, MAX_FUZZ_PLIES, &mut tally) {
+    if let Err(m) = compare_game(&setup, &profile, bias, &mut src, MAX_FUZZ_PLIES, &mut tally) {
         panic!("{m}");
     }
 }

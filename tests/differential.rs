@@ -5,14 +5,15 @@
 //! reports how often each rule actually forbade a move.
 //!
 //! Case counts: `ARBITER_DIFF_CASES` (proptest cases per test, default 24) and
-//! `ARBITER_DIFF_GAMES` (seeded games of the coverage test, default 40).
+//! `ARBITER_DIFF_GAMES` / `ARBITER_DIFF_DUELS` (seeded games of the coverage
+//! tests, default 120 / 200).
 //! Run with `--nocapture` to see the tallies.
 
 use std::sync::Mutex;
 
 use arbiter::games::stratego::engine::diff::{Tally, compare_game};
 use arbiter::games::stratego::engine::driver::{
-    Choices, SplitMix, full_setup, profile, setup_and_profile, sparse_setup,
+    Bias, Choices, SplitMix, duel, duel_setup, full_setup, profile, setup_and_profile, sparse_setup,
 };
 use arbiter::games::stratego::verdict::RuleCode;
 use proptest::prelude::*;
@@ -30,9 +31,17 @@ fn cases() -> u32 {
 }
 
 /// Runs proptest over choice vectors of `len` values, each describing a
-/// profile, a setup (`full` armies or sparse) and a game of at most
-/// `max_plies`; prints what the run exercised.
-fn run(name: &str, full: bool, len: std::ops::Range<usize>, max_plies: usize) -> Tally {
+/// profile, a setup of `kind` and a game of at most `max_plies`; prints
+/// what the run exercised.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Sparse,
+    Full,
+    Duel,
+    Mixed,
+}
+
+fn run(name: &str, kind: Kind, len: std::ops::Range<usize>, max_plies: usize) -> Tally {
     let total = Mutex::new(Tally::default());
     let mut runner = TestRunner::new(Config {
         cases: cases(),
@@ -41,13 +50,13 @@ fn run(name: &str, full: bool, len: std::ops::Range<usize>, max_plies: usize) ->
     let result = runner.run(&prop::collection::vec(any::<u32>(), len), |values| {
         let mut src = Choices::new(values);
         let p = profile(&mut src);
-        let s = if full {
-            full_setup(&mut src)
-        } else {
-            sparse_setup(&mut src)
+        let (s, bias) = match kind {
+            Kind::Full => (full_setup(&mut src), Bias::default()),
+            Kind::Duel => (duel_setup(&mut src), Bias { attacks: false }),
+            _ => (sparse_setup(&mut src), Bias::default()),
         };
         let mut t = Tally::default();
-        let r = compare_game(&s, &p, &mut src, max_plies, &mut t);
+        let r = compare_game(&s, &p, bias, &mut src, max_plies, &mut t);
         total.lock().unwrap().add(&t);
         r.map_err(|m| TestCaseError::fail(m.to_string()))
     });
@@ -63,36 +72,64 @@ fn run(name: &str, full: bool, len: std::ops::Range<usize>, max_plies: usize) ->
 /// ends of game (RP-6) come soon.
 #[test]
 fn engine_agrees_on_sparse_positions() {
-    run("sparse", false, 0..600, 200);
+    run("sparse", Kind::Sparse, 0..600, 200);
 }
 
 /// Full armies in legal setups.
 #[test]
 fn engine_agrees_on_full_armies() {
-    run("full armies", true, 80..500, 150);
+    run("full armies", Kind::Full, 80..500, 150);
 }
 
-/// A fixed set of seeded games: the counts it prints are reproducible, and
-/// the minimums it asserts keep the generators' bias from rotting away (a
-/// differential test that never meets a forbidden move proves nothing).
+/// Duels: a strong piece and one or two weaker ones walled into a corner,
+/// where chases and shuttles repeat positions all the time.
 #[test]
-fn rules_are_exercised_thousands_of_times() {
-    let games = env("ARBITER_DIFF_GAMES", 120);
+fn engine_agrees_in_duels() {
+    run("duels", Kind::Duel, 0..800, 300);
+}
+
+/// Seeded games: the counts they print are reproducible, and the minimums
+/// they assert keep the generators' bias from rotting away (a differential
+/// test that never meets a forbidden move proves nothing).
+fn seeded(name: &str, games: u32, kind: Kind, max_plies: usize) -> Tally {
     let mut total = Tally::default();
     for seed in 0..games as u64 {
         let mut src = SplitMix(seed);
-        let (s, p) = setup_and_profile(&mut src);
+        let (s, p, bias) = match kind {
+            Kind::Mixed => setup_and_profile(&mut src),
+            Kind::Duel => duel(&mut src),
+            _ => unreachable!("seeded runs are mixed or duels"),
+        };
         let mut t = Tally::default();
-        if let Err(m) = compare_game(&s, &p, &mut src, 100, &mut t) {
-            panic!("seed {seed}: {m}");
+        if let Err(m) = compare_game(&s, &p, bias, &mut src, max_plies, &mut t) {
+            panic!("{name} seed {seed}: {m}");
         }
         total.add(&t);
     }
-    eprintln!("differential (seeded): {total}");
-    let floor = (games as u64 * 25).min(1000);
+    eprintln!("differential ({name}, seeded): {total}");
+    total
+}
+
+#[test]
+fn two_squares_is_exercised_thousands_of_times() {
+    let games = env("ARBITER_DIFF_GAMES", 120);
+    let total = seeded("mixed", games, Kind::Mixed, 100);
+    let floor = (games as u64 * 25 / 3).min(1000);
     assert!(
         total.forbidden_by(RuleCode::TwoSquares) >= floor,
-        "only {} plies with a two-squares refusal; the bias has rotted",
+        "only {} plies with a two-squares refusal (expected {floor}); the bias has rotted",
         total.forbidden_by(RuleCode::TwoSquares)
+    );
+}
+
+#[test]
+fn more_squares_is_exercised_thousands_of_times() {
+    let games = env("ARBITER_DIFF_DUELS", 200);
+    let total = seeded("duels", games, Kind::Duel, 120);
+    let floor = (games as u64 * 5).min(1000);
+    assert!(
+        total.forbidden_by(RuleCode::MoreSquares) >= floor,
+        "only {} plies with a more-squares refusal (expected {floor}); the bias has rotted",
+        total.forbidden_by(RuleCode::MoreSquares)
     );
 }

@@ -153,6 +153,7 @@ impl Mismatch {
 pub fn compare_game(
     setup: &Setup,
     profile: &Profile,
+    bias: Bias,
     src: &mut dyn Source,
     max_plies: usize,
     tally: &mut Tally,
@@ -183,7 +184,7 @@ pub fn compare_game(
         }
     };
     tally.games += 1;
-    let mut chooser = Chooser::new(Bias::default());
+    let mut chooser = Chooser::new(bias);
     let mut buf = Vec::with_capacity(128);
     loop {
         let board = compare_state(reference.as_ref(), &engine, moves.is_empty())

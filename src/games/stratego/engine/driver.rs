@@ -12,7 +12,8 @@ use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::{
-    MoreSquaresSwitches, Profile, ScoutCounting, TwoSquaresSwitches,
+    ChaseException, ChaseTarget, MoreSquaresSwitches, PositionKey, PositionWindow, Profile,
+    ScoutCounting, TwoSquaresSwitches,
 };
 use crate::games::stratego::square::Square;
 
@@ -170,10 +171,78 @@ pub fn sparse_setup(src: &mut dyn Source) -> Setup {
     }
 }
 
+/// A duel (RP-2.3): a strong piece and one or two weaker opponents in a
+/// small arena in a corner of the board, walled in by the strong side's
+/// bombs (now and then with a gap). Confined pieces repeat positions at
+/// once, so chases (MS-*) and shuttles (TS-*) bite all the time.
+pub fn duel_setup(src: &mut dyn Source) -> Setup {
+    let g = Geometry::standard();
+    let (w, h) = (2 + src.below(3) as u8, 2 + src.below(2) as u8);
+    let corner = src.below(4);
+    let (f0, r0) = (
+        if corner & 1 == 0 { 0 } else { g.files - w },
+        if corner & 2 == 0 { 0 } else { g.ranks - h },
+    );
+    let inside = |sq: Square| (f0..f0 + w).contains(&sq.file) && (r0..r0 + h).contains(&sq.rank);
+    let mut free: Vec<Square> = g.squares().filter(|&sq| inside(sq)).collect();
+    let walls: Vec<Square> = g
+        .squares()
+        .filter(|&sq| !inside(sq) && !g.is_lake(sq))
+        .filter(|&sq| g.neighbours(sq).into_iter().any(inside))
+        .collect();
+    let (chaser, evader) = if src.below(2) == 0 {
+        (Color::Red, Color::Blue)
+    } else {
+        (Color::Blue, Color::Red)
+    };
+    let strong = [Rank::Marshal, Rank::General, Rank::Colonel][src.below(3) as usize];
+    let weak = [
+        Rank::Captain,
+        Rank::Lieutenant,
+        Rank::Sergeant,
+        Rank::Miner,
+        Rank::Spy,
+    ];
+    let mut pieces = Vec::new();
+    let gap = if src.below(4) == 0 {
+        src.below(walls.len() as u32) as usize
+    } else {
+        usize::MAX
+    };
+    for (k, &sq) in walls.iter().enumerate().take(6) {
+        if k != gap {
+            pieces.push((
+                sq,
+                Piece {
+                    color: chaser,
+                    rank: Rank::Bomb,
+                },
+            ));
+        }
+    }
+    let mut place = |color: Color, rank: Rank, src: &mut dyn Source| {
+        if !free.is_empty() {
+            let sq = free.swap_remove(src.below(free.len() as u32) as usize);
+            pieces.push((sq, Piece { color, rank }));
+        }
+    };
+    place(chaser, strong, src);
+    place(evader, weak[src.below(5) as usize], src);
+    if src.below(3) == 0 {
+        place(evader, Rank::Scout, src);
+    }
+    let to_move = if src.below(2) == 0 { chaser } else { evader };
+    Setup {
+        geometry: g,
+        pieces,
+        to_move,
+    }
+}
+
 /// A profile: one of the built-ins, or any combination of the switches
 /// (named `custom`), so no code path can hide behind a profile name.
 pub fn profile(src: &mut dyn Source) -> Profile {
-    let k = src.below(8) as usize;
+    let k = src.below(2 * Profile::NAMES.len() as u32) as usize;
     if k < Profile::NAMES.len() {
         return Profile::named(Profile::NAMES[k]).expect("built-in profile");
     }
@@ -192,22 +261,41 @@ pub fn profile(src: &mut dyn Source) -> Profile {
             attacks_count: src.below(3) != 0,
         },
         more_squares: MoreSquaresSwitches {
-            enabled: src.below(2) == 0,
+            enabled: src.below(4) != 0,
+            target: [ChaseTarget::Evaded, ChaseTarget::Any][src.below(2) as usize],
+            window: [
+                PositionWindow::SinceLastFight,
+                PositionWindow::CurrentChase,
+                PositionWindow::WholeGame,
+            ][src.below(3) as usize],
+            position: [PositionKey::Ranks, PositionKey::Pieces][src.below(2) as usize],
+            side_to_move: src.below(2) == 0,
+            exception: [ChaseException::Reversal, ChaseException::None][src.below(2) as usize],
         },
     }
 }
 
-/// A game's setup and profile from a source: full armies one time in four,
-/// sparse positions otherwise.
-pub fn setup_and_profile(src: &mut dyn Source) -> (Setup, Profile) {
-    let full = src.below(4) == 0;
+/// A game's setup, profile and move bias from a source: full armies one
+/// time in four, sparse positions three in eight, duels three in eight
+/// (played without attacks, which would end them at once).
+pub fn setup_and_profile(src: &mut dyn Source) -> (Setup, Profile, Bias) {
+    let kind = src.below(8);
     let p = profile(src);
-    let s = if full {
-        full_setup(src)
-    } else {
-        sparse_setup(src)
+    let (s, attacks) = match kind {
+        0 | 1 => (full_setup(src), true),
+        2..=4 => (sparse_setup(src), true),
+        _ => (duel_setup(src), false),
     };
-    (s, p)
+    (s, p, Bias { attacks })
+}
+
+/// A duel ([`duel_setup`]) under a random profile with the more-squares
+/// rule switched on (its other switches stay random): the games the
+/// more-squares coverage test plays.
+pub fn duel(src: &mut dyn Source) -> (Setup, Profile, Bias) {
+    let mut p = profile(src);
+    p.more_squares.enabled = true;
+    (duel_setup(src), p, Bias { attacks: false })
 }
 
 /// What the chooser may prefer.
@@ -306,10 +394,37 @@ impl Chooser {
         let kind = src.next()?;
         let which = src.next()?;
         let me = side(game.to_move());
+        // A player under threat tends to evade, a player whose chase is on
+        // tends to chase again: that is how the more-squares rule's chases
+        // arise.
+        let (threatened, chasing) = game.chases().map_or((false, false), |c| {
+            (c[1 - me].pending != 0, c[me].on || c[me].pending != 0)
+        });
         if kind % 16 == 0 {
             self.plans[me] = Plan::pick(kind >> 4);
+        } else if threatened && kind % 4 < 2 {
+            self.plans[me] = Plan::Evade;
+        } else if chasing && kind % 4 >= 2 {
+            self.plans[me] = Plan::Chase;
         }
         self.fill(game, legal, self.plans[me]);
+        // In a chase, chaser and evader both going back where they came from
+        // is the quickest way to a repeated position.
+        if matches!(self.plans[me], Plan::Chase | Plan::Evade)
+            && which & 2 == 2
+            && let Some(l) = self.last[me]
+            && self
+                .candidates
+                .iter()
+                .any(|m| m.from == l.to && m.to == l.from)
+        {
+            self.candidates.retain(|m| m.from == l.to && m.to == l.from);
+        }
+        // Half the time, prefer a move that brings back an earlier position:
+        // repetitions are what the more-squares rule forbids.
+        if which & 1 == 1 && self.candidates.iter().any(|&m| game.repeats_position(m)) {
+            self.candidates.retain(|&m| game.repeats_position(m));
+        }
         if self.candidates.is_empty() {
             // The plan cannot be followed (a shuttle refused by the rule,
             // nothing to chase): take up another one.
@@ -360,10 +475,16 @@ impl Chooser {
                 let target = theirs.map_or(0, |t| bit(t.to) & enemy);
                 let near = lay.neighbours(if target != 0 { target } else { enemy });
                 c.extend(legal.iter().filter(|m| near & bit(m.to) != 0 && !attack(m)));
+                // The chaser keeps chasing with the same piece when it can.
+                if let Some(l) = mine
+                    && c.iter().any(|m| m.from == l.to)
+                {
+                    c.retain(|m| m.from == l.to);
+                }
             }
             Plan::Evade => {
                 let threat = theirs.map_or(0, |t| bit(t.to) & enemy);
-                let near = lay.neighbours(threat);
+                let near = lay.neighbours(threat) & game.position().occupied[me];
                 c.extend(
                     legal
                         .iter()

@@ -3,15 +3,18 @@
 //! constant time and without heap allocation.
 
 use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::{DrawReason, Game, Outcome, PlyReport, WinReason};
+use crate::games::stratego::game::{
+    ChaseNote, Chasers, DrawReason, Game, Outcome, PlyReport, WinReason,
+};
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::Board;
-use crate::games::stratego::profile::{Profile, ScoutCounting};
+use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting};
 use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
 
-use super::layout::{Layout, NO_SQUARE, bit};
+use super::layout::{self, Layout, NO_SQUARE, bit};
+use super::more_squares::{self, ChaseFacts, id_bit};
 use super::position::{Cell, Position, side};
 use super::rules;
 use super::two_squares::{self, Crossings, Player, squares_of};
@@ -39,6 +42,8 @@ pub struct FastReport {
     /// Whether the move started a new two-squares sequence, and its count
     /// (computed whether or not the rule is enabled).
     pub two_squares: (bool, u32),
+    /// What the more-squares rule noted (when it is enabled).
+    pub chase: Option<ChaseFacts>,
     /// The game state after the move.
     pub outcome: Outcome,
 }
@@ -54,6 +59,8 @@ pub struct EngineGame {
     ply: usize,
     /// Each player's open two-squares sequences (index by colour).
     sequences: [Player; 2],
+    /// The more-squares rule's state, when the profile enables the rule.
+    chase: Option<more_squares::State>,
     /// RP-6.1: who captured a flag, once someone has.
     flag_captured_by: Option<Color>,
     /// The outcome of the current position, kept up to date by every move.
@@ -71,6 +78,9 @@ impl EngineGame {
             .map(|(_, p)| p.id as usize + 1)
             .max()
             .unwrap_or(0);
+        let chase = profile.more_squares.enabled.then(|| {
+            more_squares::State::new(&layout, &pos, board.to_move, ids, &profile.more_squares)
+        });
         let mut g = EngineGame {
             geometry: board.geometry().clone(),
             profile: profile.clone(),
@@ -78,6 +88,7 @@ impl EngineGame {
             to_move: board.to_move,
             ply: 0,
             sequences: [Player::new(ids), Player::new(ids)],
+            chase,
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
             layout,
@@ -231,7 +242,42 @@ impl EngineGame {
     /// anti-repetition rules of the profile.
     #[inline]
     fn repetition_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
-        self.two_squares_allows(cell, from, to)
+        self.two_squares_allows(cell, from, to) && self.more_squares_allows(cell, from, to)
+    }
+
+    /// MS-7.1: does the more-squares rule let the side to move play this?
+    /// Only a chasing move (the mover's chase is on and the move threatens
+    /// again) is looked up among the earlier positions.
+    #[inline]
+    fn more_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
+        match &self.chase {
+            None => true,
+            Some(st) => st
+                .refuses(
+                    &self.pos,
+                    &self.layout,
+                    cell,
+                    from,
+                    to,
+                    &self.profile.more_squares,
+                )
+                .is_none(),
+        }
+    }
+
+    /// Whether playing `mv` would recreate a position that counts for the
+    /// mover's window, chasing or not (for steering random games into
+    /// repetitions). Always false when the rule is off.
+    pub fn repeats_position(&self, mv: FastMove) -> bool {
+        match (&self.chase, self.pos.cells[mv.from as usize]) {
+            (Some(st), Some(cell)) => st.repeats_any(&self.pos, cell, mv.from, mv.to),
+            _ => false,
+        }
+    }
+
+    /// Each player's chase (red, blue), when the more-squares rule is on.
+    pub fn chases(&self) -> Option<[more_squares::Chase; 2]> {
+        self.chase.as_ref().map(|st| st.chases)
     }
 
     /// Every legal move of the side to move, in no particular order, into
@@ -305,6 +351,17 @@ impl EngineGame {
             ts,
         );
         player.record(cell.id, counted, ts);
+        let chase = match self.chase.as_mut() {
+            Some(st) => Some(st.record(
+                &self.pos,
+                &self.layout,
+                self.ply,
+                cell,
+                mv,
+                &self.profile.more_squares,
+            )),
+            None => None,
+        };
         let applied = self.pos.apply(mv.from, mv.to);
         let combat = applied.combat.map(|(def, result)| (def.rank, result));
         if let Some((def, _)) = applied.combat
@@ -320,6 +377,7 @@ impl EngineGame {
             rank: cell.rank,
             combat,
             two_squares: counted.note,
+            chase,
             outcome: self.outcome,
         }
     }
@@ -336,7 +394,81 @@ impl EngineGame {
         }
         let (from, to, cell) = rules::check(&self.layout, &self.pos, self.to_move, mv)?;
         self.two_squares_verdict(cell, from, to)?;
+        self.more_squares_verdict(cell, from, to, mv)?;
         Ok((FastMove { from, to }, cell))
+    }
+
+    /// MS-7.1 with the reference's explanation.
+    fn more_squares_verdict(&self, cell: Cell, from: u8, to: u8, mv: Move) -> Result<(), Illegal> {
+        let Some(st) = &self.chase else {
+            return Ok(());
+        };
+        let ms = &self.profile.more_squares;
+        let Some(j) = st.refuses(&self.pos, &self.layout, cell, from, to, ms) else {
+            return Ok(());
+        };
+        let me = cell.color;
+        let why = match (ms.exception, st.last_own[side(me)]) {
+            (ChaseException::None, _) => "this profile has no exception".to_string(),
+            (_, Some((id, last_from, _))) if id == cell.id => format!(
+                "the {} came to {} from {}, not from {}",
+                cell.rank,
+                mv.from,
+                self.layout.square(last_from),
+                mv.to
+            ),
+            _ => format!(
+                "the {} did not move on {me}'s directly preceding turn",
+                cell.rank
+            ),
+        };
+        Err(Illegal::new(
+            RuleCode::MoreSquares,
+            "MS-7.1",
+            format!(
+                "{me} is chasing, and {} {} would recreate {}; the exception (MS-8) does not apply: {why} ({})",
+                cell.rank,
+                mv,
+                more_squares::describe_position(j),
+                self.profile.name
+            ),
+        ))
+    }
+
+    /// The trait's form of the more-squares facts of the move just played
+    /// to `to` by `mover`: squares as names, the pieces that have evaded
+    /// in a chase that is on (the mover's and the opponent's), sorted as
+    /// the reference sorts them.
+    fn chase_note(&self, facts: ChaseFacts, to: u8) -> ChaseNote {
+        let chases = self.chases().expect("the rule is on");
+        let name = |sq: u8| self.layout.square(sq).to_string();
+        let threatens = self.layout.step[to as usize]
+            .iter()
+            .filter(|&&sq| sq != layout::NO_SQUARE && facts.threats.squares & bit(sq) != 0)
+            .map(|&sq| name(sq))
+            .collect();
+        let mut evaded = Vec::new();
+        for c in chases.iter().filter(|c| c.on) {
+            for i in 0..self.layout.len {
+                if let Some(p) = self.pos.cells[i as usize]
+                    && c.evaded & id_bit(p.id) != 0
+                {
+                    evaded.push(name(i));
+                }
+            }
+        }
+        evaded.sort();
+        ChaseNote {
+            chasers: Chasers::from_flags(chases[0].on, chases[1].on),
+            threatens,
+            evades: facts.evades,
+            continues: facts.continues,
+            chasing_move: facts.chasing_move,
+            evaded,
+            squares: facts.squares,
+            mark: facts.continues && facts.squares > 2,
+            repeats: facts.repeats,
+        }
     }
 
     /// TS-4.1, TS-5.1 or TS-5.2 with the reference's explanation.
@@ -438,6 +570,7 @@ impl Game for EngineGame {
                 .two_squares
                 .enabled
                 .then(|| two_squares::note(r.two_squares)),
+            chase: r.chase.map(|f| self.chase_note(f, fast.to)),
             outcome: r.outcome,
         })
     }

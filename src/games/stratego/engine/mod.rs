@@ -19,6 +19,7 @@ pub mod diff;
 pub mod driver;
 pub mod game;
 pub mod layout;
+pub mod more_squares;
 pub mod position;
 pub mod rules;
 pub mod two_squares;

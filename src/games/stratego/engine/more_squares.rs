@@ -1,0 +1,475 @@
+//! The more-squares rule (MS-*) kept incrementally: each player's chase
+//! (pending threats, whether it is on, which pieces have evaded, which
+//! squares its threats found pieces on, when it opened) is stepped once per
+//! ply, and the positions that count are Zobrist hashes, looked up in a hash
+//! table instead of replaying and comparing boards as the reference does.
+//!
+//! A 64-bit Zobrist hash can in principle collide, which would make the
+//! engine see a repetition the reference does not; over a game of n
+//! positions the chance is about n²/2⁶⁵ (below 10⁻¹¹ at 10,000 plies).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::games::stratego::piece::Color;
+use crate::games::stratego::position::PieceId;
+use crate::games::stratego::profile::{MoreSquaresSwitches, PositionKey, PositionWindow};
+
+use super::driver::{Source, SplitMix};
+use super::game::FastMove;
+use super::layout::{Layout, Mask};
+use super::position::{Cell, Position, side};
+
+/// A set of piece ids (ids are setup indices, below 80 in a valid setup).
+pub type IdSet = u128;
+
+/// The bit of piece `id`.
+#[inline]
+pub fn id_bit(id: PieceId) -> IdSet {
+    1u128 << id
+}
+
+/// The opponent pieces a played move threatens (MS-2): their ids and
+/// squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    /// Ids of the threatened pieces.
+    pub ids: IdSet,
+    /// Their squares.
+    pub squares: Mask,
+}
+
+/// One player's chase (MS-3, MS-4), as the reference's `Chase`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chase {
+    /// Pieces threatened by the player's latest move, awaiting the reply.
+    pub pending: IdSet,
+    /// MS-4.1: a threat was answered by an evasion and nothing broke it since.
+    pub on: bool,
+    /// Opponent pieces that have evaded during this chase (MS-5.1).
+    pub evaded: IdSet,
+    /// Squares on which the chase's threats found opponent pieces (MS-9.1).
+    pub squares: Mask,
+    /// Index of the ply that opened the chase (MS-6.4).
+    pub opened: Option<usize>,
+}
+
+impl Chase {
+    /// MS-3.1, MS-3.2: a move of `piece` that does not attack evades when the
+    /// chaser's directly preceding move threatened that piece.
+    #[inline]
+    pub fn evaded_by(&self, piece: PieceId, attacked: bool) -> bool {
+        !attacked && self.pending & id_bit(piece) != 0
+    }
+
+    /// Steps the chase of `owner` through ply `index`: a move of `mover`'s
+    /// piece `piece` that attacked or not and made `threats`.
+    #[inline]
+    pub fn step(
+        &mut self,
+        owner: Color,
+        index: usize,
+        mover: Color,
+        piece: PieceId,
+        attacked: bool,
+        threats: Threats,
+    ) {
+        if mover == owner {
+            if threats.ids == 0 {
+                // MS-4.2: a move of the chaser that threatens nothing ends it.
+                *self = Chase::default();
+                return;
+            }
+            if !self.on {
+                // MS-4.1: a threat outside a chase may open one.
+                *self = Chase::default();
+                self.opened = Some(index);
+            }
+            self.pending = threats.ids;
+            self.squares |= threats.squares;
+        } else if self.evaded_by(piece, attacked) {
+            self.on = true;
+            self.evaded |= id_bit(piece);
+            self.pending = 0;
+        } else {
+            // MS-4.2: one reply that does not evade ends the chase.
+            *self = Chase::default();
+        }
+    }
+}
+
+/// Random keys for positions (MS-6.1, MS-6.2).
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    table: Vec<u64>,
+    stride: usize,
+    key: PositionKey,
+    side_to_move: u64,
+}
+
+impl Zobrist {
+    /// Keys for a board of `layout` and `pieces` setup entries, under the
+    /// profile's notion of a position. Fixed seed: hashes are reproducible.
+    pub fn new(layout: &Layout, pieces: usize, ms: &MoreSquaresSwitches) -> Self {
+        let stride = match ms.position {
+            PositionKey::Ranks => 2 * 12,
+            PositionKey::Pieces => pieces.max(1),
+        };
+        let mut rng = SplitMix(0x5EED_0FA4_B17E_2500);
+        let mut next = || {
+            let hi = rng.next().unwrap_or_default() as u64;
+            let lo = rng.next().unwrap_or_default() as u64;
+            hi << 32 | lo
+        };
+        let table = (0..layout.len as usize * stride).map(|_| next()).collect();
+        Zobrist {
+            table,
+            stride,
+            key: ms.position,
+            side_to_move: if ms.side_to_move { next() } else { 0 },
+        }
+    }
+
+    /// The key of `cell` standing on square `sq`.
+    #[inline]
+    pub fn of(&self, sq: u8, cell: Cell) -> u64 {
+        let code = match self.key {
+            PositionKey::Ranks => side(cell.color) * 12 + cell.rank as usize,
+            PositionKey::Pieces => cell.id as usize,
+        };
+        self.table[sq as usize * self.stride + code]
+    }
+
+    /// What flips when the turn passes (0 when the side to move is not
+    /// part of a position).
+    #[inline]
+    pub fn turn(&self) -> u64 {
+        self.side_to_move
+    }
+
+    /// The hash of a whole position, `to_move` to play.
+    pub fn position(&self, pos: &Position, layout: &Layout, to_move: Color) -> u64 {
+        let mut h = if to_move == Color::Blue {
+            self.side_to_move
+        } else {
+            0
+        };
+        for i in 0..layout.len {
+            if let Some(c) = pos.cells[i as usize] {
+                h ^= self.of(i, c);
+            }
+        }
+        h
+    }
+}
+
+/// Passes a Zobrist hash through unchanged: the keys are random already.
+#[derive(Default)]
+pub struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The positions of the game so far, as hashes, and the first index at
+/// which each stood within the window the profile counts (MS-6.3).
+#[derive(Clone, Debug)]
+pub struct History {
+    /// `hashes[j]`: the position before ply `j`; the last is the current one.
+    hashes: Vec<u64>,
+    /// First index of each hash since `base` (unused for `current-chase`,
+    /// whose window moves with each player's chase).
+    first: HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    /// Index of the first position after the last fight.
+    since_fight: usize,
+    window: PositionWindow,
+}
+
+impl History {
+    /// A history holding the start position.
+    pub fn new(start: u64, window: PositionWindow) -> Self {
+        let mut h = History {
+            hashes: Vec::with_capacity(1024),
+            first: HashMap::with_capacity_and_hasher(1024, Default::default()),
+            since_fight: 0,
+            window,
+        };
+        h.push(start, false);
+        h
+    }
+
+    /// Records the position after a ply; `fought`: the ply was an attack.
+    #[inline]
+    pub fn push(&mut self, hash: u64, fought: bool) {
+        let n = self.hashes.len();
+        self.hashes.push(hash);
+        if fought {
+            self.since_fight = n;
+            if self.window == PositionWindow::SinceLastFight {
+                self.first.clear();
+            }
+        }
+        if self.window != PositionWindow::CurrentChase {
+            self.first.entry(hash).or_insert(n);
+        }
+    }
+
+    /// MS-6.3, MS-6.4: the first index that counts for a player whose chase
+    /// opened at ply `opened`.
+    #[inline]
+    pub fn window_start(&self, opened: Option<usize>) -> usize {
+        match self.window {
+            PositionWindow::SinceLastFight => self.since_fight,
+            PositionWindow::WholeGame => 0,
+            PositionWindow::CurrentChase => opened.unwrap_or(self.hashes.len() - 1),
+        }
+    }
+
+    /// The first index of the window at which `hash` stood, if it did.
+    #[inline]
+    pub fn seen(&self, hash: u64, opened: Option<usize>) -> Option<usize> {
+        match self.window {
+            PositionWindow::SinceLastFight | PositionWindow::WholeGame => {
+                self.first.get(&hash).copied()
+            }
+            PositionWindow::CurrentChase => {
+                let from = self.window_start(opened);
+                self.hashes[from..]
+                    .iter()
+                    .position(|&h| h == hash)
+                    .map(|k| from + k)
+            }
+        }
+    }
+}
+
+/// The seed tables' name of ply `n` (1-based): `2a`, `2b`, …
+pub fn ply_label(n: usize) -> String {
+    format!("{}{}", n.div_ceil(2), if n % 2 == 1 { "a" } else { "b" })
+}
+
+/// How the explanation names the position first seen at index `j`.
+pub fn describe_position(j: usize) -> String {
+    if j == 0 {
+        "the start position".to_string()
+    } else {
+        format!("the position after ply {j} ({})", ply_label(j))
+    }
+}
+
+/// What the rule noted about a played move, without allocation; the trait
+/// turns it into a [`ChaseNote`](crate::games::stratego::game::ChaseNote).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaseFacts {
+    /// The pieces the move threatens (MS-2).
+    pub threats: Threats,
+    /// Whether it evades the opponent's last threat (MS-3).
+    pub evades: bool,
+    /// Whether it keeps the mover's chase going (MS-4.1).
+    pub continues: bool,
+    /// Whether it is a chasing move (MS-5).
+    pub chasing_move: bool,
+    /// Distinct squares the mover's chase has threatened (MS-9.1).
+    pub squares: u32,
+    /// The earlier position it recreates under the exception (MS-8).
+    pub repeats: Option<usize>,
+}
+
+/// The rule's whole incremental state for one game.
+#[derive(Clone, Debug)]
+pub struct State {
+    zobrist: Zobrist,
+    history: History,
+    /// Hash of the current position.
+    hash: u64,
+    /// Each player's chase (index by colour).
+    pub chases: [Chase; 2],
+    /// Each player's last move: piece, from, to (MS-8).
+    pub last_own: [Option<(PieceId, u8, u8)>; 2],
+}
+
+impl State {
+    /// The state at the start of a game.
+    pub fn new(
+        layout: &Layout,
+        pos: &Position,
+        to_move: Color,
+        pieces: usize,
+        ms: &MoreSquaresSwitches,
+    ) -> Self {
+        let zobrist = Zobrist::new(layout, pieces, ms);
+        let hash = zobrist.position(pos, layout, to_move);
+        State {
+            history: History::new(hash, ms.window),
+            zobrist,
+            hash,
+            chases: [Chase::default(); 2],
+            last_own: [None; 2],
+        }
+    }
+
+    /// The hash of the position after `cell` moves from `from` to `to`.
+    #[inline]
+    pub fn hash_after(&self, pos: &Position, cell: Cell, from: u8, to: u8) -> u64 {
+        let z = &self.zobrist;
+        let mut h = self.hash ^ z.turn() ^ z.of(from, cell);
+        match pos.cells[to as usize] {
+            None => h ^= z.of(to, cell),
+            Some(def) => {
+                use crate::games::stratego::combat::{CombatResult, resolve};
+                match resolve(cell.rank, def.rank) {
+                    CombatResult::AttackerWins => h ^= z.of(to, def) ^ z.of(to, cell),
+                    CombatResult::DefenderWins => {}
+                    CombatResult::BothRemoved => h ^= z.of(to, def),
+                }
+            }
+        }
+        h
+    }
+
+    /// MS-2: the opponent pieces next to `to` once `cell` has moved there,
+    /// if it survives (a piece that lost its attack threatens nothing).
+    #[inline]
+    pub fn threats_after(pos: &Position, layout: &Layout, cell: Cell, to: u8) -> Threats {
+        if let Some(def) = pos.cells[to as usize] {
+            use crate::games::stratego::combat::{CombatResult, resolve};
+            if resolve(cell.rank, def.rank) != CombatResult::AttackerWins {
+                return Threats::default();
+            }
+        }
+        let squares = layout.near[to as usize] & pos.occupied[1 - side(cell.color)];
+        let mut ids = 0;
+        let mut m = squares;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            ids |= id_bit(pos.cells[sq].expect("occupied").id);
+        }
+        Threats { ids, squares }
+    }
+
+    /// MS-4.1, MS-5: whether a move of `cell` making `threats` is a chasing
+    /// move of its player; and whether it keeps the chase going.
+    #[inline]
+    fn chasing(&self, cell: Cell, threats: Threats, ms: &MoreSquaresSwitches) -> (bool, bool) {
+        use crate::games::stratego::profile::ChaseTarget;
+        let mine = &self.chases[side(cell.color)];
+        let continues = mine.on && threats.ids != 0;
+        let chasing = continues
+            && match ms.target {
+                ChaseTarget::Evaded => threats.ids & mine.evaded != 0,
+                ChaseTarget::Any => true,
+            };
+        (continues, chasing)
+    }
+
+    /// MS-8.1: is the move the exact reversal of the player's last move, by
+    /// the same piece, and does the profile grant the exception?
+    #[inline]
+    fn excepted(&self, cell: Cell, from: u8, to: u8, ms: &MoreSquaresSwitches) -> bool {
+        use crate::games::stratego::profile::ChaseException;
+        ms.exception == ChaseException::Reversal
+            && self.last_own[side(cell.color)] == Some((cell.id, to, from))
+    }
+
+    /// The earlier position (index) a chasing move would recreate, when it
+    /// does (MS-7.1), whether or not the exception applies.
+    #[inline]
+    pub fn recreates(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> Option<usize> {
+        let mine = &self.chases[side(cell.color)];
+        if !mine.on {
+            return None;
+        }
+        let threats = Self::threats_after(pos, layout, cell, to);
+        if !self.chasing(cell, threats, ms).1 {
+            return None;
+        }
+        self.history
+            .seen(self.hash_after(pos, cell, from, to), mine.opened)
+    }
+
+    /// MS-7.1 with MS-8: the index of the position a move would recreate
+    /// when that makes it illegal.
+    #[inline]
+    pub fn refuses(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> Option<usize> {
+        let j = self.recreates(pos, layout, cell, from, to, ms)?;
+        (!self.excepted(cell, from, to, ms)).then_some(j)
+    }
+
+    /// Whether the move's resulting position stood before within the
+    /// mover's window, chasing or not (the chooser uses it to steer games
+    /// into repetitions).
+    pub fn repeats_any(&self, pos: &Position, cell: Cell, from: u8, to: u8) -> bool {
+        let mine = &self.chases[side(cell.color)];
+        self.history
+            .seen(self.hash_after(pos, cell, from, to), mine.opened)
+            .is_some()
+    }
+
+    /// Records a legal move before it is applied to `pos`: ply `index`,
+    /// `cell` playing `mv`. Returns what the rule notes about it.
+    #[inline]
+    pub fn record(
+        &mut self,
+        pos: &Position,
+        layout: &Layout,
+        index: usize,
+        cell: Cell,
+        mv: FastMove,
+        ms: &MoreSquaresSwitches,
+    ) -> ChaseFacts {
+        let FastMove { from, to } = mv;
+        let me = side(cell.color);
+        let attacked = pos.cells[to as usize].is_some();
+        let threats = Self::threats_after(pos, layout, cell, to);
+        let (continues, chasing_move) = self.chasing(cell, threats, ms);
+        let after = self.hash_after(pos, cell, from, to);
+        let repeats = if chasing_move {
+            self.history.seen(after, self.chases[me].opened)
+        } else {
+            None
+        };
+        debug_assert!(repeats.is_none() || self.excepted(cell, from, to, ms));
+        let evades = self.chases[1 - me].evaded_by(cell.id, attacked);
+        for owner in [Color::Red, Color::Blue] {
+            self.chases[side(owner)].step(owner, index, cell.color, cell.id, attacked, threats);
+        }
+        self.last_own[me] = Some((cell.id, from, to));
+        self.hash = after;
+        self.history.push(after, attacked);
+        ChaseFacts {
+            threats,
+            evades,
+            continues,
+            chasing_move,
+            squares: self.chases[me].squares.count_ones(),
+            repeats,
+        }
+    }
+}
