@@ -122,13 +122,12 @@ impl Mismatch {
         out.push_str("title: CHANGE ME (found by differential testing)\n");
         out.push_str("source: edge case (differential fuzzing)\n");
         out.push_str("clauses: [CHANGE-ME]\n");
-        if Profile::named(&self.profile.name).as_ref() == Some(&self.profile) {
-            out.push_str(&format!("profiles: [{}]\n", self.profile.name));
-        } else {
-            out.push_str(&format!(
-                "# custom profile, not expressible by name: {:?}\n",
+        match profile_name(&self.profile) {
+            Some(name) => out.push_str(&format!("profiles: [\"{name}\"]\n")),
+            None => out.push_str(&format!(
+                "# profile not expressible by name: {:?}\n",
                 self.profile
-            ));
+            )),
         }
         out.push_str(&format!(
             "setup:\n  to_move: {}\n  red: {}\n  blue: {}\n",
@@ -144,6 +143,40 @@ impl Mismatch {
         }
         out
     }
+}
+
+/// A name [`Profile::named`] reads back as `p` (switches aside from the
+/// name): the built-in name, or `isf` followed by one `+section.switch=value`
+/// override per switch that differs from it.
+pub fn profile_name(p: &Profile) -> Option<String> {
+    let same = |q: &Profile| {
+        let mut q = q.clone();
+        q.name = p.name.clone();
+        q == *p
+    };
+    if let Some(q) = Profile::named(&p.name)
+        && same(&q)
+    {
+        return Some(p.name.clone());
+    }
+    let base = serde_json::to_value(Profile::isf()).ok()?;
+    let mine = serde_json::to_value(p).ok()?;
+    let mut name = "isf".to_string();
+    for (section, switches) in mine.as_object()? {
+        let Some(switches) = switches.as_object() else {
+            continue;
+        };
+        for (switch, value) in switches {
+            if base.get(section).and_then(|s| s.get(switch)) != Some(value) {
+                let text = match value {
+                    serde_json::Value::String(v) => v.clone(),
+                    v => v.to_string(),
+                };
+                name.push_str(&format!("+{section}.{switch}={text}"));
+            }
+        }
+    }
+    Profile::named(&name).filter(same).map(|_| name)
 }
 
 /// Plays one game from `setup` under `profile` in both implementations,
@@ -386,4 +419,22 @@ fn list(moves: &[Move]) -> String {
         .map(|m| m.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::engine::driver::{SplitMix, profile};
+
+    #[test]
+    fn every_generated_profile_has_a_name_that_reads_back() {
+        let mut src = SplitMix(7);
+        for _ in 0..200 {
+            let p = profile(&mut src);
+            let name = profile_name(&p).unwrap_or_else(|| panic!("no name for {p:?}"));
+            let mut back = Profile::named(&name).unwrap();
+            back.name = p.name.clone();
+            assert_eq!(back, p, "{name}");
+        }
+    }
 }
