@@ -288,12 +288,24 @@ impl EngineGame {
         if self.flag_captured_by.is_some() {
             return;
         }
-        self.any_pseudo_legal(self.to_move, |from, to, cell| {
-            if self.repetition_allows(cell, from, to) {
-                buf.push(FastMove { from, to });
-            }
-            false
-        });
+        let me = side(self.to_move);
+        // Without a chase of the mover's on, the more-squares rule refuses
+        // nothing; a piece with no two-squares sequence to continue cannot
+        // break the limit. Such pieces' moves need no per-move check.
+        let chase_off = self.chase.as_ref().is_none_or(|st| !st.chases[me].on);
+        let mut pieces = self.pos.movable[me];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let cell = self.pos.cells[from as usize].expect("mask and cells agree");
+            let free = chase_off && self.sequences[me].free(cell.id, &self.profile.two_squares);
+            self.any_pseudo_legal_from(from, cell, |to| {
+                if free || self.repetition_allows(cell, from, to) {
+                    buf.push(FastMove { from, to });
+                }
+                false
+            });
+        }
     }
 
     /// Whether the side to move has a legal move (stops at the first).

@@ -201,6 +201,13 @@ impl Player {
         }
     }
 
+    /// Whether no move of `piece` can break the limit: it has no sequence
+    /// to continue, so every move counts 1 (or 0 for an exempt attack).
+    #[inline]
+    pub fn free(&self, piece: PieceId, ts: &TwoSquaresSwitches) -> bool {
+        !ts.enabled || (ts.limit >= 1 && self.current(piece, ts).is_none())
+    }
+
     /// What a move of `piece` making `made` would do (`attack`: whether it
     /// attacks).
     #[inline]
