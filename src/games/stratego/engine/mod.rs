@@ -65,3 +65,55 @@ impl Implementation for Engine {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::geometry::Geometry;
+    use crate::games::stratego::moves::Move;
+    use crate::games::stratego::piece::{Color, Piece, Rank};
+    use crate::games::stratego::reference::Reference;
+    use crate::games::stratego::square::Square;
+
+    fn setup(geometry: Geometry) -> Setup {
+        let piece = |color, rank| Piece { color, rank };
+        Setup {
+            geometry,
+            pieces: vec![
+                (Square::new(0, 0), piece(Color::Red, Rank::Scout)),
+                (Square::new(5, 9), piece(Color::Blue, Rank::Flag)),
+            ],
+            to_move: Color::Red,
+        }
+    }
+
+    #[test]
+    fn boards_too_big_for_the_masks_are_played_by_the_reference() {
+        let mut big = Geometry::standard();
+        big.files = 20;
+        let s = setup(big);
+        let profile = Profile::isf();
+        assert!(Engine.start_fast(&s, &profile).unwrap().is_none());
+        let mut g = Engine.start(&s, &profile).unwrap();
+        // A scout move along rank 1 beyond file J exists only on the big board.
+        let mv = Move::new(Square::new(0, 0), Square::new(15, 0));
+        assert!(g.legal_moves().contains(&mv));
+        assert!(g.play(mv).is_ok());
+    }
+
+    #[test]
+    fn setup_errors_are_the_reference_errors() {
+        let mut s = setup(Geometry::standard());
+        s.pieces.push((
+            Square::new(2, 4),
+            Piece {
+                color: Color::Red,
+                rank: Rank::Marshal,
+            },
+        ));
+        let a = Engine.start(&s, &Profile::isf()).err();
+        let b = Reference.start(&s, &Profile::isf()).err();
+        assert!(a.is_some());
+        assert_eq!(a, b);
+    }
+}
