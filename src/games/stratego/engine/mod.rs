@@ -5,14 +5,21 @@
 //! - The board is a piece per square plus `u128` masks per colour
 //!   ([`position`]), over lookup tables computed from the geometry
 //!   ([`layout`]); nothing assumes 10×10 (RP-1.5).
-//! - The two-squares rule keeps each player's current sequence and its
-//!   boundary counts ([`two_squares`]), updated in O(1) per move.
+//! - The two-squares rule keeps each player's open sequences and their
+//!   boundary counts ([`two_squares`]), updated in bounded time per move.
+//! - The more-squares rule keeps each player's chase and the Zobrist hashes
+//!   of the positions that count, with a hash table from position to its
+//!   first index in the window ([`more_squares`]).
 //! - Legal moves are generated into a caller's buffer and played without
 //!   heap allocation ([`EngineGame::legal_moves_into`],
 //!   [`EngineGame::play_legal`]); the [`Game`] trait methods wrap these and
 //!   allocate only their return values.
 //! - Verdicts name the same rule, clause and explanation as the reference,
-//!   so the differential tests ([`diff`]) compare them whole.
+//!   and moves carry the same notes, so the differential tests ([`diff`])
+//!   compare them whole. Every profile switch is read as a switch; no
+//!   profile name is special.
+//! - [`driver`] makes the random, rule-seeking games that the differential
+//!   tests, the fuzz targets and the benchmarks ([`mod@bench`]) play.
 
 pub mod bench;
 pub mod diff;

@@ -4,6 +4,12 @@
 //! ply, and the positions that count are Zobrist hashes, looked up in a hash
 //! table instead of replaying and comparing boards as the reference does.
 //!
+//! Under the `since-last-fight` and `whole-game` windows a lookup is one
+//! hash-table probe. The `current-chase` window starts at a different ply
+//! for each player and moves with their chase, so it is scanned: a lookup
+//! costs the length of the mover's current chase, which a non-chasing move
+//! never pays.
+//!
 //! A 64-bit Zobrist hash can in principle collide, which would make the
 //! engine see a repetition the reference does not; over a game of n
 //! positions the chance is about n²/2⁶⁵ (below 10⁻¹¹ at 10,000 plies).
