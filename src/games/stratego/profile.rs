@@ -144,6 +144,19 @@ pub enum ChaseKeptBy {
     EvadedThreat,
 }
 
+/// When the prohibition (MS-7) starts to bite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaseThreshold {
+    /// From the first chasing move (ISF 11; MS-9.1 treats seed 001's
+    /// threshold as a description).
+    None,
+    /// Only once the mover's chase, this move included, has found opponent
+    /// pieces on more than two distinct squares (seed 001's "damit die MFR
+    /// in Kraft tritt" read as a condition).
+    MoreThanTwoSquares,
+}
+
 /// Which moves the prohibition (MS-7) applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -186,6 +199,8 @@ pub struct MoreSquaresSwitches {
     pub kept_by: ChaseKeptBy,
     /// Which moves the prohibition applies to (MS-7).
     pub prohibits: Prohibits,
+    /// When the prohibition starts to bite (MS-9.1).
+    pub threshold: ChaseThreshold,
     /// Whether the exception also lets through a return that the two-squares
     /// rule forbids (MS-1.2). `false` in every profile: ISF 11.2 grants it
     /// only "as long as" the two-squares rule is kept. `true` is a plain bug
@@ -210,6 +225,7 @@ impl MoreSquaresSwitches {
             fight_ends_chase: false,
             kept_by: ChaseKeptBy::AnyThreat,
             prohibits: Prohibits::ChasingMoves,
+            threshold: ChaseThreshold::None,
             exception_overrides_two_squares: false,
         }
     }

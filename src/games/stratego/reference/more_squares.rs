@@ -11,8 +11,8 @@ use crate::games::stratego::game::{ChaseNote, Chasers};
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::{Board, PieceId};
 use crate::games::stratego::profile::{
-    ChaseException, ChaseKeptBy, ChaseTarget, PositionKey, PositionWindow, Profile, Prohibits,
-    ScoutThreat, ThreatBy,
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, PositionKey, PositionWindow, Profile,
+    Prohibits, ScoutThreat, ThreatBy,
 };
 use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
@@ -317,10 +317,22 @@ pub fn judge(
             ChaseTarget::Evaded => threatened.iter().any(|(id, _)| mine.evaded.contains(id)),
             ChaseTarget::Any => true,
         };
-    // MS-7.2 (switch `prohibits`): which moves the prohibition looks at.
+    // The chase state once the move is played.
+    let n = replay.plies.len();
+    let mut mine_after = mine.clone();
+    mine_after.step(me, n, fact, before, after, profile);
+    let mut theirs_after = theirs.clone();
+    theirs_after.step(me.opponent(), n, fact, before, after, profile);
+    let squares = mine_after.squares.len() as u32;
+
+    // MS-7.2 (switch `prohibits`): which moves the prohibition looks at;
+    // switch `threshold`: from when.
     let subject = match switches.prohibits {
         Prohibits::ChasingMoves => chasing_move,
         Prohibits::EveryMove => true,
+    } && match switches.threshold {
+        ChaseThreshold::None => true,
+        ChaseThreshold::MoreThanTwoSquares => squares > 2,
     };
 
     // MS-7.1: such a move may not recreate a position of the window.
@@ -379,12 +391,7 @@ pub fn judge(
         }
     }
 
-    // The chase state once the move is played, for the note.
-    let n = replay.plies.len();
-    let mut mine_after = mine.clone();
-    mine_after.step(me, n, fact, before, after, profile);
-    let mut theirs_after = theirs.clone();
-    theirs_after.step(me.opponent(), n, fact, before, after, profile);
+    // The notes.
     let squares_of = |c: &Chase| -> Vec<String> {
         if !c.on {
             return Vec::new();
@@ -402,7 +409,6 @@ pub fn judge(
         Color::Red => (&mine_after, &theirs_after),
         Color::Blue => (&theirs_after, &mine_after),
     };
-    let squares = mine_after.squares.len() as u32;
     Ok(ChaseNote {
         chasers: Chasers::from_flags(red.on, blue.on),
         threatens: threatened.iter().map(|t| t.1.to_string()).collect(),
