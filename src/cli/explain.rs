@@ -5,12 +5,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use arbiter::games::stratego::game::{Chasers, Implementation, PlyReport};
-use arbiter::games::stratego::profile::Profile;
-use arbiter::games::stratego::reference::Reference;
+use arbiter::games::stratego::game::{Chasers, PlyReport};
 use arbiter::games::stratego::reference::more_squares::ply_label;
 use arbiter::scenario::format::{Legality, SequenceMark};
-use arbiter::scenario::load::{ScenarioMove, load};
+use arbiter::scenario::load::ScenarioMove;
 
 /// One cell of the table: a move and what the rules say about it.
 fn cell(m: &ScenarioMove, r: &PlyReport, profile: &str) -> String {
@@ -75,30 +73,9 @@ fn chase_state(r: &PlyReport) -> String {
 
 /// Prints the table for one scenario under one profile.
 pub fn explain(path: &Path, profile: Option<&str>) -> ExitCode {
-    let s = match load(path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("ERROR {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let profile = match profile.map(|n| (n, Profile::named(n))) {
-        None => s.profiles[0].clone(),
-        Some((_, Some(p))) => p,
-        Some((n, None)) => {
-            eprintln!(
-                "arbiter: `{n}` is not a profile: expected one of {}",
-                Profile::NAMES.join(", ")
-            );
-            return ExitCode::from(2);
-        }
-    };
-    let mut game = match Reference.start(&s.setup, &profile) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("ERROR {e}");
-            return ExitCode::FAILURE;
-        }
+    let (s, profile, mut game) = match super::open(path, profile) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     println!("{} — {}", s.id, s.title);
     println!("source: {}", s.source);

@@ -3,32 +3,11 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use arbiter::games::stratego::game::{Game, Implementation};
-use arbiter::games::stratego::profile::Profile;
-use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::load::load;
-
 /// Replays a scenario and prints the board after each move.
 pub fn show(path: &Path, profile: Option<&str>) -> ExitCode {
-    let s = match load(path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("ERROR {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let profile = match profile {
-        None => s.profiles[0].clone(),
-        Some(name) => match Profile::named(name) {
-            Some(p) => p,
-            None => {
-                eprintln!(
-                    "arbiter: `{name}` is not a profile: expected one of {}",
-                    Profile::NAMES.join(", ")
-                );
-                return ExitCode::from(2);
-            }
-        },
+    let (s, profile, mut game) = match super::open(path, profile) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     println!(
         "{} — {}\nsource: {}\nprofile: {}",
@@ -37,13 +16,6 @@ pub fn show(path: &Path, profile: Option<&str>) -> ExitCode {
     if let Some(p) = &s.placement {
         println!("placement: {}", p.trim());
     }
-    let mut game: Box<dyn Game> = match Reference.start(&s.setup, &profile) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("ERROR {e}");
-            return ExitCode::FAILURE;
-        }
-    };
     println!("\nstart, {} to move\n{}", game.side_to_move(), game.board());
     for (i, m) in s.moves.iter().enumerate() {
         match game.play(m.mv) {
