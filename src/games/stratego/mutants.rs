@@ -319,3 +319,81 @@ pub const ALL: &[Mutant] = &[
         apply: |p| p.more_squares.threshold = ChaseThreshold::MoreThanTwoSquares,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(base: Profile, f: impl Fn(&mut Profile)) -> Profile {
+        let mut p = base;
+        f(&mut p);
+        p
+    }
+
+    #[test]
+    fn whole_game_equals_since_last_fight_only_for_full_board_positions() {
+        let isf = Profile::isf();
+        let whole = with(isf.clone(), |p| {
+            p.more_squares.window = PositionWindow::WholeGame
+        });
+        assert!(observably_equal(&isf, &whole));
+        let pair = with(isf.clone(), |p| {
+            p.more_squares.position = PositionKey::ChaseSquares
+        });
+        let pair_whole = with(pair.clone(), |p| {
+            p.more_squares.window = PositionWindow::WholeGame
+        });
+        assert!(!observably_equal(&pair, &pair_whole));
+    }
+
+    #[test]
+    fn discovered_threats_matter_only_with_scout_lines() {
+        let isf = Profile::isf();
+        let discovered = with(isf.clone(), |p| {
+            p.more_squares.threat_by = ThreatBy::Discovered
+        });
+        assert!(observably_equal(&isf, &discovered));
+        let lines = with(isf.clone(), |p| {
+            p.more_squares.scout_threat = ScoutThreat::InLine
+        });
+        let both = with(lines.clone(), |p| {
+            p.more_squares.threat_by = ThreatBy::Discovered
+        });
+        assert!(!observably_equal(&lines, &both));
+    }
+
+    #[test]
+    fn target_is_irrelevant_when_only_evaded_threats_keep_a_chase() {
+        let a = with(Profile::isf(), |p| {
+            p.more_squares.kept_by = ChaseKeptBy::EvadedThreat
+        });
+        let b = with(a.clone(), |p| p.more_squares.target = ChaseTarget::Any);
+        assert!(observably_equal(&a, &b));
+        assert!(!observably_equal(&Profile::isf(), &Profile::gravon()));
+    }
+
+    #[test]
+    fn a_disabled_rule_has_no_observable_switches() {
+        let jumbo = Profile::jumbo_original();
+        for m in ALL.iter().filter(|m| m.name.starts_with("ms-")) {
+            assert!(m.mutate(&jumbo).is_none(), "{}", m.name);
+        }
+        let none = with(Profile::isf(), |p| {
+            p.more_squares.exception = ChaseException::None;
+            p.more_squares.exception_overrides_two_squares = true;
+        });
+        let plain = with(Profile::isf(), |p| {
+            p.more_squares.exception = ChaseException::None
+        });
+        assert!(observably_equal(&none, &plain));
+    }
+
+    #[test]
+    fn mutant_names_are_unique() {
+        let mut names: Vec<&str> = ALL.iter().map(|m| m.name).collect();
+        names.sort();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(n, names.len());
+    }
+}
