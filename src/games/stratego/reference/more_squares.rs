@@ -116,8 +116,8 @@ impl Chase {
 /// MS-2.1, MS-2.2: the opponent pieces (id and square) that the piece on
 /// `from` threatens on `board`: those directly next to it, and under
 /// `scout-threat: in-line`, for a scout, every opponent piece it could
-/// attack with its next move (same file or rank, only empty squares and no
-/// lake between).
+/// attack with its next move (the first piece along each line, reached over
+/// empty squares and no lake, when it is an opponent's).
 pub fn threatened_from(board: &Board, from: Square, profile: &Profile) -> Vec<(PieceId, Square)> {
     let Some(p) = board.at(from) else {
         return Vec::new();
@@ -125,18 +125,38 @@ pub fn threatened_from(board: &Board, from: Square, profile: &Profile) -> Vec<(P
     let g = board.geometry();
     let in_line =
         p.piece.rank == Rank::Scout && profile.more_squares.scout_threat == ScoutThreat::InLine;
-    board
-        .pieces()
-        .filter(|(_, q)| q.piece.color != p.piece.color)
-        .filter(|(sq, _)| {
-            from.is_adjacent(*sq)
-                || (in_line
-                    && from.between(*sq).is_some_and(|b| {
-                        b.iter().all(|s| !g.is_lake(*s) && board.at(*s).is_none())
-                    }))
-        })
-        .map(|(sq, q)| (q.id, sq))
-        .collect()
+    let mut out = Vec::new();
+    for next in g.neighbours(from) {
+        let (df, dr) = (
+            next.file as i16 - from.file as i16,
+            next.rank as i16 - from.rank as i16,
+        );
+        let mut sq = next;
+        loop {
+            if g.is_lake(sq) {
+                break;
+            }
+            if let Some(q) = board.at(sq) {
+                if q.piece.color != p.piece.color {
+                    out.push((q.id, sq));
+                }
+                break;
+            }
+            if !in_line {
+                break;
+            }
+            let (f, r) = (sq.file as i16 + df, sq.rank as i16 + dr);
+            if f < 0 || r < 0 {
+                break;
+            }
+            let further = Square::new(f as u8, r as u8);
+            if !g.contains(further) {
+                break;
+            }
+            sq = further;
+        }
+    }
+    out
 }
 
 /// MS-2.1 to MS-2.4: the opponent pieces (id and square) that the move
@@ -156,6 +176,9 @@ pub fn threats(
         Some(p) if p.id == fact.piece => threatened_from(after, to, profile),
         _ => Vec::new(),
     };
+    if profile.more_squares.threat_by == ThreatBy::Mover {
+        return out;
+    }
     let others: Vec<Square> = after
         .pieces()
         .filter(|(_, q)| q.piece.color == fact.color && q.id != fact.piece)
