@@ -18,6 +18,10 @@ pub const SPEC_FILES: &[(&str, &str)] = &[
         "spec/stratego/more-squares.md",
         include_str!("../../spec/stratego/more-squares.md"),
     ),
+    (
+        "spec/stratego/ambiguities.md",
+        include_str!("../../spec/stratego/ambiguities.md"),
+    ),
 ];
 
 /// A clause ID and the spec file that defines it.

@@ -6,7 +6,10 @@
 //! Every mutant is a change of profile switches, so the same interpreter
 //! that checks the corpus also plays every wrong reading of it.
 
-use super::profile::{Profile, ScoutCounting};
+use super::profile::{
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
+    PositionWindow, Profile, Prohibits, ScoutCounting, ScoutThreat, ThreatBy,
+};
 
 /// Why a mutant exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +63,44 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
         if p.two_squares.scouts == ScoutCounting::EndSquares && p.two_squares.other_piece_erases {
             p.two_squares.per_piece = true;
         }
+        normalise_more_squares(p);
     }
     a == b
+}
+
+/// The more-squares switches that cannot change a verdict or an annotation
+/// under the others, set to one representative value
+/// (`spec/stratego/ambiguities.md` gives the argument for each).
+fn normalise_more_squares(p: &mut Profile) {
+    let ms = &mut p.more_squares;
+    if !ms.enabled {
+        // A disabled rule forbids nothing and reports nothing.
+        *ms = MoreSquaresSwitches::off();
+        return;
+    }
+    // AM-10 (MS-6.5): a fight removes a piece for good, so no full-board
+    // position from before it can stand again; `whole-game` then finds
+    // exactly what `since-last-fight` finds.
+    if ms.window == PositionWindow::WholeGame && ms.position != PositionKey::ChaseSquares {
+        ms.window = PositionWindow::SinceLastFight;
+    }
+    // AM-16: a piece that does not move keeps its neighbours, so only a
+    // scout's line can be uncovered; with adjacent threats `discovered`
+    // adds nothing to the mover's threats.
+    if ms.threat_by == ThreatBy::Discovered && ms.scout_threat == ScoutThreat::Adjacent {
+        ms.threat_by = ThreatBy::Mover;
+    }
+    // AM-9: when only threats on evaded pieces keep a chase going, every
+    // move that keeps it going threatens an evaded piece, so both targets
+    // make the same chasing moves.
+    if ms.kept_by == ChaseKeptBy::EvadedThreat {
+        ms.target = ChaseTarget::Evaded;
+    }
+    // AM-19: nothing to override when the two-squares rule is off or no
+    // return is excepted.
+    if !p.two_squares.enabled || ms.exception == ChaseException::None {
+        ms.exception_overrides_two_squares = false;
+    }
 }
 
 /// Every mutant, in matrix order.
@@ -129,4 +168,232 @@ pub const ALL: &[Mutant] = &[
         description: "scouts continue while inside the span of the sequence's first move",
         apply: |p| p.two_squares.scouts = ScoutCounting::Span,
     },
+    Mutant {
+        name: "ms-off",
+        kind: Kind::Bug,
+        departs_from: "MS-1.1",
+        description: "more-squares rule not enforced at all",
+        apply: |p| p.more_squares.enabled = false,
+    },
+    Mutant {
+        name: "ms-target-any",
+        kind: Kind::Reading,
+        departs_from: "AM-8",
+        description: "every threat made while the chase is on is a chasing move (Gravon's paraphrase)",
+        apply: |p| p.more_squares.target = ChaseTarget::Any,
+    },
+    Mutant {
+        name: "ms-target-evaded",
+        kind: Kind::Reading,
+        departs_from: "AM-8",
+        description: "only a threat on a piece that has evaded is a chasing move (ISF 11.3)",
+        apply: |p| p.more_squares.target = ChaseTarget::Evaded,
+    },
+    Mutant {
+        name: "ms-kept-by-evaded-threat",
+        kind: Kind::Reading,
+        departs_from: "AM-9",
+        description: "only a threat on an evaded piece keeps the chase going",
+        apply: |p| p.more_squares.kept_by = ChaseKeptBy::EvadedThreat,
+    },
+    Mutant {
+        name: "ms-window-current-chase",
+        kind: Kind::Reading,
+        departs_from: "AM-10",
+        description: "repetition checked only within the current chase (Ataraxos)",
+        apply: |p| p.more_squares.window = PositionWindow::CurrentChase,
+    },
+    Mutant {
+        name: "ms-window-whole-game",
+        kind: Kind::Reading,
+        departs_from: "AM-10",
+        description: "every position of the game counts, fights or not",
+        apply: |p| p.more_squares.window = PositionWindow::WholeGame,
+    },
+    Mutant {
+        name: "ms-exception-none",
+        kind: Kind::Bug,
+        departs_from: "MS-8.1",
+        description: "no exception at all",
+        apply: |p| p.more_squares.exception = ChaseException::None,
+    },
+    Mutant {
+        name: "ms-exception-square",
+        kind: Kind::Reading,
+        departs_from: "AM-11",
+        description: "the exception granted to any piece entering the square the last-moved piece left (Jeimel)",
+        apply: |p| p.more_squares.exception = ChaseException::Square,
+    },
+    Mutant {
+        name: "ms-exception-piece-return",
+        kind: Kind::Reading,
+        departs_from: "AM-11",
+        description: "the exception granted to a piece undoing its own last move, even if another piece moved since",
+        apply: |p| p.more_squares.exception = ChaseException::PieceReturn,
+    },
+    Mutant {
+        name: "ms-exception-overrides-two-squares",
+        kind: Kind::Bug,
+        departs_from: "MS-1.2",
+        description: "the exception granted past the two-squares limit",
+        apply: |p| p.more_squares.exception_overrides_two_squares = true,
+    },
+    Mutant {
+        name: "ms-scout-threat-in-line",
+        kind: Kind::Reading,
+        departs_from: "AM-14",
+        description: "a distant scout threatens along its lines (braathwaate)",
+        apply: |p| p.more_squares.scout_threat = ScoutThreat::InLine,
+    },
+    Mutant {
+        name: "ms-threat-by-discovered",
+        kind: Kind::Reading,
+        departs_from: "AM-16",
+        description: "threats uncovered by the move count, scouts threatening only next to them",
+        apply: |p| p.more_squares.threat_by = ThreatBy::Discovered,
+    },
+    Mutant {
+        name: "ms-discovered-scout-lines",
+        kind: Kind::Reading,
+        departs_from: "AM-16",
+        description: "a move that uncovers a scout's line threatens what the scout sees (braathwaate)",
+        apply: |p| {
+            p.more_squares.threat_by = ThreatBy::Discovered;
+            p.more_squares.scout_threat = ScoutThreat::InLine;
+        },
+    },
+    Mutant {
+        name: "ms-threat-by-any-piece",
+        kind: Kind::Reading,
+        departs_from: "AM-16",
+        description: "pieces that stay next to an opponent piece threaten it on every move",
+        apply: |p| p.more_squares.threat_by = ThreatBy::AnyPiece,
+    },
+    Mutant {
+        name: "ms-evade-by-attack",
+        kind: Kind::Reading,
+        departs_from: "AM-13",
+        description: "a threatened piece that attacks evades (older da-luce)",
+        apply: |p| p.more_squares.evade_by_attack = true,
+    },
+    Mutant {
+        name: "ms-fight-ends-chase",
+        kind: Kind::Reading,
+        departs_from: "AM-12",
+        description: "every fight ends both chases (Ataraxos)",
+        apply: |p| p.more_squares.fight_ends_chase = true,
+    },
+    Mutant {
+        name: "ms-position-pieces",
+        kind: Kind::Bug,
+        departs_from: "AM-15",
+        description: "positions told apart by piece identity",
+        apply: |p| p.more_squares.position = PositionKey::Pieces,
+    },
+    Mutant {
+        name: "ms-position-chase-squares",
+        kind: Kind::Reading,
+        departs_from: "AM-15",
+        description: "a position is only the chaser's and the chased pieces' squares (Smurflurf)",
+        apply: |p| p.more_squares.position = PositionKey::ChaseSquares,
+    },
+    Mutant {
+        name: "ms-side-to-move",
+        kind: Kind::Reading,
+        departs_from: "AM-15",
+        description: "the side to move counted in a position (Jeimel, da-luce)",
+        apply: |p| p.more_squares.side_to_move = true,
+    },
+    Mutant {
+        name: "ms-every-move",
+        kind: Kind::Reading,
+        departs_from: "AM-17",
+        description: "every repeating move is forbidden, chasing or not (da-luce engine.cpp)",
+        apply: |p| p.more_squares.prohibits = Prohibits::EveryMove,
+    },
+    Mutant {
+        name: "ms-threshold",
+        kind: Kind::Reading,
+        departs_from: "AM-20",
+        description: "the prohibition only once the chase has found pieces on more than two squares (seed 001 read as a condition)",
+        apply: |p| p.more_squares.threshold = ChaseThreshold::MoreThanTwoSquares,
+    },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(base: Profile, f: impl Fn(&mut Profile)) -> Profile {
+        let mut p = base;
+        f(&mut p);
+        p
+    }
+
+    #[test]
+    fn whole_game_equals_since_last_fight_only_for_full_board_positions() {
+        let isf = Profile::isf();
+        let whole = with(isf.clone(), |p| {
+            p.more_squares.window = PositionWindow::WholeGame
+        });
+        assert!(observably_equal(&isf, &whole));
+        let pair = with(isf.clone(), |p| {
+            p.more_squares.position = PositionKey::ChaseSquares
+        });
+        let pair_whole = with(pair.clone(), |p| {
+            p.more_squares.window = PositionWindow::WholeGame
+        });
+        assert!(!observably_equal(&pair, &pair_whole));
+    }
+
+    #[test]
+    fn discovered_threats_matter_only_with_scout_lines() {
+        let isf = Profile::isf();
+        let discovered = with(isf.clone(), |p| {
+            p.more_squares.threat_by = ThreatBy::Discovered
+        });
+        assert!(observably_equal(&isf, &discovered));
+        let lines = with(isf.clone(), |p| {
+            p.more_squares.scout_threat = ScoutThreat::InLine
+        });
+        let both = with(lines.clone(), |p| {
+            p.more_squares.threat_by = ThreatBy::Discovered
+        });
+        assert!(!observably_equal(&lines, &both));
+    }
+
+    #[test]
+    fn target_is_irrelevant_when_only_evaded_threats_keep_a_chase() {
+        let a = with(Profile::isf(), |p| {
+            p.more_squares.kept_by = ChaseKeptBy::EvadedThreat
+        });
+        let b = with(a.clone(), |p| p.more_squares.target = ChaseTarget::Any);
+        assert!(observably_equal(&a, &b));
+        assert!(!observably_equal(&Profile::isf(), &Profile::gravon()));
+    }
+
+    #[test]
+    fn a_disabled_rule_has_no_observable_switches() {
+        let jumbo = Profile::jumbo_original();
+        for m in ALL.iter().filter(|m| m.name.starts_with("ms-")) {
+            assert!(m.mutate(&jumbo).is_none(), "{}", m.name);
+        }
+        let none = with(Profile::isf(), |p| {
+            p.more_squares.exception = ChaseException::None;
+            p.more_squares.exception_overrides_two_squares = true;
+        });
+        let plain = with(Profile::isf(), |p| {
+            p.more_squares.exception = ChaseException::None
+        });
+        assert!(observably_equal(&none, &plain));
+    }
+
+    #[test]
+    fn mutant_names_are_unique() {
+        let mut names: Vec<&str> = ALL.iter().map(|m| m.name).collect();
+        names.sort();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(n, names.len());
+    }
+}

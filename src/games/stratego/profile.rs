@@ -80,6 +80,11 @@ pub enum PositionKey {
     Ranks,
     /// The identity of every piece on every square.
     Pieces,
+    /// Only the squares the move is about: the square the moving piece ends
+    /// on and the squares of the opponent pieces it threatens, with what
+    /// stands on them (our model of Smurflurf/Stratego's (chased, chaser)
+    /// square pair). Everything else on the board is ignored.
+    ChaseSquares,
 }
 
 /// Which returning moves the exception (MS-8) lets through.
@@ -91,6 +96,76 @@ pub enum ChaseException {
     Reversal,
     /// No exception at all (used to show what the exception does).
     None,
+    /// Any piece of the player may move onto the square that the piece moved
+    /// on the player's directly preceding turn came from (Jeimel/stratego's
+    /// square-based check).
+    Square,
+    /// The moving piece goes back to the square it came from on its own most
+    /// recent move, even if other pieces of the player have moved since.
+    PieceReturn,
+}
+
+/// Which pieces a move threatens with (MS-2.2, MS-2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoutThreat {
+    /// A scout threatens only the pieces next to it, like any piece
+    /// (MS-2.2, seed 002).
+    Adjacent,
+    /// A scout also threatens every opponent piece it could attack with its
+    /// next move: the first piece in each direction of its file and rank,
+    /// reached over empty squares and no lake (braathwaate's comment).
+    InLine,
+}
+
+/// Whose threats a move makes (MS-2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThreatBy {
+    /// Only the piece that moved threatens (MS-2.3).
+    Mover,
+    /// The moving piece's threats, plus every threat another piece of the
+    /// player makes after the move that it did not make before it: a threat
+    /// uncovered by the move (braathwaate's "uncovering").
+    Discovered,
+    /// Every threat that any piece of the player makes once the move is
+    /// played, standing threats included.
+    AnyPiece,
+}
+
+/// Which threats keep a chase going (MS-4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaseKeptBy {
+    /// Any threat made while the chase is on (MS-4.1).
+    AnyThreat,
+    /// Only a threat on a piece that has evaded during the chase; any other
+    /// move of the chaser ends the chase (and a threat may open a new one).
+    EvadedThreat,
+}
+
+/// When the prohibition (MS-7) starts to bite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaseThreshold {
+    /// From the first chasing move (ISF 11; MS-9.1 treats seed 001's
+    /// threshold as a description).
+    None,
+    /// Only once the mover's chase, this move included, has found opponent
+    /// pieces on more than two distinct squares (seed 001's "damit die MFR
+    /// in Kraft tritt" read as a condition).
+    MoreThanTwoSquares,
+}
+
+/// Which moves the prohibition (MS-7) applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Prohibits {
+    /// Chasing moves only (MS-7.1, MS-7.2).
+    ChasingMoves,
+    /// Every move of either player, chasing or not (da-luce `engine.cpp`, a
+    /// plain "no repetition" rule with the same exception).
+    EveryMove,
 }
 
 /// Switches of the more-squares rule (ISF article 11). See
@@ -110,6 +185,27 @@ pub struct MoreSquaresSwitches {
     pub side_to_move: bool,
     /// The exception for returning moves (MS-8).
     pub exception: ChaseException,
+    /// Whether a scout threatens along its lines (MS-2.2).
+    pub scout_threat: ScoutThreat,
+    /// Whose threats a move makes (MS-2.3).
+    pub threat_by: ThreatBy,
+    /// Whether an attack by a threatened piece evades (MS-3.2). `false`:
+    /// an attack never evades.
+    pub evade_by_attack: bool,
+    /// Whether every fight ends both players' chases (MS-4.4). `false`: a
+    /// fight ends nothing by itself.
+    pub fight_ends_chase: bool,
+    /// Which threats keep a chase going (MS-4.1).
+    pub kept_by: ChaseKeptBy,
+    /// Which moves the prohibition applies to (MS-7).
+    pub prohibits: Prohibits,
+    /// When the prohibition starts to bite (MS-9.1).
+    pub threshold: ChaseThreshold,
+    /// Whether the exception also lets through a return that the two-squares
+    /// rule forbids (MS-1.2). `false` in every profile: ISF 11.2 grants it
+    /// only "as long as" the two-squares rule is kept. `true` is a plain bug
+    /// (the exception checked before, and instead of, the two-squares rule).
+    pub exception_overrides_two_squares: bool,
 }
 
 impl MoreSquaresSwitches {
@@ -123,6 +219,14 @@ impl MoreSquaresSwitches {
             position: PositionKey::Ranks,
             side_to_move: false,
             exception: ChaseException::Reversal,
+            scout_threat: ScoutThreat::Adjacent,
+            threat_by: ThreatBy::Mover,
+            evade_by_attack: false,
+            fight_ends_chase: false,
+            kept_by: ChaseKeptBy::AnyThreat,
+            prohibits: Prohibits::ChasingMoves,
+            threshold: ChaseThreshold::None,
+            exception_overrides_two_squares: false,
         }
     }
 

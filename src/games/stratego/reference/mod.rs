@@ -78,9 +78,36 @@ impl ReferenceGame {
         }
         play::check(board, mv)?;
         let (after, fact) = apply(board, mv);
-        let two = two_squares::judge(replay, &fact, &self.profile)?;
+        let two = match two_squares::judge(replay, &fact, &self.profile) {
+            Ok(note) => note,
+            Err(e) => self.override_two_squares(replay, &fact, &after).ok_or(e)?,
+        };
         let chase = more_squares::judge(replay, &fact, &after, &self.profile)?;
         Ok(Judged { fact, two, chase })
+    }
+
+    /// MS-1.2: the exception never lets through a move the two-squares
+    /// rule forbids. Only under the bug switch
+    /// `more-squares.exception-overrides-two-squares` does a return that the
+    /// exception covers (a repeating move MS-7 looks at) skip the
+    /// two-squares verdict; its count is then reported past the limit.
+    fn override_two_squares(
+        &self,
+        replay: &Replay,
+        fact: &PlyFact,
+        after: &Board,
+    ) -> Option<TwoSquaresNote> {
+        let ms = &self.profile.more_squares;
+        let excepted = ms.enabled
+            && ms.exception_overrides_two_squares
+            && more_squares::judge(replay, fact, after, &self.profile)
+                .is_ok_and(|n| n.repeats.is_some());
+        if !excepted {
+            return None;
+        }
+        let mut unlimited = self.profile.clone();
+        unlimited.two_squares.enabled = false;
+        two_squares::judge(replay, fact, &unlimited).ok()
     }
 
     fn legal_on(&self, replay: &Replay) -> Vec<Move> {

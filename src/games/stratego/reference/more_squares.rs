@@ -8,10 +8,11 @@
 use std::collections::BTreeSet;
 
 use crate::games::stratego::game::{ChaseNote, Chasers};
-use crate::games::stratego::piece::Color;
+use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::{Board, PieceId};
 use crate::games::stratego::profile::{
-    ChaseException, ChaseTarget, PositionKey, PositionWindow, Profile,
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, PositionKey, PositionWindow, Profile,
+    Prohibits, ScoutThreat, ThreatBy,
 };
 use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
@@ -41,24 +42,66 @@ impl Chase {
         *self = Chase::default();
     }
 
-    /// Steps the chase of `owner` through ply `index` (`fact`, leading to
-    /// `after`).
-    fn step(&mut self, owner: Color, index: usize, fact: &PlyFact, after: &Board) {
+    /// MS-4.1 (switch `kept-by`): whether a threat on `threatened`, made
+    /// while this chase is on, keeps it going.
+    fn kept_by(&self, threatened: &[(PieceId, Square)], profile: &Profile) -> bool {
+        match profile.more_squares.kept_by {
+            ChaseKeptBy::AnyThreat => !threatened.is_empty(),
+            ChaseKeptBy::EvadedThreat => threatened.iter().any(|t| self.evaded.contains(&t.0)),
+        }
+    }
+
+    /// MS-4.1: a threat outside a chase opens one (ply `index`).
+    fn open(&mut self, index: usize, threatened: &[(PieceId, Square)]) {
+        self.reset();
+        self.opened = Some(index);
+        self.threaten(threatened);
+    }
+
+    /// The opponent's reply may now evade these threats.
+    fn threaten(&mut self, threatened: &[(PieceId, Square)]) {
+        self.pending = threatened.iter().map(|t| t.0).collect();
+        self.squares.extend(threatened.iter().map(|t| t.1));
+    }
+
+    /// Steps the chase of `owner` through ply `index` (`fact`, played on
+    /// `before`, leading to `after`).
+    fn step(
+        &mut self,
+        owner: Color,
+        index: usize,
+        fact: &PlyFact,
+        before: &Board,
+        after: &Board,
+        profile: &Profile,
+    ) {
+        if profile.more_squares.fight_ends_chase && fact.combat.is_some() {
+            // MS-4.4, alternative `fight-ends-chase`: the fight ends both
+            // chases; the attacker's threats may open a new one.
+            self.reset();
+            if fact.color == owner {
+                let threatened = threats(fact, before, after, profile);
+                if !threatened.is_empty() {
+                    self.open(index, &threatened);
+                }
+            }
+            return;
+        }
         if fact.color == owner {
-            let threatened = threats(fact, after);
+            let threatened = threats(fact, before, after, profile);
             if threatened.is_empty() {
                 // MS-4.2: a move of the chaser that threatens nothing ends it.
                 self.reset();
-                return;
+            } else if self.on && self.kept_by(&threatened, profile) {
+                // MS-4.1: a threat while the chase is on keeps it going.
+                self.threaten(&threatened);
+            } else {
+                // MS-4.1: a threat outside a chase may open one. Under
+                // `kept-by: evaded-threat` a threat that does not keep the
+                // chase going ends it and opens a new one.
+                self.open(index, &threatened);
             }
-            if !self.on {
-                // MS-4.1: a threat outside a chase may open one.
-                self.reset();
-                self.opened = Some(index);
-            }
-            self.pending = threatened.iter().map(|t| t.0).collect();
-            self.squares.extend(threatened.iter().map(|t| t.1));
-        } else if evades(fact, self) {
+        } else if evades(fact, self, profile) {
             // MS-3.1, MS-4.1: the reply evades; the chase is on.
             self.on = true;
             self.evaded.insert(fact.piece);
@@ -70,36 +113,121 @@ impl Chase {
     }
 }
 
-/// MS-2.1 to MS-2.4: the opponent pieces (id and square) standing directly
-/// next to the moving piece once the move is played. A piece that did not
-/// survive its attack threatens nothing; a scout, like every piece, only
-/// threatens its neighbours (MS-2.2).
-pub fn threats(fact: &PlyFact, after: &Board) -> Vec<(PieceId, Square)> {
-    let to = fact.mv.to;
-    match after.at(to) {
-        Some(p) if p.id == fact.piece => after
-            .geometry()
-            .neighbours(to)
-            .into_iter()
-            .filter_map(|sq| after.at(sq).map(|q| (q, sq)))
-            .filter(|(q, _)| q.piece.color != fact.color)
-            .map(|(q, sq)| (q.id, sq))
-            .collect(),
-        _ => Vec::new(),
+/// MS-2.1, MS-2.2: the opponent pieces (id and square) that the piece on
+/// `from` threatens on `board`: those directly next to it, and under
+/// `scout-threat: in-line`, for a scout, every opponent piece it could
+/// attack with its next move (the first piece along each line, reached over
+/// empty squares and no lake, when it is an opponent's).
+pub fn threatened_from(board: &Board, from: Square, profile: &Profile) -> Vec<(PieceId, Square)> {
+    let Some(p) = board.at(from) else {
+        return Vec::new();
+    };
+    let g = board.geometry();
+    let in_line =
+        p.piece.rank == Rank::Scout && profile.more_squares.scout_threat == ScoutThreat::InLine;
+    let mut out = Vec::new();
+    for next in g.neighbours(from) {
+        let (df, dr) = (
+            next.file as i16 - from.file as i16,
+            next.rank as i16 - from.rank as i16,
+        );
+        let mut sq = next;
+        loop {
+            if g.is_lake(sq) {
+                break;
+            }
+            if let Some(q) = board.at(sq) {
+                if q.piece.color != p.piece.color {
+                    out.push((q.id, sq));
+                }
+                break;
+            }
+            if !in_line {
+                break;
+            }
+            let (f, r) = (sq.file as i16 + df, sq.rank as i16 + dr);
+            if f < 0 || r < 0 {
+                break;
+            }
+            let further = Square::new(f as u8, r as u8);
+            if !g.contains(further) {
+                break;
+            }
+            sq = further;
+        }
     }
+    out
 }
 
-/// MS-3.1, MS-3.2: `fact` evades `chase` when it moves, without attacking,
-/// a piece that the chaser's directly preceding move threatened.
-pub fn evades(fact: &PlyFact, chase: &Chase) -> bool {
-    fact.combat.is_none() && chase.pending.contains(&fact.piece)
+/// MS-2.1 to MS-2.4: the opponent pieces (id and square) that the move
+/// `fact`, played on `before` and leading to `after`, threatens. Under
+/// `threat-by: mover` (MS-2.3) only the moving piece threatens, and only if
+/// it survived its attack (MS-2.4). `discovered` adds every threat another
+/// piece of the player makes after the move and did not make before it;
+/// `any-piece` adds every threat of every other piece of the player.
+pub fn threats(
+    fact: &PlyFact,
+    before: &Board,
+    after: &Board,
+    profile: &Profile,
+) -> Vec<(PieceId, Square)> {
+    let to = fact.mv.to;
+    let mut out = match after.at(to) {
+        Some(p) if p.id == fact.piece => threatened_from(after, to, profile),
+        _ => Vec::new(),
+    };
+    if profile.more_squares.threat_by == ThreatBy::Mover {
+        return out;
+    }
+    let others: Vec<Square> = after
+        .pieces()
+        .filter(|(_, q)| q.piece.color == fact.color && q.id != fact.piece)
+        .map(|(sq, _)| sq)
+        .collect();
+    match profile.more_squares.threat_by {
+        ThreatBy::Mover => {}
+        ThreatBy::Discovered => {
+            // The other pieces did not move: each stands where it stood.
+            for sq in others {
+                let earlier = threatened_from(before, sq, profile);
+                out.extend(
+                    threatened_from(after, sq, profile)
+                        .into_iter()
+                        .filter(|t| !earlier.iter().any(|e| e.0 == t.0)),
+                );
+            }
+        }
+        ThreatBy::AnyPiece => {
+            for sq in others {
+                out.extend(threatened_from(after, sq, profile));
+            }
+        }
+    }
+    out.sort_by_key(|t| t.1);
+    out.dedup_by_key(|t| t.0);
+    out
+}
+
+/// MS-3.1, MS-3.2: `fact` evades `chase` when it moves a piece that the
+/// chaser's directly preceding move threatened, without attacking (or,
+/// under `evade-by-attack: true`, attacking or not).
+pub fn evades(fact: &PlyFact, chase: &Chase, profile: &Profile) -> bool {
+    (fact.combat.is_none() || profile.more_squares.evade_by_attack)
+        && chase.pending.contains(&fact.piece)
 }
 
 /// The chase of `owner` after every ply of the replay.
-pub fn chase_of(replay: &Replay, owner: Color) -> Chase {
+pub fn chase_of(replay: &Replay, owner: Color, profile: &Profile) -> Chase {
     let mut chase = Chase::default();
     for (i, fact) in replay.plies.iter().enumerate() {
-        chase.step(owner, i, fact, &replay.boards[i + 1]);
+        chase.step(
+            owner,
+            i,
+            fact,
+            &replay.boards[i],
+            &replay.boards[i + 1],
+            profile,
+        );
     }
     chase
 }
@@ -111,15 +239,21 @@ pub struct PositionId {
     to_move: Option<Color>,
 }
 
-/// The identity of `board` as a position.
-pub fn position_id(board: &Board, profile: &Profile) -> PositionId {
+/// The identity of `board` as a position. `focus` is the set of squares a
+/// `position: chase-squares` key looks at (ignored by the other keys).
+pub fn position_id(board: &Board, profile: &Profile, focus: &[Square]) -> PositionId {
     let switches = &profile.more_squares;
-    let cells = board
-        .geometry()
-        .squares()
+    let squares: Vec<Square> = match switches.position {
+        PositionKey::ChaseSquares => focus.to_vec(),
+        PositionKey::Ranks | PositionKey::Pieces => board.geometry().squares().collect(),
+    };
+    let cells = squares
+        .into_iter()
         .map(|sq| {
             board.at(sq).map(|p| match switches.position {
-                PositionKey::Ranks => (p.piece.color, p.piece.rank as u16),
+                PositionKey::Ranks | PositionKey::ChaseSquares => {
+                    (p.piece.color, p.piece.rank as u16)
+                }
                 PositionKey::Pieces => (p.piece.color, p.id),
             })
         })
@@ -140,6 +274,30 @@ pub fn window_start(replay: &Replay, chase: &Chase, profile: &Profile) -> usize 
             .map_or(0, |i| i + 1),
         PositionWindow::WholeGame => 0,
         PositionWindow::CurrentChase => chase.opened.unwrap_or(replay.plies.len()),
+    }
+}
+
+/// MS-8.1, MS-8.2 (switch `exception`): whether the exception covers
+/// `fact`, played after `replay`.
+pub fn excepted(replay: &Replay, fact: &PlyFact, profile: &Profile) -> bool {
+    let me = fact.color;
+    let last_own = replay.plies.iter().rev().find(|f| f.color == me);
+    match profile.more_squares.exception {
+        // MS-8.1: the piece of the directly preceding turn goes back to the
+        // square it came from.
+        ChaseException::Reversal => {
+            last_own.is_some_and(|l| l.piece == fact.piece && l.mv == fact.mv.reversed())
+        }
+        ChaseException::None => false,
+        // Any piece onto the square the piece of the preceding turn left.
+        ChaseException::Square => last_own.is_some_and(|l| fact.mv.to == l.mv.from),
+        // The piece goes back along its own most recent move, however long ago.
+        ChaseException::PieceReturn => replay
+            .plies
+            .iter()
+            .rev()
+            .find(|f| f.color == me && f.piece == fact.piece)
+            .is_some_and(|l| l.mv == fact.mv.reversed()),
     }
 }
 
@@ -165,38 +323,68 @@ pub fn judge(
     after: &Board,
     profile: &Profile,
 ) -> Result<ChaseNote, Illegal> {
+    let switches = &profile.more_squares;
     let me = fact.color;
-    let mine = chase_of(replay, me);
-    let theirs = chase_of(replay, me.opponent());
-    let threatened = threats(fact, after);
+    let before = replay.current();
+    let mine = chase_of(replay, me, profile);
+    let theirs = chase_of(replay, me.opponent(), profile);
+    let threatened = threats(fact, before, after, profile);
 
-    // MS-4.1: a threat made while the mover's chase is on keeps it going.
-    let continues = mine.on && !threatened.is_empty();
+    // MS-4.1: a threat made while the mover's chase is on keeps it going
+    // (switch `kept-by`); under `fight-ends-chase` an attack never does.
+    let fight_ends = switches.fight_ends_chase && fact.combat.is_some();
+    let continues = mine.on && !fight_ends && mine.kept_by(&threatened, profile);
     // MS-5.1 / MS-5.2: which of those are chasing moves.
     let chasing_move = continues
-        && match profile.more_squares.target {
+        && match switches.target {
             ChaseTarget::Evaded => threatened.iter().any(|(id, _)| mine.evaded.contains(id)),
             ChaseTarget::Any => true,
         };
+    // The chase state once the move is played.
+    let n = replay.plies.len();
+    let mut mine_after = mine.clone();
+    mine_after.step(me, n, fact, before, after, profile);
+    let mut theirs_after = theirs.clone();
+    theirs_after.step(me.opponent(), n, fact, before, after, profile);
+    let squares = mine_after.squares.len() as u32;
 
-    // MS-7.1: a chasing move may not recreate a position of the window.
+    // MS-7.2 (switch `prohibits`): which moves the prohibition looks at;
+    // switch `threshold`: from when.
+    let subject = match switches.prohibits {
+        Prohibits::ChasingMoves => chasing_move,
+        Prohibits::EveryMove => true,
+    } && match switches.threshold {
+        ChaseThreshold::None => true,
+        ChaseThreshold::MoreThanTwoSquares => squares > 2,
+    };
+
+    // MS-7.1: such a move may not recreate a position of the window.
     let mut repeats = None;
-    if chasing_move {
-        let key = position_id(after, profile);
+    if subject {
+        let mut focus: Vec<Square> = threatened.iter().map(|t| t.1).collect();
+        focus.push(fact.mv.to);
+        focus.sort();
+        focus.dedup();
+        let key = position_id(after, profile, &focus);
         let from = window_start(replay, &mine, profile);
-        let seen =
-            (from..replay.boards.len()).find(|&j| position_id(&replay.boards[j], profile) == key);
+        let seen = (from..replay.boards.len())
+            .find(|&j| position_id(&replay.boards[j], profile, &focus) == key);
         if let Some(j) = seen {
             let last_own = replay.plies.iter().rev().find(|f| f.color == me);
-            // MS-8.1: the exception lets the piece of the directly preceding
-            // turn go back to the square it came from. MS-8.2: nothing else.
-            let excepted = profile.more_squares.exception == ChaseException::Reversal
-                && last_own.is_some_and(|l| l.piece == fact.piece && l.mv == fact.mv.reversed());
-            if excepted {
+            // MS-8.1: the exception; MS-8.2: nothing else.
+            if excepted(replay, fact, profile) {
                 repeats = Some(j);
-            } else if profile.more_squares.enabled {
-                let why = match (profile.more_squares.exception, last_own) {
+            } else if switches.enabled {
+                let why = match (switches.exception, last_own) {
                     (ChaseException::None, _) => "this profile has no exception".to_string(),
+                    (ChaseException::Square, Some(l)) => format!(
+                        "{} is not the square {me}'s directly preceding move came from ({})",
+                        fact.mv.to, l.mv.from
+                    ),
+                    (ChaseException::PieceReturn, _) => format!(
+                        "the {} does not go back to where its own last move came from",
+                        fact.rank
+                    ),
                     (_, Some(l)) if l.piece == fact.piece => format!(
                         "the {} came to {} from {}, not from {}",
                         fact.rank, fact.mv.from, l.mv.from, fact.mv.to
@@ -206,11 +394,16 @@ pub fn judge(
                         fact.rank
                     ),
                 };
+                let who = if chasing_move {
+                    format!("{me} is chasing, and")
+                } else {
+                    "this profile forbids every repeating move, and".to_string()
+                };
                 return Err(Illegal::new(
                     RuleCode::MoreSquares,
                     "MS-7.1",
                     format!(
-                        "{me} is chasing, and {} {} would recreate {}; the exception (MS-8) does not apply: {why} ({})",
+                        "{who} {} {} would recreate {}; the exception (MS-8) does not apply: {why} ({})",
                         fact.rank,
                         fact.mv,
                         describe_position(j),
@@ -221,12 +414,7 @@ pub fn judge(
         }
     }
 
-    // The chase state once the move is played, for the note.
-    let n = replay.plies.len();
-    let mut mine_after = mine.clone();
-    mine_after.step(me, n, fact, after);
-    let mut theirs_after = theirs.clone();
-    theirs_after.step(me.opponent(), n, fact, after);
+    // The notes.
     let squares_of = |c: &Chase| -> Vec<String> {
         if !c.on {
             return Vec::new();
@@ -244,11 +432,10 @@ pub fn judge(
         Color::Red => (&mine_after, &theirs_after),
         Color::Blue => (&theirs_after, &mine_after),
     };
-    let squares = mine_after.squares.len() as u32;
     Ok(ChaseNote {
         chasers: Chasers::from_flags(red.on, blue.on),
         threatens: threatened.iter().map(|t| t.1.to_string()).collect(),
-        evades: evades(fact, &theirs),
+        evades: evades(fact, &theirs, profile),
         continues,
         chasing_move,
         evaded,
