@@ -244,7 +244,10 @@ pub fn duel_setup(src: &mut dyn Source) -> Setup {
 pub fn profile(src: &mut dyn Source) -> Profile {
     let k = src.below(2 * Profile::NAMES.len() as u32) as usize;
     if k < Profile::NAMES.len() {
-        return Profile::named(Profile::NAMES[k]).expect("built-in profile");
+        let p = Profile::named(Profile::NAMES[k]).expect("built-in profile");
+        if super::supports(&p) {
+            return p;
+        }
     }
     Profile {
         name: "custom".into(),
@@ -271,6 +274,9 @@ pub fn profile(src: &mut dyn Source) -> Profile {
             position: [PositionKey::Ranks, PositionKey::Pieces][src.below(2) as usize],
             side_to_move: src.below(2) == 0,
             exception: [ChaseException::Reversal, ChaseException::None][src.below(2) as usize],
+            // The switches the engine does not model yet keep their ISF
+            // values (see `engine::supports`).
+            ..MoreSquaresSwitches::isf()
         },
     }
 }

@@ -38,6 +38,34 @@ use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::ReferenceGame;
 
+/// Whether the engine implements every switch value of `profile`. The
+/// more-squares readings added by the ambiguity catalogue (threats by scouts
+/// along their lines or by uncovered pieces, evading by attack, fights
+/// ending chases, chases kept only by threats on evaded pieces, the
+/// prohibition on every move or past a threshold, the square-pair position
+/// key, the square and piece-return exceptions, the exception overriding
+/// the two-squares rule) are not modelled yet: [`Engine`] plays such
+/// profiles with the reference interpreter, so it never answers differently.
+pub fn supports(profile: &Profile) -> bool {
+    use crate::games::stratego::profile::{ChaseException, MoreSquaresSwitches, PositionKey};
+    let ms = &profile.more_squares;
+    let isf = MoreSquaresSwitches::isf();
+    !ms.enabled
+        || (matches!(ms.position, PositionKey::Ranks | PositionKey::Pieces)
+            && matches!(
+                ms.exception,
+                ChaseException::Reversal | ChaseException::None
+            )
+            && ms.scout_threat == isf.scout_threat
+            && ms.threat_by == isf.threat_by
+            && ms.evade_by_attack == isf.evade_by_attack
+            && ms.fight_ends_chase == isf.fight_ends_chase
+            && ms.kept_by == isf.kept_by
+            && ms.prohibits == isf.prohibits
+            && ms.threshold == isf.threshold
+            && ms.exception_overrides_two_squares == isf.exception_overrides_two_squares)
+}
+
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine;
@@ -45,14 +73,18 @@ pub struct Engine;
 impl Engine {
     /// Starts a game as the concrete type, for callers that want the
     /// allocation-free API. `Ok(None)` when the board has more than 128
-    /// squares or a side longer than 16, which the engine's masks cannot hold.
+    /// squares or a side longer than 16, which the engine's masks cannot hold,
+    /// or when the profile sets a switch the engine does not model
+    /// ([`supports`]).
     pub fn start_fast(
         &self,
         setup: &Setup,
         profile: &Profile,
     ) -> Result<Option<EngineGame>, SetupError> {
         let board = setup.validate()?;
-        Ok(EngineGame::new(&board, profile))
+        Ok(supports(profile)
+            .then(|| EngineGame::new(&board, profile))
+            .flatten())
     }
 }
 
@@ -62,11 +94,15 @@ impl Implementation for Engine {
     }
 
     /// Boards too big for the engine's masks (none of the built-in
-    /// geometries) are played by the reference interpreter instead, so the
+    /// geometries) and profiles with switches the engine does not model
+    /// ([`supports`]) are played by the reference interpreter instead, so the
     /// engine never refuses a setup the reference accepts.
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
         let board = setup.validate()?;
-        Ok(match EngineGame::new(&board, profile) {
+        let engine = supports(profile)
+            .then(|| EngineGame::new(&board, profile))
+            .flatten();
+        Ok(match engine {
             Some(g) => Box::new(g),
             None => Box::new(ReferenceGame::new(board, profile.clone())),
         })
@@ -106,6 +142,18 @@ mod tests {
         let mv = Move::new(Square::new(0, 0), Square::new(15, 0));
         assert!(g.legal_moves().contains(&mv));
         assert!(g.play(mv).is_ok());
+    }
+
+    #[test]
+    fn every_built_in_profile_runs_in_the_engine() {
+        for name in Profile::NAMES {
+            assert!(supports(&Profile::named(name).unwrap()), "{name}");
+        }
+        let mut p = Profile::isf();
+        p.more_squares.evade_by_attack = true;
+        assert!(!supports(&p));
+        p.more_squares.enabled = false;
+        assert!(supports(&p));
     }
 
     #[test]

@@ -118,7 +118,9 @@ impl Zobrist {
     /// profile's notion of a position. Fixed seed: hashes are reproducible.
     pub fn new(layout: &Layout, pieces: usize, ms: &MoreSquaresSwitches) -> Self {
         let stride = match ms.position {
-            PositionKey::Ranks => 2 * 12,
+            // `chase-squares` games are played by the reference
+            // (`engine::supports`); ranks stand in for it here.
+            PositionKey::Ranks | PositionKey::ChaseSquares => 2 * 12,
             PositionKey::Pieces => pieces.max(1),
         };
         let mut rng = SplitMix(0x5EED_0FA4_B17E_2500);
@@ -140,7 +142,9 @@ impl Zobrist {
     #[inline]
     pub fn of(&self, sq: u8, cell: Cell) -> u64 {
         let code = match self.key {
-            PositionKey::Ranks => side(cell.color) * 12 + cell.rank as usize,
+            PositionKey::Ranks | PositionKey::ChaseSquares => {
+                side(cell.color) * 12 + cell.rank as usize
+            }
             PositionKey::Pieces => cell.id as usize,
         };
         self.table[sq as usize * self.stride + code]
