@@ -12,8 +12,8 @@ use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::{
-    ChaseException, ChaseTarget, MoreSquaresSwitches, PositionKey, PositionWindow, Profile,
-    ScoutCounting, TwoSquaresSwitches,
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
+    PositionWindow, Profile, Prohibits, ScoutCounting, TwoSquaresSwitches,
 };
 use crate::games::stratego::square::Square;
 
@@ -273,7 +273,19 @@ pub fn profile(src: &mut dyn Source) -> Profile {
             ][src.below(3) as usize],
             position: [PositionKey::Ranks, PositionKey::Pieces][src.below(2) as usize],
             side_to_move: src.below(2) == 0,
-            exception: [ChaseException::Reversal, ChaseException::None][src.below(2) as usize],
+            exception: [
+                ChaseException::Reversal,
+                ChaseException::None,
+                ChaseException::Square,
+                ChaseException::PieceReturn,
+            ][src.below(4) as usize],
+            evade_by_attack: src.below(3) == 0,
+            fight_ends_chase: src.below(3) == 0,
+            kept_by: [ChaseKeptBy::AnyThreat, ChaseKeptBy::EvadedThreat][src.below(2) as usize],
+            prohibits: [Prohibits::ChasingMoves, Prohibits::EveryMove]
+                [(src.below(4) == 0) as usize],
+            threshold: [ChaseThreshold::None, ChaseThreshold::MoreThanTwoSquares]
+                [src.below(2) as usize],
             // The switches the engine does not model yet keep their ISF
             // values (see `engine::supports`).
             ..MoreSquaresSwitches::isf()

@@ -256,6 +256,7 @@ impl EngineGame {
                 .refuses(
                     &self.pos,
                     &self.layout,
+                    self.ply,
                     cell,
                     from,
                     to,
@@ -292,7 +293,10 @@ impl EngineGame {
         // Without a chase of the mover's on, the more-squares rule refuses
         // nothing; a piece with no two-squares sequence to continue cannot
         // break the limit. Such pieces' moves need no per-move check.
-        let chase_off = self.chase.as_ref().is_none_or(|st| !st.chases[me].on);
+        let chase_off = self
+            .chase
+            .as_ref()
+            .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
         let mut pieces = self.pos.movable[me];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
@@ -416,12 +420,21 @@ impl EngineGame {
             return Ok(());
         };
         let ms = &self.profile.more_squares;
-        let Some(j) = st.refuses(&self.pos, &self.layout, cell, from, to, ms) else {
+        let Some(j) = st.refuses(&self.pos, &self.layout, self.ply, cell, from, to, ms) else {
             return Ok(());
         };
         let me = cell.color;
         let why = match (ms.exception, st.last_own[side(me)]) {
             (ChaseException::None, _) => "this profile has no exception".to_string(),
+            (ChaseException::Square, Some((_, last_from, _))) => format!(
+                "{} is not the square {me}'s directly preceding move came from ({})",
+                mv.to,
+                self.layout.square(last_from)
+            ),
+            (ChaseException::PieceReturn, _) => format!(
+                "the {} does not go back to where its own last move came from",
+                cell.rank
+            ),
             (_, Some((id, last_from, _))) if id == cell.id => format!(
                 "the {} came to {} from {}, not from {}",
                 cell.rank,
@@ -434,11 +447,19 @@ impl EngineGame {
                 cell.rank
             ),
         };
+        let chasing = st
+            .classify(&self.pos, &self.layout, self.ply, cell, to, ms)
+            .chasing;
+        let who = if chasing {
+            format!("{me} is chasing, and")
+        } else {
+            "this profile forbids every repeating move, and".to_string()
+        };
         Err(Illegal::new(
             RuleCode::MoreSquares,
             "MS-7.1",
             format!(
-                "{me} is chasing, and {} {} would recreate {}; the exception (MS-8) does not apply: {why} ({})",
+                "{who} {} {} would recreate {}; the exception (MS-8) does not apply: {why} ({})",
                 cell.rank,
                 mv,
                 more_squares::describe_position(j),

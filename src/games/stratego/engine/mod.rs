@@ -38,31 +38,21 @@ use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::ReferenceGame;
 
-/// Whether the engine implements every switch value of `profile`. The
-/// more-squares readings added by the ambiguity catalogue (threats by scouts
-/// along their lines or by uncovered pieces, evading by attack, fights
-/// ending chases, chases kept only by threats on evaded pieces, the
-/// prohibition on every move or past a threshold, the square-pair position
-/// key, the square and piece-return exceptions, the exception overriding
-/// the two-squares rule) are not modelled yet: [`Engine`] plays such
-/// profiles with the reference interpreter, so it never answers differently.
+/// Whether the engine implements every switch value of `profile`. Four
+/// more-squares readings of the ambiguity catalogue are not modelled yet:
+/// scouts threatening along their lines (`scout-threat: in-line`), threats
+/// by pieces other than the mover (`threat-by`), the square-pair position
+/// key (`position: chase-squares`) and the exception overriding the
+/// two-squares rule. [`Engine`] plays such profiles with the reference
+/// interpreter, so it never answers differently.
 pub fn supports(profile: &Profile) -> bool {
-    use crate::games::stratego::profile::{ChaseException, MoreSquaresSwitches, PositionKey};
+    use crate::games::stratego::profile::{MoreSquaresSwitches, PositionKey};
     let ms = &profile.more_squares;
     let isf = MoreSquaresSwitches::isf();
     !ms.enabled
         || (matches!(ms.position, PositionKey::Ranks | PositionKey::Pieces)
-            && matches!(
-                ms.exception,
-                ChaseException::Reversal | ChaseException::None
-            )
             && ms.scout_threat == isf.scout_threat
             && ms.threat_by == isf.threat_by
-            && ms.evade_by_attack == isf.evade_by_attack
-            && ms.fight_ends_chase == isf.fight_ends_chase
-            && ms.kept_by == isf.kept_by
-            && ms.prohibits == isf.prohibits
-            && ms.threshold == isf.threshold
             && ms.exception_overrides_two_squares == isf.exception_overrides_two_squares)
 }
 
@@ -150,7 +140,7 @@ mod tests {
             assert!(supports(&Profile::named(name).unwrap()), "{name}");
         }
         let mut p = Profile::isf();
-        p.more_squares.evade_by_attack = true;
+        p.more_squares.threat_by = crate::games::stratego::profile::ThreatBy::AnyPiece;
         assert!(!supports(&p));
         p.more_squares.enabled = false;
         assert!(supports(&p));

@@ -19,7 +19,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::games::stratego::piece::Color;
 use crate::games::stratego::position::PieceId;
-use crate::games::stratego::profile::{MoreSquaresSwitches, PositionKey, PositionWindow};
+use crate::games::stratego::profile::{
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
+    PositionWindow, Prohibits,
+};
 
 use super::driver::{Source, SplitMix};
 use super::game::FastMove;
@@ -61,15 +64,35 @@ pub struct Chase {
 }
 
 impl Chase {
-    /// MS-3.1, MS-3.2: a move of `piece` that does not attack evades when the
-    /// chaser's directly preceding move threatened that piece.
+    /// MS-3.1, MS-3.2: a move of `piece` evades when the chaser's directly
+    /// preceding move threatened that piece, and it does not attack (unless
+    /// the profile lets an attack evade).
     #[inline]
-    pub fn evaded_by(&self, piece: PieceId, attacked: bool) -> bool {
-        !attacked && self.pending & id_bit(piece) != 0
+    pub fn evaded_by(&self, piece: PieceId, attacked: bool, ms: &MoreSquaresSwitches) -> bool {
+        (!attacked || ms.evade_by_attack) && self.pending & id_bit(piece) != 0
+    }
+
+    /// MS-4.1 (switch `kept-by`): do these threats keep the chase going?
+    #[inline]
+    pub fn kept_by(&self, threats: Threats, ms: &MoreSquaresSwitches) -> bool {
+        match ms.kept_by {
+            ChaseKeptBy::AnyThreat => threats.ids != 0,
+            ChaseKeptBy::EvadedThreat => threats.ids & self.evaded != 0,
+        }
+    }
+
+    fn open(&mut self, index: usize, threats: Threats) {
+        *self = Chase {
+            opened: Some(index),
+            pending: threats.ids,
+            squares: threats.squares,
+            ..Chase::default()
+        };
     }
 
     /// Steps the chase of `owner` through ply `index`: a move of `mover`'s
     /// piece `piece` that attacked or not and made `threats`.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn step(
         &mut self,
@@ -79,21 +102,30 @@ impl Chase {
         piece: PieceId,
         attacked: bool,
         threats: Threats,
+        ms: &MoreSquaresSwitches,
     ) {
+        if ms.fight_ends_chase && attacked {
+            // MS-4.4 (`fight-ends-chase`): the fight ends both chases; the
+            // attacker's threats may open a new one.
+            *self = Chase::default();
+            if mover == owner && threats.ids != 0 {
+                self.open(index, threats);
+            }
+            return;
+        }
         if mover == owner {
             if threats.ids == 0 {
                 // MS-4.2: a move of the chaser that threatens nothing ends it.
                 *self = Chase::default();
-                return;
-            }
-            if !self.on {
+            } else if self.on && self.kept_by(threats, ms) {
+                // MS-4.1: a threat while the chase is on keeps it going.
+                self.pending = threats.ids;
+                self.squares |= threats.squares;
+            } else {
                 // MS-4.1: a threat outside a chase may open one.
-                *self = Chase::default();
-                self.opened = Some(index);
+                self.open(index, threats);
             }
-            self.pending = threats.ids;
-            self.squares |= threats.squares;
-        } else if self.evaded_by(piece, attacked) {
+        } else if self.evaded_by(piece, attacked, ms) {
             self.on = true;
             self.evaded |= id_bit(piece);
             self.pending = 0;
@@ -306,6 +338,23 @@ pub struct State {
     pub chases: [Chase; 2],
     /// Each player's last move: piece, from, to (MS-8).
     pub last_own: [Option<(PieceId, u8, u8)>; 2],
+    /// Each piece's own last move: from, to (exception `piece-return`).
+    last_of: Vec<Option<(u8, u8)>>,
+}
+
+/// What the rule looks at in a candidate move.
+#[derive(Clone, Copy, Debug)]
+pub struct Classified {
+    /// The pieces it threatens.
+    pub threats: Threats,
+    /// Whether it attacks.
+    pub attacked: bool,
+    /// Whether it keeps the mover's chase going (MS-4.1).
+    pub continues: bool,
+    /// Whether it is a chasing move (MS-5).
+    pub chasing: bool,
+    /// Whether the prohibition (MS-7) looks at it.
+    pub subject: bool,
 }
 
 impl State {
@@ -325,6 +374,7 @@ impl State {
             hash,
             chases: [Chase::default(); 2],
             last_own: [None; 2],
+            last_of: vec![None; pieces],
         }
     }
 
@@ -368,67 +418,114 @@ impl State {
         Threats { ids, squares }
     }
 
-    /// MS-4.1, MS-5: whether a move of `cell` making `threats` is a chasing
-    /// move of its player; and whether it keeps the chase going.
+    /// What the rule looks at in a candidate move of `cell` from `from` to
+    /// `to`, before it is played (MS-4.1, MS-5, MS-7.2): whether it keeps
+    /// the mover's chase going, whether it is a chasing move, and whether
+    /// the prohibition applies to it.
     #[inline]
-    fn chasing(&self, cell: Cell, threats: Threats, ms: &MoreSquaresSwitches) -> (bool, bool) {
-        use crate::games::stratego::profile::ChaseTarget;
+    pub fn classify(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        index: usize,
+        cell: Cell,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> Classified {
         let mine = &self.chases[side(cell.color)];
-        let continues = mine.on && threats.ids != 0;
+        let attacked = pos.cells[to as usize].is_some();
+        let threats = Self::threats_after(pos, layout, cell, to);
+        let fight_ends = ms.fight_ends_chase && attacked;
+        let continues = mine.on && !fight_ends && mine.kept_by(threats, ms);
         let chasing = continues
             && match ms.target {
                 ChaseTarget::Evaded => threats.ids & mine.evaded != 0,
                 ChaseTarget::Any => true,
             };
-        (continues, chasing)
+        let subject = match ms.prohibits {
+            Prohibits::ChasingMoves => chasing,
+            Prohibits::EveryMove => true,
+        } && match ms.threshold {
+            ChaseThreshold::None => true,
+            ChaseThreshold::MoreThanTwoSquares => {
+                let mut after = *mine;
+                after.step(
+                    cell.color, index, cell.color, cell.id, attacked, threats, ms,
+                );
+                after.squares.count_ones() > 2
+            }
+        };
+        Classified {
+            threats,
+            attacked,
+            continues,
+            chasing,
+            subject,
+        }
     }
 
-    /// MS-8.1: is the move the exact reversal of the player's last move, by
-    /// the same piece, and does the profile grant the exception?
+    /// Whether the rule can refuse nothing to `color` now: its chase is off
+    /// and only chasing moves are looked at.
+    #[inline]
+    pub fn quiet(&self, color: Color, ms: &MoreSquaresSwitches) -> bool {
+        ms.prohibits == Prohibits::ChasingMoves && !self.chases[side(color)].on
+    }
+
+    /// MS-8: is the move covered by the profile's exception?
     #[inline]
     fn excepted(&self, cell: Cell, from: u8, to: u8, ms: &MoreSquaresSwitches) -> bool {
-        use crate::games::stratego::profile::ChaseException;
-        ms.exception == ChaseException::Reversal
-            && self.last_own[side(cell.color)] == Some((cell.id, to, from))
+        let me = side(cell.color);
+        match ms.exception {
+            // MS-8.1: the piece of the directly preceding turn goes back.
+            ChaseException::Reversal => self.last_own[me] == Some((cell.id, to, from)),
+            ChaseException::None => false,
+            // Any piece onto the square the preceding move came from.
+            ChaseException::Square => self.last_own[me].is_some_and(|l| l.1 == to),
+            // The piece goes back along its own most recent move.
+            ChaseException::PieceReturn => self.last_of[cell.id as usize] == Some((to, from)),
+        }
     }
 
-    /// The earlier position (index) a chasing move would recreate, when it
-    /// does (MS-7.1), whether or not the exception applies.
+    /// The earlier position (index) a move the prohibition looks at would
+    /// recreate, when it does (MS-7.1), whether or not the exception applies.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn recreates(
         &self,
         pos: &Position,
         layout: &Layout,
+        index: usize,
         cell: Cell,
         from: u8,
         to: u8,
         ms: &MoreSquaresSwitches,
     ) -> Option<usize> {
+        if self.quiet(cell.color, ms) {
+            return None;
+        }
+        if !self.classify(pos, layout, index, cell, to, ms).subject {
+            return None;
+        }
         let mine = &self.chases[side(cell.color)];
-        if !mine.on {
-            return None;
-        }
-        let threats = Self::threats_after(pos, layout, cell, to);
-        if !self.chasing(cell, threats, ms).1 {
-            return None;
-        }
         self.history
             .seen(self.hash_after(pos, cell, from, to), mine.opened)
     }
 
     /// MS-7.1 with MS-8: the index of the position a move would recreate
     /// when that makes it illegal.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn refuses(
         &self,
         pos: &Position,
         layout: &Layout,
+        index: usize,
         cell: Cell,
         from: u8,
         to: u8,
         ms: &MoreSquaresSwitches,
     ) -> Option<usize> {
-        let j = self.recreates(pos, layout, cell, from, to, ms)?;
+        let j = self.recreates(pos, layout, index, cell, from, to, ms)?;
         (!self.excepted(cell, from, to, ms)).then_some(j)
     }
 
@@ -456,28 +553,28 @@ impl State {
     ) -> ChaseFacts {
         let FastMove { from, to } = mv;
         let me = side(cell.color);
-        let attacked = pos.cells[to as usize].is_some();
-        let threats = Self::threats_after(pos, layout, cell, to);
-        let (continues, chasing_move) = self.chasing(cell, threats, ms);
+        let c = self.classify(pos, layout, index, cell, to, ms);
+        let (attacked, threats) = (c.attacked, c.threats);
         let after = self.hash_after(pos, cell, from, to);
-        let repeats = if chasing_move {
+        let repeats = if c.subject {
             self.history.seen(after, self.chases[me].opened)
         } else {
             None
         };
         debug_assert!(repeats.is_none() || self.excepted(cell, from, to, ms));
-        let evades = self.chases[1 - me].evaded_by(cell.id, attacked);
+        let evades = self.chases[1 - me].evaded_by(cell.id, attacked, ms);
         for owner in [Color::Red, Color::Blue] {
-            self.chases[side(owner)].step(owner, index, cell.color, cell.id, attacked, threats);
+            self.chases[side(owner)].step(owner, index, cell.color, cell.id, attacked, threats, ms);
         }
         self.last_own[me] = Some((cell.id, from, to));
+        self.last_of[cell.id as usize] = Some((from, to));
         self.hash = after;
         self.history.push(after, attacked);
         ChaseFacts {
             threats,
             evades,
-            continues,
-            chasing_move,
+            continues: c.continues,
+            chasing_move: c.chasing,
             squares: self.chases[me].squares.count_ones(),
             repeats,
         }
