@@ -49,3 +49,12 @@ fn differential_corpus_replays() {
 fn scenario_load_corpus_replays() {
     replay("scenario_load", check_scenario_load, 3);
 }
+
+#[test]
+fn protocol_reader_corpus_replays() {
+    replay(
+        "protocol_reader",
+        arbiter::protocol::reader::check_reader,
+        10,
+    );
+}

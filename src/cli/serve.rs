@@ -5,6 +5,7 @@
 use std::io::{BufReader, stdin, stdout};
 use std::process::ExitCode;
 
+use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::game::Implementation;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::protocol::serve::{Misbehave, Misbehaviour, serve as serve_loop};
@@ -22,12 +23,7 @@ pub enum Impl {
 pub fn serve(imp: Impl, misbehave: Option<Misbehave>, on: Option<String>) -> ExitCode {
     let imp: &dyn Implementation = match imp {
         Impl::Reference => &Reference,
-        Impl::Engine => {
-            eprintln!(
-                "arbiter serve: the optimized engine is not part of this build yet; use --impl reference"
-            );
-            return ExitCode::from(2);
-        }
+        Impl::Engine => &Engine,
     };
     let misbehaviour = misbehave.map(|kind| Misbehaviour { kind, on });
     match serve_loop(
