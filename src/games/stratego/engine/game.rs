@@ -550,15 +550,7 @@ impl EngineGame {
     }
 }
 
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
+use crate::games::stratego::reference::two_squares::ordinal;
 
 impl Game for EngineGame {
     fn board(&self) -> Board {

@@ -235,7 +235,9 @@ fn clause_for(scout_reading: Option<ScoutCounting>) -> &'static str {
     }
 }
 
-fn ordinal(n: u32) -> String {
+/// `1st`, `2nd`, … for verdict explanations (shared with the engine, whose
+/// explanations must read the same).
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, r) if r != 11 => "st",
         (2, r) if r != 12 => "nd",
