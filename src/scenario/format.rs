@@ -194,6 +194,10 @@ pub struct MoveEntry {
 }
 
 /// Per-profile replacement of a move's expectations.
+///
+/// Its fields repeat those of [`MoveEntry`] on purpose: `#[serde(flatten)]`
+/// would switch off `deny_unknown_fields` and lose the line and column of
+/// every value, which strict loading needs.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveOverride {

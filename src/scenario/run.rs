@@ -229,42 +229,34 @@ pub fn run_profile(
 /// (absent when the profile has the rule switched off).
 fn check_chase(exp: &MoveOverride, note: Option<&ChaseNote>, fail: &mut dyn FnMut(String)) {
     let show = |v: Option<String>| v.unwrap_or_else(|| "no chase note".into());
-    if let Some(want) = exp.chase {
-        let got = note.map(|n| n.mark);
-        if got != Some(want) {
-            fail(format!(
-                "chase mark expected {want}, got {}",
-                show(got.map(|g| g.to_string()))
-            ));
+    // The plain fields of the note: the expectation, when given, must equal it.
+    let mut same = |field: &str, want: Option<String>, got: Option<String>| {
+        if let Some(want) = want
+            && got.as_ref() != Some(&want)
+        {
+            fail(format!("{field} expected {want}, got {}", show(got)));
         }
-    }
-    if let Some(want) = exp.chasers {
-        let got = note.map(|n| n.chasers);
-        if got != Some(want) {
-            fail(format!(
-                "chasers expected {want}, got {}",
-                show(got.map(|g| g.to_string()))
-            ));
-        }
-    }
-    if let Some(want) = exp.chasing_move {
-        let got = note.map(|n| n.chasing_move);
-        if got != Some(want) {
-            fail(format!(
-                "chasing_move expected {want}, got {}",
-                show(got.map(|g| g.to_string()))
-            ));
-        }
-    }
-    if let Some(want) = exp.evades {
-        let got = note.map(|n| n.evades);
-        if got != Some(want) {
-            fail(format!(
-                "evades expected {want}, got {}",
-                show(got.map(|g| g.to_string()))
-            ));
-        }
-    }
+    };
+    same(
+        "chase mark",
+        exp.chase.map(|w| w.to_string()),
+        note.map(|n| n.mark.to_string()),
+    );
+    same(
+        "chasers",
+        exp.chasers.map(|w| w.to_string()),
+        note.map(|n| n.chasers.to_string()),
+    );
+    same(
+        "chasing_move",
+        exp.chasing_move.map(|w| w.to_string()),
+        note.map(|n| n.chasing_move.to_string()),
+    );
+    same(
+        "evades",
+        exp.evades.map(|w| w.to_string()),
+        note.map(|n| n.evades.to_string()),
+    );
     if let Some(want) = &exp.threatens {
         let mut want = want.clone();
         want.sort();
