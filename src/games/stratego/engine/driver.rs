@@ -13,7 +13,7 @@ use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::{
     ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
-    PositionWindow, Profile, Prohibits, ScoutCounting, TwoSquaresSwitches,
+    PositionWindow, Profile, Prohibits, ScoutCounting, ScoutThreat, ThreatBy, TwoSquaresSwitches,
 };
 use crate::games::stratego::square::Square;
 
@@ -244,10 +244,7 @@ pub fn duel_setup(src: &mut dyn Source) -> Setup {
 pub fn profile(src: &mut dyn Source) -> Profile {
     let k = src.below(2 * Profile::NAMES.len() as u32) as usize;
     if k < Profile::NAMES.len() {
-        let p = Profile::named(Profile::NAMES[k]).expect("built-in profile");
-        if super::supports(&p) {
-            return p;
-        }
+        return Profile::named(Profile::NAMES[k]).expect("built-in profile");
     }
     Profile {
         name: "custom".into(),
@@ -271,7 +268,11 @@ pub fn profile(src: &mut dyn Source) -> Profile {
                 PositionWindow::CurrentChase,
                 PositionWindow::WholeGame,
             ][src.below(3) as usize],
-            position: [PositionKey::Ranks, PositionKey::Pieces][src.below(2) as usize],
+            position: [
+                PositionKey::Ranks,
+                PositionKey::Pieces,
+                PositionKey::ChaseSquares,
+            ][src.below(3) as usize],
             side_to_move: src.below(2) == 0,
             exception: [
                 ChaseException::Reversal,
@@ -286,9 +287,10 @@ pub fn profile(src: &mut dyn Source) -> Profile {
                 [(src.below(4) == 0) as usize],
             threshold: [ChaseThreshold::None, ChaseThreshold::MoreThanTwoSquares]
                 [src.below(2) as usize],
-            // The switches the engine does not model yet keep their ISF
-            // values (see `engine::supports`).
-            ..MoreSquaresSwitches::isf()
+            scout_threat: [ScoutThreat::Adjacent, ScoutThreat::InLine][src.below(2) as usize],
+            threat_by: [ThreatBy::Mover, ThreatBy::Discovered, ThreatBy::AnyPiece]
+                [src.below(3) as usize],
+            exception_overrides_two_squares: src.below(4) == 0,
         },
     }
 }

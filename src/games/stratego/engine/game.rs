@@ -10,7 +10,7 @@ use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::Board;
-use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting};
+use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting, ThreatBy};
 use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
 
 use super::layout::{self, Layout, NO_SQUARE, bit};
@@ -242,7 +242,12 @@ impl EngineGame {
     /// anti-repetition rules of the profile.
     #[inline]
     fn repetition_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
-        self.two_squares_allows(cell, from, to) && self.more_squares_allows(cell, from, to)
+        if !self.two_squares_allows(cell, from, to) {
+            // A move the exception lets through is one the more-squares
+            // rule allows.
+            return self.exception_overrides(cell, from, to);
+        }
+        self.more_squares_allows(cell, from, to)
     }
 
     /// MS-7.1: does the more-squares rule let the side to move play this?
@@ -448,7 +453,7 @@ impl EngineGame {
             ),
         };
         let chasing = st
-            .classify(&self.pos, &self.layout, self.ply, cell, to, ms)
+            .classify(&self.pos, &self.layout, self.ply, cell, from, to, ms)
             .chasing;
         let who = if chasing {
             format!("{me} is chasing, and")
@@ -475,10 +480,10 @@ impl EngineGame {
     fn chase_note(&self, facts: ChaseFacts, to: u8) -> ChaseNote {
         let chases = self.chases().expect("the rule is on");
         let name = |sq: u8| self.layout.square(sq).to_string();
-        let threatens = self.layout.step[to as usize]
-            .iter()
-            .filter(|&&sq| sq != layout::NO_SQUARE && facts.threats.squares & bit(sq) != 0)
-            .map(|&sq| name(sq))
+        let threatens = self
+            .threat_order(facts.threats.squares, to)
+            .into_iter()
+            .map(name)
             .collect();
         let mut evaded = Vec::new();
         for c in chases.iter().filter(|c| c.on) {
@@ -504,10 +509,51 @@ impl EngineGame {
         }
     }
 
+    /// The threatened squares of a move that ended on `to`, in the
+    /// reference's order: by direction from `to` (north, south, east, west)
+    /// when only the mover threatens, since each line holds at most one of
+    /// its threats; in square order when other pieces threaten too.
+    fn threat_order(&self, squares: layout::Mask, to: u8) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.profile.more_squares.threat_by == ThreatBy::Mover {
+            for d in 0..layout::DIRECTIONS {
+                let mut sq = self.layout.step[to as usize][d];
+                while sq != NO_SQUARE {
+                    if squares & bit(sq) != 0 {
+                        out.push(sq);
+                    }
+                    sq = self.layout.step[sq as usize][d];
+                }
+            }
+        } else {
+            out.extend((0..self.layout.len).filter(|&sq| squares & bit(sq) != 0));
+            out.sort_by_key(|&sq| self.layout.order[sq as usize]);
+        }
+        out
+    }
+
+    /// MS-1.2, bug switch `exception-overrides-two-squares`: a move the
+    /// more-squares exception covers (a repeating move MS-7 looks at, let
+    /// through by MS-8) skips the two-squares rule. Never under the named
+    /// profiles, where the switch is off.
+    #[inline]
+    fn exception_overrides(&self, cell: Cell, from: u8, to: u8) -> bool {
+        let ms = &self.profile.more_squares;
+        ms.exception_overrides_two_squares
+            && self.chase.as_ref().is_some_and(|st| {
+                st.recreates(&self.pos, &self.layout, self.ply, cell, from, to, ms)
+                    .is_some()
+                    && st.excepted(cell, from, to, ms)
+            })
+    }
+
     /// TS-4.1, TS-5.1 or TS-5.2 with the reference's explanation.
     fn two_squares_verdict(&self, cell: Cell, from: u8, to: u8) -> Result<(), Illegal> {
         let ts = &self.profile.two_squares;
-        if !ts.enabled || self.two_squares_allows(cell, from, to) {
+        if !ts.enabled
+            || self.two_squares_allows(cell, from, to)
+            || self.exception_overrides(cell, from, to)
+        {
             return Ok(());
         }
         let made = self.crossings(cell.rank, from, to);

@@ -38,24 +38,6 @@ use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::ReferenceGame;
 
-/// Whether the engine implements every switch value of `profile`. Four
-/// more-squares readings of the ambiguity catalogue are not modelled yet:
-/// scouts threatening along their lines (`scout-threat: in-line`), threats
-/// by pieces other than the mover (`threat-by`), the square-pair position
-/// key (`position: chase-squares`) and the exception overriding the
-/// two-squares rule. [`Engine`] plays such profiles with the reference
-/// interpreter, so it never answers differently.
-pub fn supports(profile: &Profile) -> bool {
-    use crate::games::stratego::profile::{MoreSquaresSwitches, PositionKey};
-    let ms = &profile.more_squares;
-    let isf = MoreSquaresSwitches::isf();
-    !ms.enabled
-        || (matches!(ms.position, PositionKey::Ranks | PositionKey::Pieces)
-            && ms.scout_threat == isf.scout_threat
-            && ms.threat_by == isf.threat_by
-            && ms.exception_overrides_two_squares == isf.exception_overrides_two_squares)
-}
-
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine;
@@ -63,18 +45,15 @@ pub struct Engine;
 impl Engine {
     /// Starts a game as the concrete type, for callers that want the
     /// allocation-free API. `Ok(None)` when the board has more than 128
-    /// squares or a side longer than 16, which the engine's masks cannot hold,
-    /// or when the profile sets a switch the engine does not model
-    /// ([`supports`]).
+    /// squares or a side longer than 16, which the engine's masks cannot
+    /// hold.
     pub fn start_fast(
         &self,
         setup: &Setup,
         profile: &Profile,
     ) -> Result<Option<EngineGame>, SetupError> {
         let board = setup.validate()?;
-        Ok(supports(profile)
-            .then(|| EngineGame::new(&board, profile))
-            .flatten())
+        Ok(EngineGame::new(&board, profile))
     }
 }
 
@@ -84,15 +63,11 @@ impl Implementation for Engine {
     }
 
     /// Boards too big for the engine's masks (none of the built-in
-    /// geometries) and profiles with switches the engine does not model
-    /// ([`supports`]) are played by the reference interpreter instead, so the
+    /// geometries) are played by the reference interpreter instead, so the
     /// engine never refuses a setup the reference accepts.
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
         let board = setup.validate()?;
-        let engine = supports(profile)
-            .then(|| EngineGame::new(&board, profile))
-            .flatten();
-        Ok(match engine {
+        Ok(match EngineGame::new(&board, profile) {
             Some(g) => Box::new(g),
             None => Box::new(ReferenceGame::new(board, profile.clone())),
         })
@@ -135,15 +110,24 @@ mod tests {
     }
 
     #[test]
-    fn every_built_in_profile_runs_in_the_engine() {
-        for name in Profile::NAMES {
-            assert!(supports(&Profile::named(name).unwrap()), "{name}");
-        }
+    fn every_profile_switch_runs_in_the_engine() {
+        use crate::games::stratego::profile::{PositionKey, ScoutThreat, ThreatBy};
+        let s = setup(Geometry::standard());
+        let mut profiles: Vec<Profile> = Profile::NAMES
+            .iter()
+            .map(|n| Profile::named(n).unwrap())
+            .collect();
         let mut p = Profile::isf();
-        p.more_squares.threat_by = crate::games::stratego::profile::ThreatBy::AnyPiece;
-        assert!(!supports(&p));
-        p.more_squares.enabled = false;
-        assert!(supports(&p));
+        p.more_squares.scout_threat = ScoutThreat::InLine;
+        p.more_squares.threat_by = ThreatBy::Discovered;
+        p.more_squares.position = PositionKey::ChaseSquares;
+        p.more_squares.exception_overrides_two_squares = true;
+        profiles.push(p.clone());
+        p.more_squares.threat_by = ThreatBy::AnyPiece;
+        profiles.push(p);
+        for p in profiles {
+            assert!(Engine.start_fast(&s, &p).unwrap().is_some(), "{p:?}");
+        }
     }
 
     #[test]

@@ -17,16 +17,16 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::games::stratego::piece::Color;
+use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::PieceId;
 use crate::games::stratego::profile::{
     ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
-    PositionWindow, Prohibits,
+    PositionWindow, Prohibits, ScoutThreat, ThreatBy,
 };
 
 use super::driver::{Source, SplitMix};
 use super::game::FastMove;
-use super::layout::{Layout, Mask};
+use super::layout::{DIRECTIONS, Layout, Mask, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 
 /// A set of piece ids (ids are setup indices, below 80 in a valid setup).
@@ -150,8 +150,9 @@ impl Zobrist {
     /// profile's notion of a position. Fixed seed: hashes are reproducible.
     pub fn new(layout: &Layout, pieces: usize, ms: &MoreSquaresSwitches) -> Self {
         let stride = match ms.position {
-            // `chase-squares` games are played by the reference
-            // (`engine::supports`); ranks stand in for it here.
+            // Under `chase-squares` a position is a few squares, compared
+            // square by square ([`Squares`]); the whole-board hashes by rank
+            // only steer the random games of the differential driver.
             PositionKey::Ranks | PositionKey::ChaseSquares => 2 * 12,
             PositionKey::Pieces => pieces.max(1),
         };
@@ -327,6 +328,86 @@ pub struct ChaseFacts {
     pub repeats: Option<usize>,
 }
 
+/// MS-2.1, MS-2.2: the opponent pieces that `cell`, standing on `at` in
+/// `pos`, threatens: the ones next to it, and under `scout-threat: in-line`
+/// for a scout the first piece along each line when it is an opponent's
+/// (empty squares in between, no lake).
+#[inline]
+fn threatened_from(pos: &Position, layout: &Layout, at: u8, cell: Cell, in_line: bool) -> Threats {
+    let scan = in_line && cell.rank == Rank::Scout;
+    let mut t = Threats::default();
+    for d in 0..DIRECTIONS {
+        let mut sq = layout.step[at as usize][d];
+        while sq != NO_SQUARE {
+            if let Some(q) = pos.cells[sq as usize] {
+                if q.color != cell.color {
+                    t.ids |= id_bit(q.id);
+                    t.squares |= bit(sq);
+                }
+                break;
+            }
+            if !scan {
+                break;
+            }
+            sq = layout.step[sq as usize][d];
+        }
+    }
+    t
+}
+
+/// Every position of the game, one code per square, kept only under
+/// `position: chase-squares`: there a position is just the squares a
+/// chasing move is about (its end square and the squares it threatens), a
+/// different set for every move, so no whole-board hash can stand for it and
+/// the squares are compared one by one with each position of the window.
+#[derive(Clone, Debug)]
+pub struct Snapshots {
+    codes: Vec<u8>,
+    stride: usize,
+}
+
+impl Snapshots {
+    fn new(layout: &Layout) -> Self {
+        let stride = layout.len as usize;
+        Snapshots {
+            codes: Vec::with_capacity(1024 * stride),
+            stride,
+        }
+    }
+
+    /// MS-6.1 under `chase-squares`: what stands on a square, colour and
+    /// rank (0: nothing).
+    #[inline]
+    fn code(cell: Option<Cell>) -> u8 {
+        cell.map_or(0, |c| 1 + (side(c.color) * 12 + c.rank as usize) as u8)
+    }
+
+    fn push(&mut self, pos: &Position) {
+        let cells = &pos.cells[..self.stride];
+        self.codes.extend(cells.iter().map(|&c| Self::code(c)));
+    }
+
+    /// Positions recorded.
+    fn len(&self) -> usize {
+        self.codes.len() / self.stride
+    }
+
+    /// Whether position `j` holds what `after` holds on every square of
+    /// `focus`.
+    fn agrees(&self, j: usize, after: &Position, focus: Mask) -> bool {
+        let row = &self.codes[j * self.stride..(j + 1) * self.stride];
+        let mut m = focus;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if row[sq] != Self::code(after.cells[sq]) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// The rule's whole incremental state for one game.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -340,6 +421,8 @@ pub struct State {
     pub last_own: [Option<(PieceId, u8, u8)>; 2],
     /// Each piece's own last move: from, to (exception `piece-return`).
     last_of: Vec<Option<(u8, u8)>>,
+    /// The positions square by square, under `position: chase-squares` only.
+    snapshots: Option<Snapshots>,
 }
 
 /// What the rule looks at in a candidate move.
@@ -368,6 +451,11 @@ impl State {
     ) -> Self {
         let zobrist = Zobrist::new(layout, pieces, ms);
         let hash = zobrist.position(pos, layout, to_move);
+        let snapshots = (ms.position == PositionKey::ChaseSquares).then(|| {
+            let mut s = Snapshots::new(layout);
+            s.push(pos);
+            s
+        });
         State {
             history: History::new(hash, ms.window),
             zobrist,
@@ -375,6 +463,7 @@ impl State {
             chases: [Chase::default(); 2],
             last_own: [None; 2],
             last_of: vec![None; pieces],
+            snapshots,
         }
     }
 
@@ -418,6 +507,62 @@ impl State {
         Threats { ids, squares }
     }
 
+    /// MS-2.1 to MS-2.4 under every `scout-threat` and `threat-by`
+    /// reading: the opponent pieces the move of `cell` from `from` to `to`
+    /// threatens. The ISF reading (adjacent, mover only) needs no board
+    /// after the move ([`State::threats_after`]); the others look at a copy
+    /// of the position with the move played. Under `discovered` each other
+    /// piece of the mover adds the threats it makes after the move and did
+    /// not make before; under `any-piece`, all it makes after the move.
+    #[inline]
+    pub fn move_threats(
+        pos: &Position,
+        layout: &Layout,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> Threats {
+        if ms.scout_threat == ScoutThreat::Adjacent && ms.threat_by == ThreatBy::Mover {
+            return Self::threats_after(pos, layout, cell, to);
+        }
+        let in_line = ms.scout_threat == ScoutThreat::InLine;
+        let mut after = pos.clone();
+        after.apply(from, to);
+        let mut t = match after.cells[to as usize] {
+            Some(c) if c.id == cell.id => threatened_from(&after, layout, to, c, in_line),
+            _ => Threats::default(),
+        };
+        if ms.threat_by == ThreatBy::Mover {
+            return t;
+        }
+        let mut others = after.occupied[side(cell.color)];
+        while others != 0 {
+            let sq = others.trailing_zeros() as u8;
+            others &= others - 1;
+            let other = after.cells[sq as usize].expect("mask and cells agree");
+            if other.id == cell.id {
+                continue;
+            }
+            let now = threatened_from(&after, layout, sq, other, in_line);
+            let new = match ms.threat_by {
+                ThreatBy::AnyPiece | ThreatBy::Mover => now,
+                // Opponent pieces do not move on this ply, so a piece
+                // threatened before and after stands on the same square.
+                ThreatBy::Discovered => {
+                    let before = threatened_from(pos, layout, sq, other, in_line);
+                    Threats {
+                        ids: now.ids & !before.ids,
+                        squares: now.squares & !before.squares,
+                    }
+                }
+            };
+            t.ids |= new.ids;
+            t.squares |= new.squares;
+        }
+        t
+    }
+
     /// What the rule looks at in a candidate move of `cell` from `from` to
     /// `to`, before it is played (MS-4.1, MS-5, MS-7.2): whether it keeps
     /// the mover's chase going, whether it is a chasing move, and whether
@@ -429,12 +574,13 @@ impl State {
         layout: &Layout,
         index: usize,
         cell: Cell,
+        from: u8,
         to: u8,
         ms: &MoreSquaresSwitches,
     ) -> Classified {
         let mine = &self.chases[side(cell.color)];
         let attacked = pos.cells[to as usize].is_some();
-        let threats = Self::threats_after(pos, layout, cell, to);
+        let threats = Self::move_threats(pos, layout, cell, from, to, ms);
         let fight_ends = ms.fight_ends_chase && attacked;
         let continues = mine.on && !fight_ends && mine.kept_by(threats, ms);
         let chasing = continues
@@ -473,7 +619,7 @@ impl State {
 
     /// MS-8: is the move covered by the profile's exception?
     #[inline]
-    fn excepted(&self, cell: Cell, from: u8, to: u8, ms: &MoreSquaresSwitches) -> bool {
+    pub fn excepted(&self, cell: Cell, from: u8, to: u8, ms: &MoreSquaresSwitches) -> bool {
         let me = side(cell.color);
         match ms.exception {
             // MS-8.1: the piece of the directly preceding turn goes back.
@@ -503,12 +649,42 @@ impl State {
         if self.quiet(cell.color, ms) {
             return None;
         }
-        if !self.classify(pos, layout, index, cell, to, ms).subject {
+        let c = self.classify(pos, layout, index, cell, from, to, ms);
+        if !c.subject {
             return None;
         }
-        let mine = &self.chases[side(cell.color)];
-        self.history
-            .seen(self.hash_after(pos, cell, from, to), mine.opened)
+        self.seen_after(pos, cell, from, to, c.threats, ms)
+    }
+
+    /// MS-6, MS-7.1: the first index of the mover's window at which the
+    /// position after the move of `cell` from `from` to `to` (making
+    /// `threats`) stood, if it did.
+    #[inline]
+    fn seen_after(
+        &self,
+        pos: &Position,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        threats: Threats,
+        ms: &MoreSquaresSwitches,
+    ) -> Option<usize> {
+        let opened = self.chases[side(cell.color)].opened;
+        let Some(snaps) = &self.snapshots else {
+            return self
+                .history
+                .seen(self.hash_after(pos, cell, from, to), opened);
+        };
+        // `chase-squares`: only the end square and the threatened squares
+        // count (MS-6.1), and the side to move when the profile says so
+        // (MS-6.2: positions an even number of plies apart have the same
+        // side to move).
+        let mut after = pos.clone();
+        after.apply(from, to);
+        let focus = threats.squares | bit(to);
+        let n = snaps.len();
+        (self.history.window_start(opened)..n)
+            .find(|&j| (!ms.side_to_move || (n - j) % 2 == 0) && snaps.agrees(j, &after, focus))
     }
 
     /// MS-7.1 with MS-8: the index of the position a move would recreate
@@ -553,11 +729,11 @@ impl State {
     ) -> ChaseFacts {
         let FastMove { from, to } = mv;
         let me = side(cell.color);
-        let c = self.classify(pos, layout, index, cell, to, ms);
+        let c = self.classify(pos, layout, index, cell, from, to, ms);
         let (attacked, threats) = (c.attacked, c.threats);
         let after = self.hash_after(pos, cell, from, to);
         let repeats = if c.subject {
-            self.history.seen(after, self.chases[me].opened)
+            self.seen_after(pos, cell, from, to, threats, ms)
         } else {
             None
         };
@@ -570,6 +746,11 @@ impl State {
         self.last_of[cell.id as usize] = Some((from, to));
         self.hash = after;
         self.history.push(after, attacked);
+        if let Some(snaps) = self.snapshots.as_mut() {
+            let mut next = pos.clone();
+            next.apply(from, to);
+            snaps.push(&next);
+        }
         ChaseFacts {
             threats,
             evades,
