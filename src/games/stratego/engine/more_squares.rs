@@ -567,6 +567,7 @@ impl State {
     /// `to`, before it is played (MS-4.1, MS-5, MS-7.2): whether it keeps
     /// the mover's chase going, whether it is a chasing move, and whether
     /// the prohibition applies to it.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn classify(
         &self,
