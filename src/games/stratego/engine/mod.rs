@@ -9,7 +9,9 @@
 //!   boundary counts ([`two_squares`]), updated in bounded time per move.
 //! - The more-squares rule keeps each player's chase and the Zobrist hashes
 //!   of the positions that count, with a hash table from position to its
-//!   first index in the window ([`more_squares`]).
+//!   first index in the window ([`more_squares`]). Every reading of the
+//!   ambiguity catalogue is modelled, so no profile falls back to the
+//!   reference; only boards too big for `u128` masks do.
 //! - Legal moves are generated into a caller's buffer and played without
 //!   heap allocation ([`EngineGame::legal_moves_into`],
 //!   [`EngineGame::play_legal`]); the [`Game`] trait methods wrap these and

@@ -10,6 +10,14 @@
 //! costs the length of the mover's current chase, which a non-chasing move
 //! never pays.
 //!
+//! Under `position: chase-squares` a position is only the squares a
+//! chasing move is about, a different set for each move, so no hash of the
+//! whole board stands for it: every position of the window is kept square by
+//! square ([`Snapshots`]) and compared on those squares. The readings in which
+//! scouts threaten along their lines or other pieces threaten too play the
+//! candidate on a copy of the position ([`State::move_threats`]); the ISF
+//! reading needs neither.
+//!
 //! A 64-bit Zobrist hash can in principle collide, which would make the
 //! engine see a repetition the reference does not; over a game of n
 //! positions the chance is about n²/2⁶⁵ (below 10⁻¹¹ at 10,000 plies).
