@@ -1,6 +1,7 @@
 //! The kill matrix: the corpus against every mutant of every profile it is
 //! written for.
 
+use crate::games::stratego::game::Implementation;
 use crate::games::stratego::mutants::{ALL, Mutant};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::Reference;
@@ -31,22 +32,51 @@ impl Row {
 /// left out. Profiles spelled with switch overrides (`isf+…`) are not bases:
 /// they are themselves readings a scenario shows, not rule sets to defend.
 pub fn matrix(scenarios: &[Scenario]) -> Vec<Row> {
+    matrix_against(scenarios, None).0
+}
+
+/// The matrix, and when `other` is given, every run (scenario under a
+/// mutant) on which `other` fails differently from the reference, messages
+/// included. The mutants' runs are the positions where each reading changes a
+/// verdict, so this is where a second implementation of the readings is best
+/// compared with the reference; doing it in the same pass runs the slow
+/// reference only once.
+pub fn matrix_against(
+    scenarios: &[Scenario],
+    other: Option<&dyn Implementation>,
+) -> (Vec<Row>, Vec<String>) {
     let bases: Vec<Profile> = Profile::NAMES
         .iter()
         .filter_map(|n| Profile::named(n))
         .collect();
     let mut rows = Vec::new();
+    let mut departures = Vec::new();
     for base in &bases {
         for m in ALL {
             let Some(mutated) = m.mutate(base) else {
                 continue;
             };
-            let killed_by = scenarios
+            let mut killed_by = Vec::new();
+            for s in scenarios
                 .iter()
                 .filter(|s| s.profiles.iter().any(|p| p.name == base.name))
-                .filter(|s| !run_profile(s, &Reference, &mutated).is_empty())
-                .map(|s| s.id.clone())
-                .collect();
+            {
+                let failures = run_profile(s, &Reference, &mutated);
+                if let Some(imp) = other
+                    && run_profile(s, imp, &mutated) != failures
+                {
+                    departures.push(format!(
+                        "{} under {} of {}: {} fails differently from the reference",
+                        s.id,
+                        m.name,
+                        base.name,
+                        imp.name()
+                    ));
+                }
+                if !failures.is_empty() {
+                    killed_by.push(s.id.clone());
+                }
+            }
             rows.push(Row {
                 mutant: *m,
                 base: base.name.clone(),
@@ -54,7 +84,7 @@ pub fn matrix(scenarios: &[Scenario]) -> Vec<Row> {
             });
         }
     }
-    rows
+    (rows, departures)
 }
 
 /// The matrix as a Markdown table.
