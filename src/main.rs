@@ -59,47 +59,7 @@ enum Command {
     /// Time the engine and the reference on random games, and the corpus.
     Bench(cli::bench::BenchArgs),
     /// Run the corpus against an external implementation (spec/protocol.md).
-    Conform {
-        /// Scenario files or directories.
-        #[arg(long = "scenarios", default_value = "scenarios")]
-        paths: Vec<PathBuf>,
-        /// Run only this profile; scenarios not written for it are skipped.
-        #[arg(long)]
-        profile: Option<String>,
-        /// Run only scenarios whose id matches this glob (repeatable).
-        #[arg(long)]
-        run: Vec<String>,
-        /// Skip scenarios whose id matches this glob (repeatable).
-        #[arg(long)]
-        skip: Vec<String>,
-        /// Expected-failures file: one scenario id per line.
-        #[arg(long)]
-        xfail: Option<PathBuf>,
-        /// Time allowed per scenario (like 10s, 500ms, 2m).
-        #[arg(long, default_value = "10s", value_parser = cli::conform::parse_duration)]
-        timeout: std::time::Duration,
-        /// Parallel jobs (default: the number of cores).
-        #[arg(long, short)]
-        jobs: Option<usize>,
-        /// One process per request, or one long-lived process.
-        #[arg(long, value_enum, default_value = "per-case")]
-        mode: arbiter::harness::process::Mode,
-        /// Report format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: arbiter::harness::format::Format,
-        /// Write the report to this file; stdout then gets the text report.
-        #[arg(long)]
-        output: Option<PathBuf>,
-        /// Implementation name for the report (default: its hello name).
-        #[arg(long)]
-        name: Option<String>,
-        /// List passing and skipped scenarios too.
-        #[arg(long, short)]
-        verbose: bool,
-        /// The implementation's command and its arguments, after `--`.
-        #[arg(last = true, required = true)]
-        command: Vec<String>,
-    },
+    Conform(cli::conform::Args),
     /// A matrix of scenarios × implementations from `conform --format json` reports.
     Matrix {
         /// The JSON reports, one per implementation.
@@ -155,39 +115,7 @@ fn main() -> ExitCode {
         } => cli::check::check(&paths, profile.as_deref(), imp),
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
         Command::Bench(args) => cli::bench::bench(&args),
-        Command::Conform {
-            paths,
-            profile,
-            run,
-            skip,
-            xfail,
-            timeout,
-            jobs,
-            mode,
-            format,
-            output,
-            name,
-            verbose,
-            command,
-        } => cli::conform::conform(cli::conform::Args {
-            paths,
-            opts: arbiter::harness::runner::Options {
-                profile,
-                run,
-                skip,
-                xfail: Default::default(),
-                timeout,
-                jobs: jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            },
-            xfail,
-            mode,
-            format,
-            output,
-            name,
-            verbose,
-            command,
-        }),
+        Command::Conform(args) => cli::conform::conform(args),
         Command::Matrix {
             reports,
             html,

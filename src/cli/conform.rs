@@ -15,25 +15,47 @@ use arbiter::harness::xfail::Xfail;
 use arbiter::scenario::load::load_all;
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// The command line of `arbiter conform`, gathered.
+/// The command line of `arbiter conform`.
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Scenario files or directories.
+    #[arg(long = "scenarios", default_value = "scenarios")]
     pub paths: Vec<PathBuf>,
-    /// Selection and expectations.
-    pub opts: Options,
-    /// The expected-failures file, if any.
+    /// Run only this profile; scenarios not written for it are skipped.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// Run only scenarios whose id matches this glob (repeatable).
+    #[arg(long)]
+    pub run: Vec<String>,
+    /// Skip scenarios whose id matches this glob (repeatable).
+    #[arg(long)]
+    pub skip: Vec<String>,
+    /// Expected-failures file: one scenario id per line.
+    #[arg(long)]
     pub xfail: Option<PathBuf>,
-    /// Protocol mode.
+    /// Time allowed per scenario (like 10s, 500ms, 2m).
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Parallel jobs (default: the number of cores).
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// One process per request, or one long-lived process.
+    #[arg(long, value_enum, default_value = "per-case")]
     pub mode: Mode,
-    /// Output format.
+    /// Report format.
+    #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Write the report here instead of stdout (stdout then gets the text report).
+    /// Write the report to this file; stdout then gets the text report.
+    #[arg(long)]
     pub output: Option<PathBuf>,
-    /// Name for reports, overriding hello's.
+    /// Implementation name for the report (default: its hello name).
+    #[arg(long)]
     pub name: Option<String>,
     /// List passing and skipped scenarios too.
+    #[arg(long, short)]
     pub verbose: bool,
-    /// The implementation's command.
+    /// The implementation's command and its arguments, after `--`.
+    #[arg(last = true, required = true)]
     pub command: Vec<String>,
 }
 
@@ -64,8 +86,8 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 }
 
 /// Runs the corpus against the command and prints the report.
-pub fn conform(mut args: Args) -> ExitCode {
-    if let Some(p) = &args.opts.profile
+pub fn conform(args: Args) -> ExitCode {
+    if let Some(p) = &args.profile
         && Profile::named(p).is_none()
     {
         eprintln!(
@@ -74,20 +96,31 @@ pub fn conform(mut args: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    if let Some(path) = &args.xfail {
-        match Xfail::load(path) {
-            Ok(x) => args.opts.xfail = x,
+    let xfail = match &args.xfail {
+        None => Xfail::default(),
+        Some(path) => match Xfail::load(path) {
+            Ok(x) => x,
             Err(e) => {
                 eprintln!("arbiter: {e}");
                 return ExitCode::from(2);
             }
-        }
-    }
+        },
+    };
+    let opts = Options {
+        profile: args.profile.clone(),
+        run: args.run.clone(),
+        skip: args.skip.clone(),
+        xfail,
+        timeout: args.timeout,
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
     let (scenarios, load_errors) = load_all(&args.paths);
     let mode = args.mode;
     let argv = args.command.clone();
     let mut probe = ProcessSubject::new(argv.clone(), mode);
-    let greeting = hello(&mut probe, Instant::now() + args.opts.timeout);
+    let greeting = hello(&mut probe, Instant::now() + opts.timeout);
     drop(probe);
 
     let mut info = ImplementationInfo {
@@ -99,7 +132,7 @@ pub fn conform(mut args: Args) -> ExitCode {
     let cases: Vec<CaseReport> = match greeting {
         Err(trouble) => scenarios
             .iter()
-            .map(|s| unreachable_case(s, &args.opts, &trouble))
+            .map(|s| unreachable_case(s, &opts, &trouble))
             .collect(),
         Ok(h) => {
             if args.name.is_none() {
@@ -115,7 +148,7 @@ pub fn conform(mut args: Args) -> ExitCode {
                 }
             };
             let make = || -> Box<dyn Subject> { Box::new(ProcessSubject::new(argv.clone(), mode)) };
-            let cases = run_parallel(&scenarios, &make, &h.capabilities, &args.opts, &on_case);
+            let cases = run_parallel(&scenarios, &make, &h.capabilities, &opts, &on_case);
             if let Some(b) = bar {
                 b.finish_and_clear();
             }
@@ -126,7 +159,7 @@ pub fn conform(mut args: Args) -> ExitCode {
         Mode::PerCase => "per-case",
         Mode::Persistent => "persistent",
     };
-    let report = assemble(info, mode_name, &args.opts, &scenarios, &load_errors, cases);
+    let report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
     let rendered = render(&report, args.format, args.verbose);
     match &args.output {
         Some(path) => {
