@@ -43,10 +43,6 @@ fn names(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 
-fn show(v: &Option<impl std::fmt::Display>) -> String {
-    v.as_ref().map_or("none".to_string(), |x| x.to_string())
-}
-
 struct Walk<'a, 'b> {
     s: &'a Scenario,
     profile: &'a Profile,
@@ -173,58 +169,68 @@ impl Walk<'_, '_> {
     }
 
     fn compare_state(&self, step: &Step, want: &State, got: &State) -> Result<(), Stop> {
-        let missing = |field: &str| {
-            Stop::Trouble(Trouble::new(
+        self.compare_field(
+            step,
+            Capability::TwoSquares,
+            got.two_squares,
+            want.two_squares.unwrap_or_default(),
+            |v| v.to_string(),
+        )?;
+        self.compare_field(
+            step,
+            Capability::Combat,
+            got.combat,
+            want.combat.unwrap_or_default(),
+            |v| wire(v),
+        )?;
+        self.compare_field(
+            step,
+            Capability::Chase,
+            got.chase,
+            want.chase.unwrap_or_default(),
+            |v| v.to_string(),
+        )?;
+        self.compare_field(
+            step,
+            Capability::Outcome,
+            got.outcome.map(Some),
+            want.outcome,
+            |v| v.to_string(),
+        )
+    }
+
+    /// One field of a state reply, when its capability is declared: the
+    /// reply must carry it (`got` is `None` when the field is absent) and it
+    /// must equal `want` (`None`: nothing to report, like a move without a
+    /// fight). `render` spells a value in the departure message.
+    fn compare_field<T: PartialEq>(
+        &self,
+        step: &Step,
+        cap: Capability,
+        got: Option<Option<T>>,
+        want: Option<T>,
+        render: impl Fn(&T) -> String,
+    ) -> Result<(), Stop> {
+        if !self.has(cap) {
+            return Ok(());
+        }
+        let field = cap.to_string();
+        let Some(got) = got else {
+            return Err(Stop::Trouble(Trouble::new(
                 TroubleKind::Error,
                 format!(
                     "the state reply lacks `{field}`, which the declared capability `{field}` requires"
                 ),
-            ))
+            )));
         };
-        if self.has(Capability::TwoSquares) {
-            let g = got.two_squares.ok_or_else(|| missing("two-squares"))?;
-            let w = want.two_squares.unwrap_or_default();
-            if g != w {
-                return Err(self.depart(
-                    step,
-                    format!("two-squares expected {}, got {}", show(&w), show(&g)),
-                ));
-            }
+        if got == want {
+            return Ok(());
         }
-        if self.has(Capability::Combat) {
-            let g = got.combat.ok_or_else(|| missing("combat"))?;
-            let w = want.combat.unwrap_or_default();
-            if g != w {
-                return Err(self.depart(
-                    step,
-                    format!(
-                        "combat expected {}, got {}",
-                        show(&w.map(wire)),
-                        show(&g.map(wire))
-                    ),
-                ));
-            }
-        }
-        if self.has(Capability::Chase) {
-            let g = got.chase.ok_or_else(|| missing("chase"))?;
-            let w = want.chase.unwrap_or_default();
-            if g != w {
-                return Err(self.depart(
-                    step,
-                    format!("chase expected {}, got {}", show(&w), show(&g)),
-                ));
-            }
-        }
-        if self.has(Capability::Outcome) {
-            let g = got.outcome.ok_or_else(|| missing("outcome"))?;
-            if Some(g) != want.outcome {
-                return Err(self.depart(
-                    step,
-                    format!("outcome expected {}, got {g}", show(&want.outcome)),
-                ));
-            }
-        }
-        Ok(())
+        let spell = |v: &Option<T>| v.as_ref().map_or("none".to_string(), &render);
+        Err(self.depart(
+            step,
+            format!("{field} expected {}, got {}", spell(&want), spell(&got)),
+        ))
     }
 }
 
