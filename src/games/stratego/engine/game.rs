@@ -14,7 +14,7 @@ use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting, Th
 use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
 
 use super::layout::{self, Layout, NO_SQUARE, bit};
-use super::more_squares::{self, ChaseFacts, id_bit};
+use super::more_squares::{self, Candidate, ChaseFacts, id_bit};
 use super::position::{Cell, Position, side};
 use super::rules;
 use super::two_squares::{self, Crossings, Player, squares_of};
@@ -255,19 +255,23 @@ impl EngineGame {
     /// again) is looked up among the earlier positions.
     #[inline]
     fn more_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
-        match &self.chase {
-            None => true,
-            Some(st) => st
-                .refuses(
-                    &self.pos,
-                    &self.layout,
-                    self.ply,
-                    cell,
-                    from,
-                    to,
-                    &self.profile.more_squares,
-                )
-                .is_none(),
+        self.chase.as_ref().is_none_or(|st| {
+            st.refuses(self.candidate(cell, from, to), &self.profile.more_squares)
+                .is_none()
+        })
+    }
+
+    /// The more-squares rule's view of a move of `cell` from `from` to `to`
+    /// now.
+    #[inline]
+    fn candidate(&self, cell: Cell, from: u8, to: u8) -> Candidate<'_> {
+        Candidate {
+            pos: &self.pos,
+            layout: &self.layout,
+            index: self.ply,
+            cell,
+            from,
+            to,
         }
     }
 
@@ -372,17 +376,18 @@ impl EngineGame {
             ts,
         );
         player.record(cell.id, counted, ts);
-        let chase = match self.chase.as_mut() {
-            Some(st) => Some(st.record(
-                &self.pos,
-                &self.layout,
-                self.ply,
-                cell,
-                mv,
-                &self.profile.more_squares,
-            )),
-            None => None,
+        let candidate = Candidate {
+            pos: &self.pos,
+            layout: &self.layout,
+            index: self.ply,
+            cell,
+            from: mv.from,
+            to: mv.to,
         };
+        let chase = self
+            .chase
+            .as_mut()
+            .map(|st| st.record(candidate, &self.profile.more_squares));
         let applied = self.pos.apply(mv.from, mv.to);
         let combat = applied.combat.map(|(def, result)| (def.rank, result));
         if let Some((def, _)) = applied.combat
@@ -425,7 +430,7 @@ impl EngineGame {
             return Ok(());
         };
         let ms = &self.profile.more_squares;
-        let Some(j) = st.refuses(&self.pos, &self.layout, self.ply, cell, from, to, ms) else {
+        let Some(j) = st.refuses(self.candidate(cell, from, to), ms) else {
             return Ok(());
         };
         let me = cell.color;
@@ -452,9 +457,7 @@ impl EngineGame {
                 cell.rank
             ),
         };
-        let chasing = st
-            .classify(&self.pos, &self.layout, self.ply, cell, from, to, ms)
-            .chasing;
+        let chasing = st.classify(self.candidate(cell, from, to), ms).chasing;
         let who = if chasing {
             format!("{me} is chasing, and")
         } else {
@@ -541,8 +544,7 @@ impl EngineGame {
         let ms = &self.profile.more_squares;
         ms.exception_overrides_two_squares
             && self.chase.as_ref().is_some_and(|st| {
-                st.recreates(&self.pos, &self.layout, self.ply, cell, from, to, ms)
-                    .is_some()
+                st.recreates(self.candidate(cell, from, to), ms).is_some()
                     && st.excepted(cell, from, to, ms)
             })
     }

@@ -33,7 +33,6 @@ use crate::games::stratego::profile::{
 };
 
 use super::driver::{Source, SplitMix};
-use super::game::FastMove;
 use super::layout::{DIRECTIONS, Layout, Mask, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 
@@ -433,6 +432,25 @@ pub struct State {
     snapshots: Option<Snapshots>,
 }
 
+/// A move the rule is asked about, before it is played: the position and
+/// board tables it is played on, its ply index, the moving piece and its
+/// start and end squares. Every question the rule answers needs all six.
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate<'a> {
+    /// The position before the move.
+    pub pos: &'a Position,
+    /// The board tables.
+    pub layout: &'a Layout,
+    /// Index of the ply the move would be.
+    pub index: usize,
+    /// The moving piece.
+    pub cell: Cell,
+    /// Start square index.
+    pub from: u8,
+    /// End square index.
+    pub to: u8,
+}
+
 /// What the rule looks at in a candidate move.
 #[derive(Clone, Copy, Debug)]
 pub struct Classified {
@@ -523,14 +541,15 @@ impl State {
     /// piece of the mover adds the threats it makes after the move and did
     /// not make before; under `any-piece`, all it makes after the move.
     #[inline]
-    pub fn move_threats(
-        pos: &Position,
-        layout: &Layout,
-        cell: Cell,
-        from: u8,
-        to: u8,
-        ms: &MoreSquaresSwitches,
-    ) -> Threats {
+    pub fn move_threats(c: Candidate, ms: &MoreSquaresSwitches) -> Threats {
+        let Candidate {
+            pos,
+            layout,
+            cell,
+            from,
+            to,
+            ..
+        } = c;
         if ms.scout_threat == ScoutThreat::Adjacent && ms.threat_by == ThreatBy::Mover {
             return Self::threats_after(pos, layout, cell, to);
         }
@@ -575,21 +594,18 @@ impl State {
     /// `to`, before it is played (MS-4.1, MS-5, MS-7.2): whether it keeps
     /// the mover's chase going, whether it is a chasing move, and whether
     /// the prohibition applies to it.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn classify(
-        &self,
-        pos: &Position,
-        layout: &Layout,
-        index: usize,
-        cell: Cell,
-        from: u8,
-        to: u8,
-        ms: &MoreSquaresSwitches,
-    ) -> Classified {
+    pub fn classify(&self, c: Candidate, ms: &MoreSquaresSwitches) -> Classified {
+        let Candidate {
+            pos,
+            index,
+            cell,
+            to,
+            ..
+        } = c;
         let mine = &self.chases[side(cell.color)];
         let attacked = pos.cells[to as usize].is_some();
-        let threats = Self::move_threats(pos, layout, cell, from, to, ms);
+        let threats = Self::move_threats(c, ms);
         let fight_ends = ms.fight_ends_chase && attacked;
         let continues = mine.on && !fight_ends && mine.kept_by(threats, ms);
         let chasing = continues
@@ -643,26 +659,16 @@ impl State {
 
     /// The earlier position (index) a move the prohibition looks at would
     /// recreate, when it does (MS-7.1), whether or not the exception applies.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn recreates(
-        &self,
-        pos: &Position,
-        layout: &Layout,
-        index: usize,
-        cell: Cell,
-        from: u8,
-        to: u8,
-        ms: &MoreSquaresSwitches,
-    ) -> Option<usize> {
-        if self.quiet(cell.color, ms) {
+    pub fn recreates(&self, c: Candidate, ms: &MoreSquaresSwitches) -> Option<usize> {
+        if self.quiet(c.cell.color, ms) {
             return None;
         }
-        let c = self.classify(pos, layout, index, cell, from, to, ms);
-        if !c.subject {
+        let k = self.classify(c, ms);
+        if !k.subject {
             return None;
         }
-        self.seen_after(pos, cell, from, to, c.threats, ms)
+        self.seen_after(c, k.threats, ms)
     }
 
     /// MS-6, MS-7.1: the first index of the mover's window at which the
@@ -671,13 +677,17 @@ impl State {
     #[inline]
     fn seen_after(
         &self,
-        pos: &Position,
-        cell: Cell,
-        from: u8,
-        to: u8,
+        c: Candidate,
         threats: Threats,
         ms: &MoreSquaresSwitches,
     ) -> Option<usize> {
+        let Candidate {
+            pos,
+            cell,
+            from,
+            to,
+            ..
+        } = c;
         let opened = self.chases[side(cell.color)].opened;
         let Some(snaps) = &self.snapshots else {
             return self
@@ -698,20 +708,10 @@ impl State {
 
     /// MS-7.1 with MS-8: the index of the position a move would recreate
     /// when that makes it illegal.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn refuses(
-        &self,
-        pos: &Position,
-        layout: &Layout,
-        index: usize,
-        cell: Cell,
-        from: u8,
-        to: u8,
-        ms: &MoreSquaresSwitches,
-    ) -> Option<usize> {
-        let j = self.recreates(pos, layout, index, cell, from, to, ms)?;
-        (!self.excepted(cell, from, to, ms)).then_some(j)
+    pub fn refuses(&self, c: Candidate, ms: &MoreSquaresSwitches) -> Option<usize> {
+        let j = self.recreates(c, ms)?;
+        (!self.excepted(c.cell, c.from, c.to, ms)).then_some(j)
     }
 
     /// Whether the move's resulting position stood before within the
@@ -724,25 +724,24 @@ impl State {
             .is_some()
     }
 
-    /// Records a legal move before it is applied to `pos`: ply `index`,
-    /// `cell` playing `mv`. Returns what the rule notes about it.
+    /// Records a legal move before it is applied to its position.
+    /// Returns what the rule notes about it.
     #[inline]
-    pub fn record(
-        &mut self,
-        pos: &Position,
-        layout: &Layout,
-        index: usize,
-        cell: Cell,
-        mv: FastMove,
-        ms: &MoreSquaresSwitches,
-    ) -> ChaseFacts {
-        let FastMove { from, to } = mv;
+    pub fn record(&mut self, c: Candidate, ms: &MoreSquaresSwitches) -> ChaseFacts {
+        let Candidate {
+            pos,
+            index,
+            cell,
+            from,
+            to,
+            ..
+        } = c;
         let me = side(cell.color);
-        let c = self.classify(pos, layout, index, cell, from, to, ms);
-        let (attacked, threats) = (c.attacked, c.threats);
+        let k = self.classify(c, ms);
+        let (attacked, threats) = (k.attacked, k.threats);
         let after = self.hash_after(pos, cell, from, to);
-        let repeats = if c.subject {
-            self.seen_after(pos, cell, from, to, threats, ms)
+        let repeats = if k.subject {
+            self.seen_after(c, threats, ms)
         } else {
             None
         };
@@ -763,8 +762,8 @@ impl State {
         ChaseFacts {
             threats,
             evades,
-            continues: c.continues,
-            chasing_move: c.chasing,
+            continues: k.continues,
+            chasing_move: k.chasing,
             squares: self.chases[me].squares.count_ones(),
             repeats,
         }
