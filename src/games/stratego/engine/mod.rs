@@ -111,25 +111,38 @@ mod tests {
         assert!(g.play(mv).is_ok());
     }
 
+    /// The readings that used to be left to the reference, played by the
+    /// engine itself: a red sergeant steps off A3 and opens the line of the
+    /// red scout on A1 to the blue flag on A6 (AM catalogue: scout-threat,
+    /// threat-by).
     #[test]
-    fn every_profile_switch_runs_in_the_engine() {
-        use crate::games::stratego::profile::{PositionKey, ScoutThreat, ThreatBy};
-        let s = setup(Geometry::standard());
-        let mut profiles: Vec<Profile> = Profile::NAMES
-            .iter()
-            .map(|n| Profile::named(n).unwrap())
-            .collect();
-        let mut p = Profile::isf();
-        p.more_squares.scout_threat = ScoutThreat::InLine;
-        p.more_squares.threat_by = ThreatBy::Discovered;
-        p.more_squares.position = PositionKey::ChaseSquares;
-        p.more_squares.exception_overrides_two_squares = true;
-        profiles.push(p.clone());
-        p.more_squares.threat_by = ThreatBy::AnyPiece;
-        profiles.push(p);
-        for p in profiles {
-            assert!(Engine.start_fast(&s, &p).unwrap().is_some(), "{p:?}");
-        }
+    fn the_engine_itself_plays_scout_lines_and_discovered_threats() {
+        use crate::games::stratego::profile::{ScoutThreat, ThreatBy};
+        let piece = |color, rank| Piece { color, rank };
+        let s = Setup {
+            geometry: Geometry::standard(),
+            pieces: vec![
+                (Square::new(0, 0), piece(Color::Red, Rank::Scout)),
+                (Square::new(0, 2), piece(Color::Red, Rank::Sergeant)),
+                (Square::new(0, 5), piece(Color::Blue, Rank::Flag)),
+            ],
+            to_move: Color::Red,
+        };
+        let threatens = |scout_threat, threat_by| {
+            let mut p = Profile::isf();
+            p.more_squares.scout_threat = scout_threat;
+            p.more_squares.threat_by = threat_by;
+            let mut g = Engine.start_fast(&s, &p).unwrap().expect("fits the masks");
+            let report = g
+                .play(Move::new(Square::new(0, 2), Square::new(1, 2)))
+                .unwrap();
+            report.chase.expect("the rule is on").threatens
+        };
+        let a6 = vec!["A6".to_string()];
+        assert_eq!(threatens(ScoutThreat::InLine, ThreatBy::Discovered), a6);
+        assert_eq!(threatens(ScoutThreat::InLine, ThreatBy::AnyPiece), a6);
+        assert!(threatens(ScoutThreat::InLine, ThreatBy::Mover).is_empty());
+        assert!(threatens(ScoutThreat::Adjacent, ThreatBy::Discovered).is_empty());
     }
 
     #[test]
