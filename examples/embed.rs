@@ -16,7 +16,8 @@
 //!
 //! Run this example with `cargo run --example embed`.
 
-use arbiter::games::stratego::game::{Game, Implementation};
+use arbiter::games::stratego::game::Stratego;
+use arbiter::rules::{Game, Implementation};
 use arbiter::games::stratego::position::{Setup, SetupError};
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
@@ -30,7 +31,7 @@ impl Implementation for MyEngine {
         "my-engine"
     }
 
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, SetupError> {
         Reference.start(setup, profile)
     }
 }

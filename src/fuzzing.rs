@@ -5,12 +5,9 @@
 
 use std::path::Path;
 
-use crate::games::stratego::engine::Engine;
 use crate::games::stratego::engine::diff::{Tally, compare_game};
 use crate::games::stratego::engine::driver::{Bytes, setup_and_profile};
-use crate::games::stratego::reference::Reference;
-use crate::scenario::load::parse;
-use crate::scenario::run::run_profile;
+use crate::corpus::parse;
 
 /// Longest game one fuzz input plays. The reference replays the whole game
 /// for every question, so each input's cost grows with the square of its
@@ -31,8 +28,9 @@ pub fn check_differential(data: &[u8]) {
 }
 
 /// Target `scenario_load`: the loader never panics, whatever the bytes; a
-/// scenario it accepts runs to the same failures (messages included) on the
-/// reference and on the engine, under each of its profiles.
+/// scenario it accepts runs to the same failures (messages included) on
+/// every implementation of its game as on the reference, under each of its
+/// profiles.
 pub fn check_scenario_load(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -40,13 +38,27 @@ pub fn check_scenario_load(data: &[u8]) {
     let Ok(scenario) = parse(Path::new("fuzz.yaml"), text) else {
         return;
     };
-    for profile in &scenario.profiles {
-        let a = run_profile(&scenario, &Reference, profile);
-        let b = run_profile(&scenario, &Engine, profile);
-        assert_eq!(
-            a, b,
-            "scenario {} under {}: reference and engine fail differently",
-            scenario.id, profile.name
-        );
+    let game = crate::games::find(scenario.game()).expect("a loaded scenario's game is registered");
+    let imps = game.implementations();
+    for profile in scenario.profile_names() {
+        let reference = scenario.check(imps[0], Some(&profile));
+        for imp in &imps[1..] {
+            let other = scenario.check(imp, Some(&profile));
+            assert_eq!(
+                reference.as_ref().map(|r| &r.status),
+                other.as_ref().map(|r| &r.status),
+                "scenario {} under {profile}: reference and {imp} fail differently",
+                scenario.id()
+            );
+        }
+    }
+}
+
+/// Target `protocol_reader`: the protocol reader of every game, on any
+/// bytes, never panics, and whatever it reads survives a write-and-read
+/// round trip ([`check_reader`](crate::protocol::reader::check_reader)).
+pub fn check_protocol_reader(data: &[u8]) {
+    for game in crate::games::registry() {
+        game.check_reader(data);
     }
 }

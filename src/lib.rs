@@ -1,8 +1,10 @@
 //! arbiter: a test oracle and scenario corpus for board-game rules, starting
 //! with Stratego's two anti-repetition rules.
 
+pub mod corpus;
 pub mod fuzzing;
 pub mod games;
 pub mod harness;
 pub mod protocol;
+pub mod rules;
 pub mod scenario;

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::game::Implementation;
+use arbiter::games::stratego::game::Stratego;
+use arbiter::rules::Implementation;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::scenario::clauses;
 use arbiter::scenario::load::load_all;
@@ -22,7 +23,7 @@ fn corpus() -> Vec<arbiter::scenario::load::Scenario> {
     scenarios
 }
 
-fn corpus_passes_under(imp: &dyn Implementation) {
+fn corpus_passes_under(imp: &dyn Implementation<Stratego>) {
     let mut failures = Vec::new();
     for s in corpus() {
         if let Status::Fail(fs) = run(&s, imp, None).status {

@@ -16,13 +16,13 @@ use arbiter::harness::report::Status;
 /// The reference with one bug: it forgets the last of its legal moves.
 struct Forgetful;
 
-struct ForgetfulGame(Box<dyn Game>);
+struct ForgetfulGame(Box<dyn Game<Stratego>>);
 
 impl Implementation for Forgetful {
     fn name(&self) -> &'static str {
         "forgetful"
     }
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, SetupError> {
         Ok(Box::new(ForgetfulGame(Reference.start(setup, profile)?)))
     }
 }

@@ -6,7 +6,8 @@
 
 use std::path::PathBuf;
 
-use arbiter::games::stratego::game::Implementation;
+use arbiter::games::stratego::game::Stratego;
+use arbiter::rules::Implementation;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::games::stratego::verdict::{RuleCode, Verdict};
 use arbiter::scenario::format::Legality;

@@ -1,3 +1,22 @@
-//! One module per game. Only Stratego so far.
+//! One module per game, and the registry: the one place that names the
+//! games. Everything else reaches a game through [`registry`].
 
 pub mod stratego;
+
+use crate::corpus::{Entry, GameEntry};
+
+/// Every game arbiter knows, in a fixed order.
+pub fn registry() -> &'static [&'static dyn GameEntry] {
+    static GAMES: &[&dyn GameEntry] = &[&Entry::<stratego::game::Stratego>::NEW];
+    GAMES
+}
+
+/// The game named `name`.
+pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
+    registry().iter().copied().find(|g| g.name() == name)
+}
+
+/// The names of every game.
+pub fn names() -> Vec<&'static str> {
+    registry().iter().map(|g| g.name()).collect()
+}

@@ -5,21 +5,20 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::games::stratego::moves::Move;
-use crate::games::stratego::profile::Profile;
-use crate::protocol::message::{Capability, ErrorKind, Position, Query, ReplyBody, Request, State};
+use crate::protocol::message::{ErrorKind, Position, Query, ReplyBody, Request, State};
+use crate::rules::{RuleProfile, Rules, StateField};
 use crate::scenario::load::Scenario;
 
 use super::oracle::{Step, Truth};
 use super::report::{Departure, ProfileResult, Status};
-use super::subject::{Subject, Trouble, TroubleKind};
+use super::subject::{Subject, Trouble, TroubleKind, ask};
 
 /// Everything one profile run needs besides the scenario.
 pub struct Ctx<'a> {
     /// Who answers.
     pub subject: &'a mut dyn Subject,
-    /// What it declared.
-    pub capabilities: &'a [Capability],
+    /// What it declared (capability names of any game).
+    pub capabilities: &'a [String],
     /// When the scenario's time is up.
     pub deadline: Instant,
     /// The next request id.
@@ -39,19 +38,19 @@ impl From<Trouble> for Stop {
     }
 }
 
-fn names(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+fn names<A: ToString>(moves: impl IntoIterator<Item = A>) -> Vec<String> {
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 
-struct Walk<'a, 'b> {
-    s: &'a Scenario,
-    profile: &'a Profile,
-    truth: &'a Truth,
+struct Walk<'a, 'b, G: Rules> {
+    s: &'a Scenario<G>,
+    profile: &'a G::Profile,
+    truth: &'a Truth<G>,
     ctx: &'a mut Ctx<'b>,
 }
 
-impl Walk<'_, '_> {
-    fn ask(&mut self, query: Query) -> Result<ReplyBody, Stop> {
+impl<G: Rules> Walk<'_, '_, G> {
+    fn ask(&mut self, query: Query<G>) -> Result<ReplyBody<G>, Stop> {
         let id = *self.ctx.next_id;
         *self.ctx.next_id += 1;
         let kind = query.kind();
@@ -60,7 +59,7 @@ impl Walk<'_, '_> {
             case: Some(self.s.id.clone()),
             query,
         };
-        match self.ctx.subject.ask(&req, self.ctx.deadline)? {
+        match ask(self.ctx.subject, &req, self.ctx.deadline)? {
             ReplyBody::Error {
                 kind: ErrorKind::Unsupported,
                 message,
@@ -79,7 +78,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    fn position(&self, ply: usize) -> Position {
+    fn position(&self, ply: usize) -> Position<G> {
         Position {
             profile: self.profile.clone(),
             setup: self.s.setup.clone(),
@@ -87,38 +86,48 @@ impl Walk<'_, '_> {
         }
     }
 
-    fn departure(&self, step: &Step, message: String) -> Departure {
+    fn departure(&self, step: &Step<G>, message: String) -> Departure {
         Departure {
             ply: step.ply,
             after: step
                 .ply
                 .checked_sub(1)
                 .map(|i| self.truth.moves[i].to_string()),
-            to_move: step.to_move.name().to_string(),
+            to_move: step.to_move.clone(),
             wrongly_allows: Vec::new(),
             wrongly_forbids: Vec::new(),
             message,
         }
     }
 
-    fn depart(&self, step: &Step, message: String) -> Stop {
+    fn depart(&self, step: &Step<G>, message: String) -> Stop {
         Stop::Departed(Box::new(self.departure(step, message)))
     }
 
-    fn has(&self, c: Capability) -> bool {
-        self.ctx.capabilities.contains(&c)
+    fn has(&self, c: &str) -> bool {
+        self.ctx.capabilities.iter().any(|d| d == c)
     }
 
-    fn check_step(&mut self, step: &Step) -> Result<(), Stop> {
+    /// The declared state capabilities of this game, in the game's order:
+    /// the one list that decides both whether `state` is asked and which
+    /// fields are compared.
+    fn declared_state_fields(&self) -> Vec<&'static StateField<G>> {
+        G::state_fields()
+            .iter()
+            .filter(|f| self.has(f.capability))
+            .collect()
+    }
+
+    fn check_step(&mut self, step: &Step<G>) -> Result<(), Stop> {
         let got = match self.ask(Query::LegalMoves(self.position(step.ply)))? {
             ReplyBody::LegalMoves(m) => m,
             other => return Err(unexpected("legal-moves", &other)),
         };
-        let got: BTreeSet<Move> = got.into_iter().collect();
-        let want: BTreeSet<Move> = step.legal.iter().copied().collect();
+        let got: BTreeSet<G::Action> = got.into_iter().collect();
+        let want: BTreeSet<G::Action> = step.legal.iter().cloned().collect();
         if got != want {
-            let allows = names(got.difference(&want).copied());
-            let forbids = names(want.difference(&got).copied());
+            let allows = names(got.difference(&want));
+            let forbids = names(want.difference(&got));
             let mut parts = Vec::new();
             if !allows.is_empty() {
                 parts.push(format!("wrongly allows {}", allows.join(", ")));
@@ -131,25 +140,19 @@ impl Walk<'_, '_> {
             d.wrongly_forbids = forbids;
             return Err(Stop::Departed(Box::new(d)));
         }
-        if let Some(want) = &step.state {
-            let asks_state = [
-                Capability::TwoSquares,
-                Capability::Combat,
-                Capability::Outcome,
-            ]
-            .into_iter()
-            .any(|c| self.has(c));
-            if asks_state {
-                let got = match self.ask(Query::State(self.position(step.ply)))? {
-                    ReplyBody::State(s) => s,
-                    other => return Err(unexpected("state", &other)),
-                };
-                self.compare_state(step, want, &got)?;
-            }
+        let fields = self.declared_state_fields();
+        if let Some(want) = &step.state
+            && !fields.is_empty()
+        {
+            let got = match self.ask(Query::State(self.position(step.ply)))? {
+                ReplyBody::State(s) => s,
+                other => return Err(unexpected("state", &other)),
+            };
+            self.compare_state(step, &fields, want, &got)?;
         }
-        if self.has(Capability::Judge) {
+        if self.has(crate::protocol::message::JUDGE) {
             for (mv, rule) in &step.illegal {
-                let got = match self.ask(Query::Judge(self.position(step.ply), *mv))? {
+                let got = match self.ask(Query::Judge(self.position(step.ply), mv.clone()))? {
                     ReplyBody::Verdict(v) => v,
                     other => return Err(unexpected("judge", &other)),
                 };
@@ -168,81 +171,42 @@ impl Walk<'_, '_> {
         Ok(())
     }
 
-    fn compare_state(&self, step: &Step, want: &State, got: &State) -> Result<(), Stop> {
-        self.compare_field(
-            step,
-            Capability::TwoSquares,
-            got.two_squares,
-            want.two_squares.unwrap_or_default(),
-            |v| v.to_string(),
-        )?;
-        self.compare_field(
-            step,
-            Capability::Combat,
-            got.combat,
-            want.combat.unwrap_or_default(),
-            |v| wire(v),
-        )?;
-        self.compare_field(
-            step,
-            Capability::Chase,
-            got.chase,
-            want.chase.unwrap_or_default(),
-            |v| v.to_string(),
-        )?;
-        self.compare_field(
-            step,
-            Capability::Outcome,
-            got.outcome.map(Some),
-            want.outcome,
-            |v| v.to_string(),
-        )
-    }
-
-    /// One field of a state reply, when its capability is declared: the
-    /// reply must carry it (`got` is `None` when the field is absent) and it
-    /// must equal `want` (`None`: nothing to report, like a move without a
-    /// fight). `render` spells a value in the departure message.
-    fn compare_field<T: PartialEq>(
+    /// Each declared field of a state reply: the reply must carry it, and
+    /// it must equal the truth.
+    fn compare_state(
         &self,
-        step: &Step,
-        cap: Capability,
-        got: Option<Option<T>>,
-        want: Option<T>,
-        render: impl Fn(&T) -> String,
+        step: &Step<G>,
+        fields: &[&'static StateField<G>],
+        want: &State,
+        got: &State,
     ) -> Result<(), Stop> {
-        if !self.has(cap) {
-            return Ok(());
+        for field in fields {
+            let name = field.capability;
+            let Some(got) = got.get(name) else {
+                return Err(Stop::Trouble(Trouble::new(
+                    TroubleKind::Error,
+                    format!(
+                        "the state reply lacks `{name}`, which the declared capability `{name}` requires"
+                    ),
+                )));
+            };
+            let want = want.get(name).cloned().unwrap_or_default();
+            if *got != want {
+                return Err(self.depart(
+                    step,
+                    format!(
+                        "{name} expected {}, got {}",
+                        (field.show)(&want),
+                        (field.show)(got)
+                    ),
+                ));
+            }
         }
-        let field = cap.to_string();
-        let Some(got) = got else {
-            return Err(Stop::Trouble(Trouble::new(
-                TroubleKind::Error,
-                format!(
-                    "the state reply lacks `{field}`, which the declared capability `{field}` requires"
-                ),
-            )));
-        };
-        if got == want {
-            return Ok(());
-        }
-        let spell = |v: &Option<T>| v.as_ref().map_or("none".to_string(), &render);
-        Err(self.depart(
-            step,
-            format!("{field} expected {}, got {}", spell(&want), spell(&got)),
-        ))
+        Ok(())
     }
 }
 
-/// A value's protocol spelling (`attacker-wins`, …).
-fn wire<T: serde::Serialize>(v: T) -> String {
-    serde_json::to_string(&v)
-        .unwrap_or_default()
-        .trim_matches('"')
-        .to_string()
-}
-
-fn unexpected(query: &str, body: &ReplyBody) -> Stop {
+fn unexpected<G: Rules>(query: &str, body: &ReplyBody<G>) -> Stop {
     Stop::Trouble(Trouble::new(
         TroubleKind::Error,
         format!("{query} was answered with {body:?}"),
@@ -250,7 +214,12 @@ fn unexpected(query: &str, body: &ReplyBody) -> Stop {
 }
 
 /// Runs one profile of a scenario against the truth.
-pub fn check(s: &Scenario, profile: &Profile, truth: &Truth, ctx: &mut Ctx<'_>) -> ProfileResult {
+pub fn check<G: Rules>(
+    s: &Scenario<G>,
+    profile: &G::Profile,
+    truth: &Truth<G>,
+    ctx: &mut Ctx<'_>,
+) -> ProfileResult {
     let mut walk = Walk {
         s,
         profile,
@@ -258,7 +227,7 @@ pub fn check(s: &Scenario, profile: &Profile, truth: &Truth, ctx: &mut Ctx<'_>) 
         ctx,
     };
     let mut result = ProfileResult {
-        profile: profile.name.clone(),
+        profile: profile.name().to_string(),
         status: Status::Pass,
         departure: None,
         message: None,

@@ -11,14 +11,14 @@
 //! assert!(report.summary.pass > 0);
 //! ```
 //!
-//! [`Implementation`]: crate::games::stratego::game::Implementation
+//! [`Implementation`]: crate::rules::Implementation
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::games::stratego::game::Implementation;
-use crate::protocol::answer::{CAPABILITIES, hello};
-use crate::scenario::load::load_all;
+use crate::corpus::load_all;
+use crate::protocol::answer::hello;
+use crate::rules::{Implementation, Rules};
 
 use super::format::text_line;
 use super::report::{ImplementationInfo, Report};
@@ -60,9 +60,10 @@ impl Default for Options {
 }
 
 /// Runs the corpus against `imp` and returns the report, whatever it says.
-pub fn check_corpus(imp: &dyn Implementation, opts: &Options) -> Report {
+pub fn check_corpus<G: Rules>(imp: &dyn Implementation<G>, opts: &Options) -> Report {
     let (scenarios, load_errors) = load_all(&opts.paths);
     let run_opts = runner::Options {
+        game: None,
         profile: opts.profile.clone(),
         run: opts.run.clone(),
         skip: opts.skip.clone(),
@@ -73,12 +74,12 @@ pub fn check_corpus(imp: &dyn Implementation, opts: &Options) -> Report {
     };
     let h = hello(imp);
     let mut subject = Local(imp);
-    let cases = run_sequential(&scenarios, &mut subject, &CAPABILITIES, &run_opts, &|_| {});
+    let cases = run_sequential(&scenarios, &mut subject, &h, &run_opts, &|_| {});
     let info = ImplementationInfo {
         name: imp.name().to_string(),
         version: h.version,
         command: Vec::new(),
-        capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
+        capabilities: h.capabilities,
     };
     assemble(info, "embedded", &run_opts, &scenarios, &load_errors, cases)
 }
@@ -86,7 +87,7 @@ pub fn check_corpus(imp: &dyn Implementation, opts: &Options) -> Report {
 /// Runs the corpus against `imp`; panics with one line per scenario that
 /// failed (and per stale expected failure) unless every scenario passed,
 /// failed as expected, or was skipped.
-pub fn run_corpus(imp: &dyn Implementation, opts: &Options) -> Report {
+pub fn run_corpus<G: Rules>(imp: &dyn Implementation<G>, opts: &Options) -> Report {
     let report = check_corpus(imp, opts);
     if !report.is_ok() {
         let mut lines: Vec<String> = report

@@ -14,9 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::message::{ReplyBody, Request};
-use crate::protocol::reader::read_reply;
-use crate::protocol::writer::request_line;
+use crate::protocol::message::QueryKind;
 
 use super::subject::{Subject, Trouble, TroubleKind};
 
@@ -181,36 +179,14 @@ fn describe_exit(status: ExitStatus) -> String {
     }
 }
 
-/// Parses the reply text and checks it answers `req`.
-fn parse(req: &Request, text: &str) -> Result<ReplyBody, Trouble> {
-    let kind = req.query.kind();
-    let reply = read_reply(text, kind).map_err(|e| {
-        let shown: String = text.trim().chars().take(200).collect();
-        Trouble::new(
-            TroubleKind::Error,
-            format!(
-                "the reply to {} is not a protocol-1 reply: {e}; it was: {shown}",
-                kind.as_str()
-            ),
-        )
-    })?;
-    if reply.id != req.id {
-        return Err(Trouble::new(
-            TroubleKind::Error,
-            format!(
-                "the reply carries id {}, but the request had id {}",
-                reply.id, req.id
-            ),
-        ));
-    }
-    Ok(reply.body)
-}
-
 /// A command speaking the protocol.
 pub struct ProcessSubject {
     argv: Vec<String>,
     mode: Mode,
     running: Option<Running>,
+    /// The end of standard error of the last per-case process, kept for a
+    /// reply that turns out unreadable.
+    last_stderr: Option<String>,
 }
 
 impl ProcessSubject {
@@ -221,6 +197,7 @@ impl ProcessSubject {
             argv,
             mode,
             running: None,
+            last_stderr: None,
         }
     }
 
@@ -233,12 +210,17 @@ impl ProcessSubject {
         })
     }
 
-    fn ask_per_case(&mut self, req: &Request, deadline: Instant) -> Result<ReplyBody, Trouble> {
+    fn ask_per_case(
+        &mut self,
+        line: &str,
+        query: QueryKind,
+        deadline: Instant,
+    ) -> Result<String, Trouble> {
         let mut r = self.spawn()?;
         if let Some(mut stdin) = r.stdin.take() {
             // A process that exits without reading makes this fail; its exit
             // status says more than the broken pipe.
-            let _ = writeln!(stdin, "{}", request_line(req));
+            let _ = writeln!(stdin, "{line}");
         }
         let mut text = String::new();
         loop {
@@ -260,7 +242,7 @@ impl ProcessSubject {
                     r.kill();
                     return Err(r.trouble(
                         TroubleKind::Timeout,
-                        format!("no complete reply to {} in time", req.query.kind().as_str()),
+                        format!("no complete reply to {} in time", query.as_str()),
                     ));
                 }
             }
@@ -278,7 +260,7 @@ impl ProcessSubject {
                 format!(
                     "the process {} while answering {}",
                     describe_exit(status),
-                    req.query.kind().as_str()
+                    query.as_str()
                 ),
             ));
         }
@@ -287,33 +269,36 @@ impl ProcessSubject {
                 TroubleKind::Crash,
                 format!(
                     "the process exited without answering {}",
-                    req.query.kind().as_str()
+                    query.as_str()
                 ),
             ));
         }
-        parse(req, &text).map_err(|mut t| {
-            t.stderr = r.stderr_tail();
-            t
-        })
+        self.last_stderr = r.stderr_tail();
+        Ok(text)
     }
 
-    fn ask_persistent(&mut self, req: &Request, deadline: Instant) -> Result<ReplyBody, Trouble> {
+    fn ask_persistent(
+        &mut self,
+        line: &str,
+        query: QueryKind,
+        deadline: Instant,
+    ) -> Result<String, Trouble> {
         if self.running.is_none() {
             self.running = Some(self.spawn()?);
         }
         let r = self.running.as_mut().expect("just started");
         let sent = match r.stdin.as_mut() {
-            Some(stdin) => writeln!(stdin, "{}", request_line(req)).and_then(|_| stdin.flush()),
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
         };
         let result = if sent.is_err() {
-            Err(Self::died(r, req, deadline))
+            Err(Self::died(r, query, deadline))
         } else {
             loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match r.lines.recv_timeout(left) {
                     Ok(Line::Text(t)) if t.trim().is_empty() => continue,
-                    Ok(Line::Text(t)) => break parse(req, &t),
+                    Ok(Line::Text(t)) => break Ok(t),
                     Ok(Line::TooLong) => {
                         break Err(Trouble::new(
                             TroubleKind::Error,
@@ -321,12 +306,12 @@ impl ProcessSubject {
                         ));
                     }
                     Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                        break Err(Self::died(r, req, deadline));
+                        break Err(Self::died(r, query, deadline));
                     }
                     Err(RecvTimeoutError::Timeout) => {
                         break Err(Trouble::new(
                             TroubleKind::Timeout,
-                            format!("no reply to {} in time", req.query.kind().as_str()),
+                            format!("no reply to {} in time", query.as_str()),
                         ));
                     }
                 }
@@ -345,7 +330,7 @@ impl ProcessSubject {
     }
 
     /// The trouble when a persistent process stopped answering by going away.
-    fn died(r: &mut Running, req: &Request, deadline: Instant) -> Trouble {
+    fn died(r: &mut Running, query: QueryKind, deadline: Instant) -> Trouble {
         let wait = deadline.min(Instant::now() + Duration::from_millis(500));
         let how = match r.wait_until(wait) {
             Some(status) => describe_exit(status),
@@ -355,17 +340,33 @@ impl ProcessSubject {
             TroubleKind::Crash,
             format!(
                 "the process {how} while answering {}",
-                req.query.kind().as_str()
+                query.as_str()
             ),
         )
     }
 }
 
 impl Subject for ProcessSubject {
-    fn ask(&mut self, req: &Request, deadline: Instant) -> Result<ReplyBody, Trouble> {
+    fn exchange(
+        &mut self,
+        line: &str,
+        query: QueryKind,
+        deadline: Instant,
+    ) -> Result<String, Trouble> {
         match self.mode {
-            Mode::PerCase => self.ask_per_case(req, deadline),
-            Mode::Persistent => self.ask_persistent(req, deadline),
+            Mode::PerCase => self.ask_per_case(line, query, deadline),
+            Mode::Persistent => self.ask_persistent(line, query, deadline),
+        }
+    }
+
+    fn reset(&mut self) -> Option<String> {
+        match self.running.take() {
+            // The stream may be out of step now: start afresh next time.
+            Some(mut r) => {
+                r.kill();
+                r.stderr_tail()
+            }
+            None => self.last_stderr.take(),
         }
     }
 }

@@ -148,6 +148,9 @@ impl ProfileResult {
 pub struct CaseReport {
     /// Scenario id (for a file that does not load: its path).
     pub id: String,
+    /// The scenario's game (empty for a file that does not load).
+    #[serde(default)]
+    pub game: String,
     /// Scenario file.
     pub path: String,
     /// The scenario's status.

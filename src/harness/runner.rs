@@ -5,12 +5,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::protocol::message::Capability;
-use crate::scenario::load::{LoadError, Scenario};
+use crate::corpus::AnyScenario;
+use crate::protocol::message::Hello;
+use crate::scenario::load::LoadError;
 
-use super::case::{Ctx, check};
+use super::case::Ctx;
 use super::glob;
-use super::oracle::truth;
 use super::report::{
     CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, Status, Summary,
 };
@@ -20,6 +20,8 @@ use super::xfail::Xfail;
 /// What to run and how.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Run only this game's scenarios.
+    pub game: Option<String>,
     /// Run only this profile (scenarios not written for it are skipped).
     pub profile: Option<String>,
     /// Run only scenarios whose id matches one of these globs (all when empty).
@@ -37,6 +39,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            game: None,
             profile: None,
             run: Vec::new(),
             skip: Vec::new(),
@@ -47,10 +50,11 @@ impl Default for Options {
     }
 }
 
-fn skipped(s: &Scenario, start: Instant, reason: String) -> CaseReport {
+fn skipped(s: &dyn AnyScenario, start: Instant, reason: String) -> CaseReport {
     CaseReport {
-        id: s.id.clone(),
-        path: s.path.display().to_string(),
+        id: s.id().to_string(),
+        game: s.game().to_string(),
+        path: s.path().display().to_string(),
         status: Status::Skip,
         message: Some(reason),
         profiles: Vec::new(),
@@ -59,15 +63,21 @@ fn skipped(s: &Scenario, start: Instant, reason: String) -> CaseReport {
 }
 
 /// Why a scenario is not run at all, if it is not.
-fn deselected(s: &Scenario, opts: &Options) -> Option<String> {
-    if !opts.run.is_empty() && !glob::any(&opts.run, &s.id) {
+fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<String> {
+    let selects = |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
+    if !opts.run.is_empty() && !selects(&opts.run) {
         return Some("not selected by --run".into());
     }
-    if glob::any(&opts.skip, &s.id) {
+    if selects(&opts.skip) {
         return Some("skipped by --skip".into());
     }
+    if let Some(g) = &opts.game
+        && g != s.game()
+    {
+        return Some(format!("not a {g} scenario"));
+    }
     if let Some(p) = &opts.profile
-        && !s.profiles.iter().any(|q| &q.name == p)
+        && !s.profile_names().iter().any(|q| q == p)
     {
         return Some(format!("not written for profile {p}"));
     }
@@ -89,7 +99,7 @@ fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {
     };
     case.status = status;
     case.message = message;
-    if xfail.contains(&case.id) {
+    if xfail.contains(&case.id) || xfail.contains(&format!("{}:{}", case.game, case.id)) {
         match case.status {
             Status::Pass => {
                 case.status = Status::Xpass;
@@ -106,9 +116,9 @@ fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {
 
 /// Runs one scenario.
 pub fn run_case(
-    s: &Scenario,
+    s: &dyn AnyScenario,
     subject: &mut dyn Subject,
-    capabilities: &[Capability],
+    hello: &Hello,
     opts: &Options,
     next_id: &mut u64,
 ) -> CaseReport {
@@ -116,6 +126,20 @@ pub fn run_case(
     if let Some(reason) = deselected(s, opts) {
         return skipped(s, start, reason);
     }
+    if let Some(games) = &hello.games
+        && !games.iter().any(|g| g == s.game())
+    {
+        return skipped(
+            s,
+            start,
+            format!(
+                "the implementation plays {}, not {} (its hello lists its games)",
+                games.join(", "),
+                s.game()
+            ),
+        );
+    }
+    let capabilities = &hello.capabilities;
     let mut ctx = Ctx {
         subject,
         capabilities,
@@ -123,20 +147,11 @@ pub fn run_case(
         next_id,
     };
     let mut profiles = Vec::new();
-    for p in &s.profiles {
-        if opts.profile.as_ref().is_some_and(|o| o != &p.name) {
+    for p in s.profile_names() {
+        if opts.profile.as_ref().is_some_and(|o| o != &p) {
             continue;
         }
-        let result = match truth(s, p) {
-            Ok(t) => check(s, p, &t, &mut ctx),
-            Err(message) => ProfileResult {
-                profile: p.name.clone(),
-                status: Status::Error,
-                departure: None,
-                message: Some(message),
-                stderr: None,
-            },
-        };
+        let result = s.conform(&p, &mut ctx);
         // After a timeout the scenario's time is spent: the other profiles
         // would time out at once, and say nothing new.
         let stop = result.status == Status::Timeout;
@@ -146,8 +161,9 @@ pub fn run_case(
         }
     }
     let case = CaseReport {
-        id: s.id.clone(),
-        path: s.path.display().to_string(),
+        id: s.id().to_string(),
+        game: s.game().to_string(),
+        path: s.path().display().to_string(),
         status: Status::Pass,
         message: None,
         profiles,
@@ -158,7 +174,7 @@ pub fn run_case(
 
 /// The report of a scenario that cannot be run because the implementation
 /// failed before any case (at `hello`).
-pub fn unreachable_case(s: &Scenario, opts: &Options, trouble: &Trouble) -> CaseReport {
+pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) -> CaseReport {
     let start = Instant::now();
     if let Some(reason) = deselected(s, opts) {
         return skipped(s, start, reason);
@@ -169,8 +185,9 @@ pub fn unreachable_case(s: &Scenario, opts: &Options, trouble: &Trouble) -> Case
         TroubleKind::Crash => Status::Crash,
     };
     let case = CaseReport {
-        id: s.id.clone(),
-        path: s.path.display().to_string(),
+        id: s.id().to_string(),
+        game: s.game().to_string(),
+        path: s.path().display().to_string(),
         status,
         message: None,
         profiles: vec![ProfileResult {
@@ -187,9 +204,9 @@ pub fn unreachable_case(s: &Scenario, opts: &Options, trouble: &Trouble) -> Case
 
 /// Runs every scenario with one subject, in order.
 pub fn run_sequential(
-    scenarios: &[Scenario],
+    scenarios: &[Box<dyn AnyScenario>],
     subject: &mut dyn Subject,
-    capabilities: &[Capability],
+    hello: &Hello,
     opts: &Options,
     on_case: &dyn Fn(&CaseReport),
 ) -> Vec<CaseReport> {
@@ -197,7 +214,7 @@ pub fn run_sequential(
     scenarios
         .iter()
         .map(|s| {
-            let c = run_case(s, subject, capabilities, opts, &mut next_id);
+            let c = run_case(s.as_ref(), subject, hello, opts, &mut next_id);
             on_case(&c);
             c
         })
@@ -207,9 +224,9 @@ pub fn run_sequential(
 /// Runs every scenario on `opts.jobs` workers, each with its own subject
 /// from `make`. Results come back in corpus order, whatever finished first.
 pub fn run_parallel(
-    scenarios: &[Scenario],
+    scenarios: &[Box<dyn AnyScenario>],
     make: &(dyn Fn() -> Box<dyn Subject> + Sync),
-    capabilities: &[Capability],
+    hello: &Hello,
     opts: &Options,
     on_case: &(dyn Fn(&CaseReport) + Sync),
 ) -> Vec<CaseReport> {
@@ -226,7 +243,7 @@ pub fn run_parallel(
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(s) = scenarios.get(i) else { break };
-                    let c = run_case(s, subject.as_mut(), capabilities, opts, &mut next_id);
+                    let c = run_case(s.as_ref(), subject.as_mut(), hello, opts, &mut next_id);
                     on_case(&c);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(c);
                 }
@@ -247,13 +264,14 @@ pub fn assemble(
     implementation: ImplementationInfo,
     mode: &str,
     opts: &Options,
-    scenarios: &[Scenario],
+    scenarios: &[Box<dyn AnyScenario>],
     load_errors: &[LoadError],
     mut cases: Vec<CaseReport>,
 ) -> Report {
     for e in load_errors {
         cases.push(CaseReport {
             id: e.file.display().to_string(),
+            game: String::new(),
             path: e.file.display().to_string(),
             status: Status::Error,
             message: Some(format!("scenario does not load: {e}")),
@@ -265,7 +283,11 @@ pub fn assemble(
         .xfail
         .entries
         .iter()
-        .filter(|(id, _)| !scenarios.iter().any(|s| &s.id == id))
+        .filter(|(id, _)| {
+            !scenarios
+                .iter()
+                .any(|s| s.id() == id.as_str() || s.qualified_id() == **id)
+        })
         .map(|(id, line)| {
             format!("expected-failures line {line}: `{id}` names no scenario of the corpus")
         })

@@ -1,15 +1,19 @@
 //! What the harness tests: anything that answers protocol requests. An
 //! external command ([`process`](super::process)) and an in-process Rust
-//! [`Implementation`] ([`Local`]) are checked by the same code.
+//! [`Implementation`] ([`Local`]) are checked by the same code. A subject
+//! exchanges lines and knows no game; [`ask`] writes a typed request of a
+//! game and reads the reply with that game's types.
 
 use std::fmt;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::stratego::game::Implementation;
-use crate::protocol::answer::answer;
-use crate::protocol::message::{Hello, Query, ReplyBody, Request};
+use crate::protocol::message::{Hello, QueryKind, ReplyBody, Request};
+use crate::protocol::reader::{read_hello, read_reply};
+use crate::protocol::serve::answer_line;
+use crate::protocol::writer::{hello_line, request_line};
+use crate::rules::{Implementation, Rules};
 
 /// How an exchange went wrong, as opposed to a wrong answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -54,35 +58,91 @@ impl fmt::Display for Trouble {
 
 /// Something that answers requests.
 pub trait Subject {
-    /// Sends `req` and returns the reply's body, read before `deadline`.
-    fn ask(&mut self, req: &Request, deadline: Instant) -> Result<ReplyBody, Trouble>;
-}
-
-/// Asks `hello`.
-pub fn hello(subject: &mut dyn Subject, deadline: Instant) -> Result<Hello, Trouble> {
-    let req = Request {
-        id: 0,
-        case: None,
-        query: Query::Hello,
-    };
-    match subject.ask(&req, deadline)? {
-        ReplyBody::Hello(h) => Ok(h),
-        ReplyBody::Error { kind, message } => Err(Trouble::new(
-            TroubleKind::Error,
-            format!("hello was answered with error {}: {message}", kind.as_str()),
-        )),
-        other => Err(Trouble::new(
-            TroubleKind::Error,
-            format!("hello was answered with {other:?}"),
-        )),
+    /// Sends one request line and returns the reply's text, read before
+    /// `deadline`. `query` names the question for messages.
+    fn exchange(&mut self, line: &str, query: QueryKind, deadline: Instant)
+    -> Result<String, Trouble>;
+    /// The last reply could not be read: the exchange may be out of step.
+    /// Returns the end of the implementation's standard error, if any.
+    fn reset(&mut self) -> Option<String> {
+        None
     }
 }
 
-/// An in-process implementation, asked directly.
-pub struct Local<'a>(pub &'a dyn Implementation);
+/// Sends a request of game `G` and reads the reply's body; a reply that is
+/// not a protocol reply to this request is trouble.
+pub fn ask<G: Rules>(
+    subject: &mut dyn Subject,
+    req: &Request<G>,
+    deadline: Instant,
+) -> Result<ReplyBody<G>, Trouble> {
+    let kind = req.query.kind();
+    let text = subject.exchange(&request_line(req), kind, deadline)?;
+    let unreadable = |message: String, subject: &mut dyn Subject| {
+        let mut t = Trouble::new(TroubleKind::Error, message);
+        t.stderr = subject.reset();
+        t
+    };
+    let reply = match read_reply::<G>(&text, kind) {
+        Ok(r) => r,
+        Err(e) => {
+            let shown: String = text.trim().chars().take(200).collect();
+            return Err(unreadable(
+                format!(
+                    "the reply to {} is not a protocol-1 reply: {e}; it was: {shown}",
+                    kind.as_str()
+                ),
+                subject,
+            ));
+        }
+    };
+    if reply.id != req.id {
+        return Err(unreadable(
+            format!(
+                "the reply carries id {}, but the request had id {}",
+                reply.id, req.id
+            ),
+            subject,
+        ));
+    }
+    Ok(reply.body)
+}
 
-impl Subject for Local<'_> {
-    fn ask(&mut self, req: &Request, _deadline: Instant) -> Result<ReplyBody, Trouble> {
-        Ok(answer(self.0, &req.query))
+/// Asks `hello`, which is the same for every game.
+pub fn hello(subject: &mut dyn Subject, deadline: Instant) -> Result<Hello, Trouble> {
+    let text = subject.exchange(&hello_line(0), QueryKind::Hello, deadline)?;
+    let trouble = |message: String, subject: &mut dyn Subject| {
+        let mut t = Trouble::new(TroubleKind::Error, message);
+        t.stderr = subject.reset();
+        t
+    };
+    match read_hello(&text) {
+        Ok((0, Ok(h))) => Ok(h),
+        Ok((0, Err((kind, message)))) => Err(Trouble::new(
+            TroubleKind::Error,
+            format!("hello was answered with error {}: {message}", kind.as_str()),
+        )),
+        Ok((id, _)) => Err(trouble(
+            format!("the reply carries id {id}, but the request had id 0"),
+            subject,
+        )),
+        Err(e) => {
+            let shown: String = text.trim().chars().take(200).collect();
+            Err(trouble(
+                format!("the reply to hello is not a protocol-1 reply: {e}; it was: {shown}"),
+                subject,
+            ))
+        }
+    }
+}
+
+/// An in-process implementation of `G`, asked through the same protocol
+/// code as `arbiter serve` (so it declines other games' requests as
+/// unsupported, like any external implementation of one game).
+pub struct Local<'a, G: Rules>(pub &'a dyn Implementation<G>);
+
+impl<G: Rules> Subject for Local<'_, G> {
+    fn exchange(&mut self, line: &str, _: QueryKind, _: Instant) -> Result<String, Trouble> {
+        Ok(answer_line(self.0, line))
     }
 }

@@ -1,73 +1,62 @@
 //! Answering protocol requests with an in-process [`Implementation`]: what
-//! `arbiter serve` does for the reference interpreter and the engine, and how
-//! an embedded Rust implementation is asked the same questions as an external
-//! one.
+//! `arbiter serve` does for the reference interpreter and the engine of each
+//! game, and how an embedded Rust implementation is asked the same
+//! questions as an external one.
 
-use crate::games::stratego::game::{Game, Implementation, PlyReport};
-use crate::games::stratego::verdict::Verdict;
+use crate::rules::{Game, Implementation, Rules, Verdict};
 
-use super::message::{
-    Capability, ChaseState, ErrorKind, Hello, Position, Query, ReplyBody, State, TwoSquaresState,
-};
+use super::message::{ErrorKind, Hello, Position, Query, ReplyBody, State, capabilities};
 
-/// Everything an in-process implementation can answer.
-pub const CAPABILITIES: [Capability; 5] = [
-    Capability::Judge,
-    Capability::TwoSquares,
-    Capability::Combat,
-    Capability::Outcome,
-    Capability::Chase,
-];
-
-/// The hello reply of an in-process implementation.
-pub fn hello(imp: &dyn Implementation) -> Hello {
+/// The hello reply of an in-process implementation of `G`: it has every
+/// capability of the game.
+pub fn hello<G: Rules>(imp: &dyn Implementation<G>) -> Hello {
     Hello {
         name: format!("arbiter-{}", imp.name()),
         version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        capabilities: CAPABILITIES.to_vec(),
+        capabilities: capabilities::<G>().iter().map(|c| c.to_string()).collect(),
+        games: Some(vec![G::NAME.to_string()]),
     }
 }
 
-fn bad_request(message: String) -> ReplyBody {
+fn bad_request<G: Rules>(message: String) -> ReplyBody<G> {
     ReplyBody::Error {
         kind: ErrorKind::BadRequest,
         message,
     }
 }
 
-/// Starts a game at `p.setup` and plays `p.moves`; returns the game and the
-/// report of the last move played.
-fn replay(
-    imp: &dyn Implementation,
-    p: &Position,
-) -> Result<(Box<dyn Game>, Option<PlyReport>), ReplyBody> {
+/// Starts a game at `p.setup` and plays `p.moves`; returns the game and
+/// what the rules noted about the last action played.
+#[allow(clippy::type_complexity)]
+fn replay<G: Rules>(
+    imp: &dyn Implementation<G>,
+    p: &Position<G>,
+) -> Result<(Box<dyn Game<G>>, Option<G::Note>), ReplyBody<G>> {
     let mut game = imp
         .start(&p.setup, &p.profile)
         .map_err(|e| bad_request(format!("setup refused: {e}")))?;
     let mut last = None;
     for (i, mv) in p.moves.iter().enumerate() {
-        match game.play(*mv) {
+        match game.play(mv) {
             Ok(r) => last = Some(r),
             Err(ill) => {
-                return Err(bad_request(format!(
-                    "moves[{i}] {mv} cannot be played: {ill}"
-                )));
+                return Err(bad_request(format!("moves[{i}] cannot be played: {ill}")));
             }
         }
     }
     Ok((game, last))
 }
 
-/// The protocol's view of a move's chase note.
-pub fn chase_state(r: &PlyReport) -> Option<ChaseState> {
-    r.chase.as_ref().map(|c| ChaseState {
-        chasers: c.chasers,
-        chasing_move: c.chasing_move,
-    })
+/// The state after an action: every field of the game's list.
+pub fn state<G: Rules>(note: &G::Note, outcome: &G::Outcome) -> State {
+    G::state_fields()
+        .iter()
+        .map(|f| (f.capability.to_string(), (f.value)(note, outcome)))
+        .collect()
 }
 
 /// Answers one query.
-pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
+pub fn answer<G: Rules>(imp: &dyn Implementation<G>, query: &Query<G>) -> ReplyBody<G> {
     let p = match query {
         Query::Hello => return ReplyBody::Hello(hello(imp)),
         Query::LegalMoves(p) | Query::Judge(p, _) | Query::State(p) => p,
@@ -77,21 +66,16 @@ pub fn answer(imp: &dyn Implementation, query: &Query) -> ReplyBody {
         Err(e) => return e,
     };
     match query {
-        Query::Judge(_, mv) => ReplyBody::Verdict(match game.judge(*mv) {
+        Query::Judge(_, mv) => ReplyBody::Verdict(match game.judge(mv) {
             Verdict::Legal => None,
             Verdict::Illegal(i) => Some(i.rule),
         }),
-        Query::State(_) => ReplyBody::State(State {
-            two_squares: Some(last.as_ref().and_then(|r| {
-                r.two_squares.as_ref().map(|n| TwoSquaresState {
-                    count: n.count,
-                    starts: n.starts,
-                })
-            })),
-            combat: Some(last.as_ref().and_then(|r| r.combat.map(|c| c.1))),
-            outcome: Some(game.outcome()),
-            chase: Some(last.as_ref().and_then(chase_state)),
-        }),
-        Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_moves()),
+        Query::State(_) => match last {
+            Some(note) => ReplyBody::State(state::<G>(&note, &game.outcome())),
+            None => bad_request(
+                "state is asked about the last move played, and `moves` is empty".into(),
+            ),
+        },
+        Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_actions()),
     }
 }

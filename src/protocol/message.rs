@@ -1,17 +1,17 @@
-//! The messages of protocol 1 as typed values. The wire spelling lives in
-//! [`reader`](super::reader) and [`writer`](super::writer); these types are
-//! what the rest of arbiter works with once a message has been checked.
+//! The messages of the protocol as typed values, generic over the game. The
+//! wire spelling lives in [`reader`](super::reader) and
+//! [`writer`](super::writer); these types are what the rest of arbiter works
+//! with once a message has been checked. The envelope (version, id, case,
+//! game, query, profile, setup, actions so far) is the same for every game;
+//! each game spells its own setup, actions and state fields
+//! (`spec/<game>/protocol.md`).
 
-use std::fmt;
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::Outcome;
-use crate::games::stratego::moves::Move;
-use crate::games::stratego::position::Setup;
-use crate::games::stratego::profile::Profile;
-use crate::games::stratego::verdict::RuleCode;
+use crate::rules::{Rules, StateField};
 
 /// The kinds of question a request can ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,14 +19,14 @@ use crate::games::stratego::verdict::RuleCode;
 pub enum QueryKind {
     /// Who are you, and which optional capabilities do you have?
     Hello,
-    /// Every legal move of the side to move (the one query every
+    /// Every legal action of the side to move (the one query every
     /// implementation answers).
     LegalMoves,
-    /// Is this move legal, and if not, which rule forbids it? (capability
+    /// Is this action legal, and if not, which rule forbids it? (capability
     /// `judge`)
     Judge,
-    /// What do you know about the position and the last move played?
-    /// (capabilities `two-squares`, `combat`, `outcome`)
+    /// What do you know about the position and the last action played?
+    /// (the game's state capabilities)
     State,
 }
 
@@ -42,81 +42,48 @@ impl QueryKind {
     }
 }
 
-/// An optional capability an implementation may declare in its hello reply.
-/// The harness checks exactly the declared ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Capability {
-    /// Answers `judge` with the rule code of an illegal move.
-    Judge,
-    /// `state` carries the two-squares count and sequence mark of the last move.
-    TwoSquares,
-    /// `state` carries the combat result of the last move.
-    Combat,
-    /// `state` carries the outcome of the game.
-    Outcome,
-    /// `state` carries the more-squares chase state after the last move.
-    Chase,
+/// The capability of answering `judge`, which every game has.
+pub const JUDGE: &str = "judge";
+
+/// Every capability of game `G`, in wire order: `judge`, then one per field
+/// of its `state` reply. The harness asks for and compares exactly the
+/// declared ones of this list.
+pub fn capabilities<G: Rules>() -> Vec<&'static str> {
+    std::iter::once(JUDGE)
+        .chain(G::state_fields().iter().map(|f| f.capability))
+        .collect()
 }
 
-impl Capability {
-    /// Every capability, in wire order.
-    pub const ALL: [Capability; 5] = [
-        Capability::Judge,
-        Capability::TwoSquares,
-        Capability::Combat,
-        Capability::Outcome,
-        Capability::Chase,
-    ];
-
-    /// The wire name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Capability::Judge => "judge",
-            Capability::TwoSquares => "two-squares",
-            Capability::Combat => "combat",
-            Capability::Outcome => "outcome",
-            Capability::Chase => "chase",
-        }
-    }
-
-    /// Looks a wire name up.
-    pub fn named(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|c| c.as_str() == name)
-    }
+/// Whether `name` is a state capability of `G`.
+pub fn state_field<G: Rules>(name: &str) -> Option<&'static StateField<G>> {
+    StateField::find(G::state_fields(), name)
 }
 
-impl fmt::Display for Capability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A game position as the protocol describes it: rules, start, moves.
+/// A game position as the protocol describes it: rules, start, actions.
 #[derive(Clone, Debug)]
-pub struct Position {
+pub struct Position<G: Rules> {
     /// The rule profile, switch by switch.
-    pub profile: Profile,
+    pub profile: G::Profile,
     /// The starting position.
-    pub setup: Setup,
-    /// The moves played so far, all legal.
-    pub moves: Vec<Move>,
+    pub setup: G::Setup,
+    /// The actions played so far, all legal.
+    pub moves: Vec<G::Action>,
 }
 
 /// The question of a request.
 #[derive(Clone, Debug)]
-pub enum Query {
+pub enum Query<G: Rules> {
     /// See [`QueryKind::Hello`].
     Hello,
     /// See [`QueryKind::LegalMoves`].
-    LegalMoves(Position),
+    LegalMoves(Position<G>),
     /// See [`QueryKind::Judge`].
-    Judge(Position, Move),
+    Judge(Position<G>, G::Action),
     /// See [`QueryKind::State`].
-    State(Position),
+    State(Position<G>),
 }
 
-impl Query {
+impl<G: Rules> Query<G> {
     /// Which kind of query this is.
     pub fn kind(&self) -> QueryKind {
         match self {
@@ -128,7 +95,7 @@ impl Query {
     }
 
     /// The position asked about, if any.
-    pub fn position(&self) -> Option<&Position> {
+    pub fn position(&self) -> Option<&Position<G>> {
         match self {
             Query::Hello => None,
             Query::LegalMoves(p) | Query::Judge(p, _) | Query::State(p) => Some(p),
@@ -138,13 +105,13 @@ impl Query {
 
 /// One request.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct Request<G: Rules> {
     /// Chosen by the harness, echoed by the reply.
     pub id: u64,
     /// The scenario the request belongs to, for the implementation's logs.
     pub case: Option<String>,
     /// The question.
-    pub query: Query,
+    pub query: Query<G>,
 }
 
 /// The answer to `hello`.
@@ -154,69 +121,23 @@ pub struct Hello {
     pub name: String,
     /// Its version, if it says.
     pub version: Option<String>,
-    /// The optional capabilities it has.
-    pub capabilities: Vec<Capability>,
+    /// The optional capabilities it has, as written (names of any game;
+    /// the harness keeps those of the game at hand).
+    pub capabilities: Vec<String>,
+    /// The games it plays, if it says (absent: it is asked about every
+    /// game, and declines what it does not play).
+    pub games: Option<Vec<String>>,
 }
 
-/// Two-squares bookkeeping of the last move (`state`, capability
-/// `two-squares`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TwoSquaresState {
-    /// The count after the move (TS-3.1).
-    pub count: u32,
-    /// Whether the move started a new sequence (TS-2.3) or continued one.
-    pub starts: bool,
-}
-
-impl fmt::Display for TwoSquaresState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mark = if self.starts { "start" } else { "continue" };
-        write!(f, "{}x {mark}", self.count)
-    }
-}
-
-/// The answer to `state`. Each field is present exactly when the matching
-/// capability is declared; `Some(None)` is an explicit `null` (no move
-/// played yet, no attack, rule switched off).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct State {
-    /// Capability `two-squares`.
-    pub two_squares: Option<Option<TwoSquaresState>>,
-    /// Capability `combat`.
-    pub combat: Option<Option<CombatResult>>,
-    /// Capability `outcome`.
-    pub outcome: Option<Outcome>,
-    /// Capability `chase`.
-    pub chase: Option<Option<ChaseState>>,
-}
-
-/// The more-squares state after a move (MS-4, MS-5): who is conducting a
-/// continuous chase, and whether the move was a chasing move under the
-/// profile's reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChaseState {
-    /// Who is chasing once the move is played.
-    pub chasers: crate::games::stratego::game::Chasers,
-    /// Whether the move was a chasing move (MS-5).
-    pub chasing_move: bool,
-}
-
-impl fmt::Display for ChaseState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = serde_json::to_string(&self.chasers).unwrap_or_default();
-        write!(
-            f,
-            "chasers {}, chasing move {}",
-            who.trim_matches('"'),
-            self.chasing_move
-        )
-    }
-}
+/// The answer to `state`: the fields present in the reply, each in its
+/// canonical form (read by the game's [`StateField::read`]). `null` is an
+/// explicit "nothing to report" (no fight, rule switched off).
+pub type State = BTreeMap<String, Value>;
 
 /// Why an implementation declines a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// The profile, board or query is one the implementation does not
+    /// The game, profile, board or query is one the implementation does not
     /// support. The harness reports the case as skipped, not failed.
     Unsupported,
     /// The request is malformed or inconsistent (an illegal move in `moves`,
@@ -250,13 +171,13 @@ impl ErrorKind {
 
 /// The body of a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplyBody {
+pub enum ReplyBody<G: Rules> {
     /// To `hello`.
     Hello(Hello),
     /// To `legal-moves`.
-    LegalMoves(Vec<Move>),
-    /// To `judge`: `None` when legal, else the rule that forbids the move.
-    Verdict(Option<RuleCode>),
+    LegalMoves(Vec<G::Action>),
+    /// To `judge`: `None` when legal, else the rule that forbids the action.
+    Verdict(Option<G::RuleCode>),
     /// To `state`.
     State(State),
     /// The request was declined.
@@ -270,9 +191,9 @@ pub enum ReplyBody {
 
 /// One reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct Reply<G: Rules> {
     /// The id of the request it answers.
     pub id: u64,
     /// The answer.
-    pub body: ReplyBody,
+    pub body: ReplyBody<G>,
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::games::stratego::game::Implementation;
 use crate::harness::glob;
+use crate::rules::{Implementation, Rules};
 
 use super::answer::answer;
 use super::message::{ErrorKind, Query, Reply, ReplyBody};
@@ -66,15 +66,21 @@ impl Misbehaviour {
 }
 
 /// The reply to one request line, before any misbehaviour.
-fn reply_to(imp: &dyn Implementation, line: &str) -> (Option<Query>, Option<String>, Reply) {
-    match read_request(line) {
+#[allow(clippy::type_complexity)]
+fn reply_to<G: Rules>(
+    imp: &dyn Implementation<G>,
+    line: &str,
+) -> (Option<Query<G>>, Option<String>, Reply<G>) {
+    match read_request::<G>(line) {
         Ok(req) => {
             let body = answer(imp, &req.query);
             (Some(req.query), req.case, Reply { id: req.id, body })
         }
         Err(e) => {
             let kind = match e {
-                ProtocolError::Version { .. } => ErrorKind::Unsupported,
+                ProtocolError::Version { .. } | ProtocolError::OtherGame { .. } => {
+                    ErrorKind::Unsupported
+                }
                 _ => ErrorKind::BadRequest,
             };
             (
@@ -92,9 +98,15 @@ fn reply_to(imp: &dyn Implementation, line: &str) -> (Option<Query>, Option<Stri
     }
 }
 
+/// The reply line to one request line (without misbehaving).
+pub fn answer_line<G: Rules>(imp: &dyn Implementation<G>, line: &str) -> String {
+    let (_, _, reply) = reply_to(imp, line);
+    reply_value(&reply).to_string()
+}
+
 /// Serves requests from `input` until it ends.
-pub fn serve(
-    imp: &dyn Implementation,
+pub fn serve<G: Rules>(
+    imp: &dyn Implementation<G>,
     input: impl BufRead,
     mut output: impl Write,
     misbehaviour: Option<&Misbehaviour>,
@@ -131,10 +143,14 @@ pub fn serve(
                             Query::Hello => &["name"],
                             Query::LegalMoves(_) => &["legal-moves"],
                             Query::Judge(..) => &["verdict"],
-                            Query::State(_) => &["two-squares", "outcome"],
+                            Query::State(_) => &[],
                         };
                         for k in drop {
                             map.remove(*k);
+                        }
+                        if matches!(q, Query::State(_)) {
+                            // Every field the game's state reply has.
+                            map.retain(|k, _| k == "protocol" || k == "id");
                         }
                     }
                 }

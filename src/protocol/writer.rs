@@ -2,42 +2,17 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::games::stratego::piece::Color;
-use crate::games::stratego::position::Setup;
+use crate::rules::Rules;
 
 use super::VERSION;
 use super::message::{Position, Query, Reply, ReplyBody, Request};
 
-/// The setup as the protocol spells it: the board spelled out (so an
-/// implementation can refuse a board it does not know), who moves first, and
-/// each side's pieces as `square: rank`.
-pub fn setup_value(setup: &Setup) -> Value {
-    let g = &setup.geometry;
-    let mut sides = [Map::new(), Map::new()];
-    for (sq, piece) in &setup.pieces {
-        let side = usize::from(piece.color == Color::Blue);
-        sides[side].insert(sq.to_string(), json!(piece.rank.name()));
-    }
-    let [red, blue] = sides;
-    json!({
-        "board": {
-            "name": g.name,
-            "files": g.files,
-            "ranks": g.ranks,
-            "lakes": g.lakes.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        },
-        "to-move": setup.to_move.name(),
-        "red": red,
-        "blue": blue,
-    })
-}
-
-fn position_fields(out: &mut Map<String, Value>, p: &Position) {
+fn position_fields<G: Rules>(out: &mut Map<String, Value>, p: &Position<G>) {
     out.insert(
         "profile".into(),
         serde_json::to_value(&p.profile).expect("a profile is plain data"),
     );
-    out.insert("setup".into(), setup_value(&p.setup));
+    out.insert("setup".into(), G::setup_to_wire(&p.setup));
     out.insert(
         "moves".into(),
         p.moves.iter().map(|m| json!(m.to_string())).collect(),
@@ -45,13 +20,14 @@ fn position_fields(out: &mut Map<String, Value>, p: &Position) {
 }
 
 /// A request as a JSON object.
-pub fn request_value(req: &Request) -> Value {
+pub fn request_value<G: Rules>(req: &Request<G>) -> Value {
     let mut out = Map::new();
     out.insert("protocol".into(), json!(VERSION));
     out.insert("id".into(), json!(req.id));
     if let Some(case) = &req.case {
         out.insert("case".into(), json!(case));
     }
+    out.insert("game".into(), json!(G::NAME));
     out.insert("query".into(), json!(req.query.kind().as_str()));
     if let Some(p) = req.query.position() {
         position_fields(&mut out, p);
@@ -62,13 +38,18 @@ pub fn request_value(req: &Request) -> Value {
     Value::Object(out)
 }
 
+/// The `hello` request with id `id`, on one line: the same for every game.
+pub fn hello_line(id: u64) -> String {
+    json!({"protocol": VERSION, "id": id, "query": "hello"}).to_string()
+}
+
 /// A request on one line, without the line break.
-pub fn request_line(req: &Request) -> String {
+pub fn request_line<G: Rules>(req: &Request<G>) -> String {
     request_value(req).to_string()
 }
 
 /// A reply as a JSON object.
-pub fn reply_value(reply: &Reply) -> Value {
+pub fn reply_value<G: Rules>(reply: &Reply<G>) -> Value {
     let mut out = Map::new();
     out.insert("protocol".into(), json!(VERSION));
     out.insert("id".into(), json!(reply.id));
@@ -78,10 +59,10 @@ pub fn reply_value(reply: &Reply) -> Value {
             if let Some(v) = &h.version {
                 out.insert("version".into(), json!(v));
             }
-            out.insert(
-                "capabilities".into(),
-                h.capabilities.iter().map(|c| json!(c.as_str())).collect(),
-            );
+            out.insert("capabilities".into(), json!(h.capabilities));
+            if let Some(g) = &h.games {
+                out.insert("games".into(), json!(g));
+            }
         }
         ReplyBody::LegalMoves(moves) => {
             out.insert(
@@ -95,45 +76,15 @@ pub fn reply_value(reply: &Reply) -> Value {
             }
             Some(r) => {
                 out.insert("verdict".into(), json!("illegal"));
-                out.insert("rule".into(), json!(r.as_str()));
+                out.insert(
+                    "rule".into(),
+                    serde_json::to_value(r).expect("a rule code is plain data"),
+                );
             }
         },
         ReplyBody::State(s) => {
-            if let Some(ts) = &s.two_squares {
-                out.insert(
-                    "two-squares".into(),
-                    match ts {
-                        None => Value::Null,
-                        Some(t) => json!({
-                            "count": t.count,
-                            "sequence": if t.starts { "start" } else { "continue" },
-                        }),
-                    },
-                );
-            }
-            if let Some(c) = &s.combat {
-                out.insert(
-                    "combat".into(),
-                    serde_json::to_value(c).expect("plain data"),
-                );
-            }
-            if let Some(o) = &s.outcome {
-                out.insert(
-                    "outcome".into(),
-                    serde_json::to_value(o).expect("plain data"),
-                );
-            }
-            if let Some(c) = &s.chase {
-                out.insert(
-                    "chase".into(),
-                    match c {
-                        None => Value::Null,
-                        Some(c) => json!({
-                            "chasers": serde_json::to_value(c.chasers).expect("plain data"),
-                            "chasing-move": c.chasing_move,
-                        }),
-                    },
-                );
+            for (k, v) in s {
+                out.insert(k.clone(), v.clone());
             }
         }
         ReplyBody::Error { kind, message } => {
@@ -147,6 +98,6 @@ pub fn reply_value(reply: &Reply) -> Value {
 }
 
 /// A reply on one line, without the line break.
-pub fn reply_line(reply: &Reply) -> String {
+pub fn reply_line<G: Rules>(reply: &Reply<G>) -> String {
     reply_value(reply).to_string()
 }

@@ -2,27 +2,9 @@
 //! spec stays the single place a clause is defined.
 //!
 //! A clause is defined by a Markdown line that starts with its ID in bold:
-//! `**RP-3.1** A piece moves …`.
-
-/// The spec files compiled into the binary, by path relative to the repo.
-pub const SPEC_FILES: &[(&str, &str)] = &[
-    (
-        "spec/stratego/rules-of-play.md",
-        include_str!("../../spec/stratego/rules-of-play.md"),
-    ),
-    (
-        "spec/stratego/two-squares.md",
-        include_str!("../../spec/stratego/two-squares.md"),
-    ),
-    (
-        "spec/stratego/more-squares.md",
-        include_str!("../../spec/stratego/more-squares.md"),
-    ),
-    (
-        "spec/stratego/ambiguities.md",
-        include_str!("../../spec/stratego/ambiguities.md"),
-    ),
-];
+//! `**RP-3.1** A piece moves …`. Each game compiles its own spec files in
+//! ([`Rules::spec_files`](crate::rules::Rules::spec_files)), so clause ids
+//! are namespaced by game.
 
 /// A clause ID and the spec file that defines it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,12 +46,12 @@ pub fn parse(file: &'static str, text: &str) -> Vec<Clause> {
         .collect()
 }
 
-/// Every clause of every compiled-in spec file.
-pub fn all() -> Vec<Clause> {
-    SPEC_FILES.iter().flat_map(|(f, t)| parse(f, t)).collect()
+/// Every clause of the given spec files.
+pub fn all_in(files: &[(&'static str, &'static str)]) -> Vec<Clause> {
+    files.iter().flat_map(|(f, t)| parse(f, t)).collect()
 }
 
-/// Looks a clause up by ID.
-pub fn find(id: &str) -> Option<Clause> {
-    all().into_iter().find(|c| c.id == id)
+/// Looks a clause up by ID in the given spec files.
+pub fn find_in(files: &[(&'static str, &'static str)], id: &str) -> Option<Clause> {
+    all_in(files).into_iter().find(|c| c.id == id)
 }

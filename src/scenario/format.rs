@@ -1,84 +1,76 @@
-//! The scenario file format, as serde types. `spec/scenario-format.md`
-//! documents it; `spec/scenario.schema.json` is generated from these types.
+//! The scenario file format, as serde types generic over the game.
+//! `spec/scenario-format.md` documents it; `spec/scenario.schema.json` is
+//! generated from these types and each game's own parts ([`schema`]).
 //!
-//! Values that later checks may reject (squares, moves, names) are kept as
-//! [`Spanned`] text so each error can name its line and column.
+//! The generic part (game, id, title, source, clauses, profiles, setup,
+//! moves with `expect`/`rule`/`outcome`/`note`, probes, result) is defined
+//! here once; each game adds its setup type and its per-move annotations
+//! ([`Annotations`]). Values that later checks may reject (squares, moves,
+//! names) are kept as [`Spanned`] text so each error can name its line and
+//! column.
+//!
+//! [`schema`]: super::schema
 
-use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
 
 use schemars::JsonSchema;
+use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
-use crate::games::stratego::combat::CombatResult;
-use crate::games::stratego::game::{Chasers, Outcome};
-use crate::games::stratego::piece::{Color, Rank};
-use crate::games::stratego::verdict::RuleCode;
+use crate::rules::{Annotations, Rules};
 
-/// One scenario file.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// Stable identifier, never renumbered or reused (lower-case words and
-    /// digits joined by `-`, optionally grouped with `/`).
-    #[schemars(with = "String")]
+/// The first key of every scenario file: which game it is written for.
+/// Read on its own first, so that the rest can be read strictly with that
+/// game's types.
+#[derive(Debug, Deserialize)]
+pub struct GameHeader {
+    /// `game:`.
+    #[serde(default)]
+    pub game: Option<Spanned<String>>,
+}
+
+/// One scenario file of game `G`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, bound(deserialize = ""))]
+pub struct ScenarioFile<G: Rules> {
+    /// The game (`stratego`).
+    pub game: Spanned<String>,
+    /// Stable identifier, unique within the game, never renumbered or
+    /// reused (lower-case words and digits joined by `-`, optionally
+    /// grouped with `/`).
     pub id: Spanned<String>,
     /// One line saying what the scenario shows.
     pub title: String,
-    /// Where it comes from: seed file name and example number, an ISF
-    /// article, or `edge case`.
+    /// Where it comes from: seed file name and example, a rule article, or
+    /// `edge case`.
     pub source: String,
-    /// Spec clauses the scenario covers (`RP-5.1`, `TS-4.1`, …).
-    #[schemars(with = "Vec<String>")]
+    /// Clauses of the game's spec the scenario covers (`RP-5.1`, …).
     pub clauses: Vec<Spanned<String>>,
     /// Rule profiles to run under; the first is the one the plain
-    /// expectations describe. Default: `[isf]`.
+    /// expectations describe. Default: the game's first profile.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
     pub profiles: Option<Vec<Spanned<String>>>,
-    /// Board geometry. Default: `standard`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub board: Option<Spanned<String>>,
-    /// How the source diagram sits on the board, and which pieces were added
-    /// to make the position work.
+    /// How the source diagram sits on the board, and what was added to make
+    /// the position work.
     #[serde(default)]
     pub placement: Option<String>,
-    /// The starting position.
-    pub setup: SetupSpec,
-    /// The moves played, each with what must be observed after it.
+    /// The starting position, in the game's own form.
+    pub setup: G::SetupSpec,
+    /// The actions played, each with what must be observed after it.
     #[serde(default)]
-    pub moves: Vec<MoveEntry>,
-    /// Candidate next moves after the last listed move, with their verdicts.
+    pub moves: Vec<MoveEntry<G>>,
+    /// Candidate next actions after the last listed one, with verdicts.
     #[serde(default)]
-    pub probes: Vec<ProbeEntry>,
-    /// The outcome expected after the last listed move.
+    pub probes: Vec<ProbeEntry<G>>,
+    /// The outcome expected after the last listed action.
     #[serde(default)]
-    pub result: Option<Outcome>,
+    pub result: Option<G::Outcome>,
     /// Free text for readers.
     #[serde(default)]
     pub notes: Option<String>,
 }
-
-/// The starting position as piece lists.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupSpec {
-    /// Who moves first. Default: red.
-    #[serde(default)]
-    pub to_move: Option<Color>,
-    /// Red pieces: square → rank.
-    #[serde(default)]
-    #[schemars(with = "BTreeMap<String, Rank>")]
-    pub red: PieceMap,
-    /// Blue pieces: square → rank.
-    #[serde(default)]
-    #[schemars(with = "BTreeMap<String, Rank>")]
-    pub blue: PieceMap,
-}
-
-/// `square: rank` entries in file order, with their locations.
-pub type PieceMap = Entries<Spanned<String>>;
 
 /// A YAML mapping kept as located key/value pairs in file order. Duplicate
 /// keys never reach this type: the YAML reader rejects them.
@@ -93,16 +85,13 @@ impl<V> Default for Entries<V> {
 
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<V>(std::marker::PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
+        struct Visit<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Visit<V> {
             type Value = Entries<V>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a mapping")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Entries<V>, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<V>, A::Error> {
                 let mut out = Vec::new();
                 while let Some(entry) = map.next_entry::<Spanned<String>, V>()? {
                     out.push(entry);
@@ -110,7 +99,7 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
                 Ok(Entries(out))
             }
         }
-        d.deserialize_map(Visit(std::marker::PhantomData))
+        d.deserialize_map(Visit(PhantomData))
     }
 }
 
@@ -118,156 +107,211 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Legality {
-    /// The move may be played.
+    /// The action may be played.
     Legal,
-    /// The move may not be played; `rule` says why.
+    /// The action may not be played; `rule` says why.
     Illegal,
 }
 
-/// Whether a move began a two-squares sequence or continued one (the seed
-/// tables' "Beginn" / "Fortsetzung").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum SequenceMark {
-    /// The move starts a new sequence (TS-2.3).
-    Start,
-    /// The move continues the player's sequence (TS-2.2).
-    Continue,
-}
-
-/// One played move and what must be observed after it.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MoveEntry {
-    /// The move, like `A1-A2` (or `A1xA2`).
-    #[serde(rename = "move")]
-    #[schemars(with = "String")]
-    pub mv: Spanned<String>,
-    /// Default `legal`. A move expected `illegal` ends the run of that
-    /// profile: it is checked, not played.
-    #[serde(default)]
+/// The expectations of one action under one profile: the generic ones and
+/// the game's annotations.
+#[derive(Debug)]
+pub struct MoveOverride<G: Rules> {
+    /// Default `legal`. An action expected `illegal` is judged, not played.
     pub expect: Option<Legality>,
     /// With `expect: illegal`: the rule that forbids it.
-    #[serde(default)]
-    pub rule: Option<RuleCode>,
-    /// Two-squares count after the move (the seed tables' 1x … 5x).
-    #[serde(default)]
-    pub two_squares: Option<u32>,
-    /// Whether the move starts or continues a two-squares sequence.
-    #[serde(default)]
-    pub sequence: Option<SequenceMark>,
-    /// Result of the attack this move makes.
-    #[serde(default)]
-    pub combat: Option<CombatResult>,
-    /// Game state after the move.
-    #[serde(default)]
-    pub outcome: Option<Outcome>,
-    /// The seed tables' more-squares mark ("ununterbr. Verfolg. >2 Felder",
-    /// MS-9.1): `true` when the move keeps a continuous chase going whose
-    /// threats have covered more than two squares.
-    #[serde(default)]
-    pub chase: Option<bool>,
-    /// Who is chasing once the move is played (MS-4): none, red, blue, both.
-    #[serde(default)]
-    pub chasers: Option<Chasers>,
-    /// Whether the move is a chasing move under the profile (MS-5).
-    #[serde(default)]
-    pub chasing_move: Option<bool>,
-    /// Whether the move evades the opponent's last threat (MS-3).
-    #[serde(default)]
-    pub evades: Option<bool>,
-    /// Squares of the opponent pieces the move threatens, in any order (MS-2).
-    #[serde(default)]
-    pub threatens: Option<Vec<String>>,
-    /// For a chasing move allowed only by the exception (MS-8): the ply after
-    /// which the position it recreates first stood (0: the start).
-    #[serde(default)]
-    pub repeats: Option<usize>,
+    pub rule: Option<G::RuleCode>,
+    /// Game state after the action.
+    pub outcome: Option<G::Outcome>,
+    /// The game's own annotations.
+    pub annotations: G::Annotations,
+}
+
+impl<G: Rules> Clone for MoveOverride<G> {
+    fn clone(&self) -> Self {
+        MoveOverride {
+            expect: self.expect,
+            rule: self.rule,
+            outcome: self.outcome.clone(),
+            annotations: self.annotations.clone(),
+        }
+    }
+}
+
+impl<G: Rules> Default for MoveOverride<G> {
+    fn default() -> Self {
+        MoveOverride {
+            expect: None,
+            rule: None,
+            outcome: None,
+            annotations: G::Annotations::default(),
+        }
+    }
+}
+
+impl<G: Rules> MoveOverride<G> {
+    /// Lays the fields given in `over` over these.
+    pub fn overlay(&mut self, over: &Self) {
+        if over.expect.is_some() {
+            self.expect = over.expect;
+        }
+        if over.rule.is_some() {
+            self.rule = over.rule;
+        }
+        if over.outcome.is_some() {
+            self.outcome.clone_from(&over.outcome);
+        }
+        self.annotations.overlay(&over.annotations);
+    }
+}
+
+/// One played action and what must be observed after it.
+#[derive(Debug)]
+pub struct MoveEntry<G: Rules> {
+    /// The action, in the game's spelling (`A1-A2`).
+    pub mv: Spanned<String>,
+    /// The plain expectations (for the first profile, and every profile
+    /// without an override).
+    pub expect: MoveOverride<G>,
     /// Free text (the seed table's explanation column, say).
-    #[serde(default)]
     pub note: Option<String>,
     /// Expectations that differ under another listed profile; fields given
-    /// here replace the plain ones for that profile.
-    #[serde(default)]
-    #[schemars(with = "BTreeMap<String, MoveOverride>")]
-    pub profiles: Entries<MoveOverride>,
+    /// there replace the plain ones for that profile.
+    pub profiles: Entries<MoveOverride<G>>,
 }
 
-/// Per-profile replacement of a move's expectations.
-///
-/// Its fields repeat those of [`MoveEntry`] on purpose: `#[serde(flatten)]`
-/// would switch off `deny_unknown_fields` and lose the line and column of
-/// every value, which strict loading needs.
-#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MoveOverride {
-    /// See [`MoveEntry::expect`].
-    #[serde(default)]
-    pub expect: Option<Legality>,
-    /// See [`MoveEntry::rule`].
-    #[serde(default)]
-    pub rule: Option<RuleCode>,
-    /// See [`MoveEntry::two_squares`].
-    #[serde(default)]
-    pub two_squares: Option<u32>,
-    /// See [`MoveEntry::sequence`].
-    #[serde(default)]
-    pub sequence: Option<SequenceMark>,
-    /// See [`MoveEntry::combat`].
-    #[serde(default)]
-    pub combat: Option<CombatResult>,
-    /// See [`MoveEntry::outcome`].
-    #[serde(default)]
-    pub outcome: Option<Outcome>,
-    /// See [`MoveEntry::chase`].
-    #[serde(default)]
-    pub chase: Option<bool>,
-    /// See [`MoveEntry::chasers`].
-    #[serde(default)]
-    pub chasers: Option<Chasers>,
-    /// See [`MoveEntry::chasing_move`].
-    #[serde(default)]
-    pub chasing_move: Option<bool>,
-    /// See [`MoveEntry::evades`].
-    #[serde(default)]
-    pub evades: Option<bool>,
-    /// See [`MoveEntry::threatens`].
-    #[serde(default)]
-    pub threatens: Option<Vec<String>>,
-    /// See [`MoveEntry::repeats`].
-    #[serde(default)]
-    pub repeats: Option<usize>,
+/// The keys every game's move entries have.
+const MOVE_KEYS: &[&str] = &["move", "expect", "rule", "outcome", "note", "profiles"];
+/// The keys every game's per-profile overrides have.
+const OVERRIDE_KEYS: &[&str] = &["expect", "rule", "outcome"];
+
+/// The error for a key that is neither generic nor one of the game's.
+fn unknown_key<G: Rules, E: de::Error>(key: &str, generic: &[&str]) -> E {
+    let all: Vec<&str> = generic
+        .iter()
+        .chain(G::Annotations::FIELDS)
+        .copied()
+        .collect();
+    E::custom(format_args!(
+        "unknown field `{key}`, expected one of {}",
+        all.join(", ")
+    ))
 }
 
-/// A candidate move after the listed moves, and its verdict.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ProbeEntry {
-    /// The candidate move.
+/// Reads the keys of a move entry or override: the generic ones in
+/// `generic`, then the game's annotations.
+fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
+    key: &str,
+    map: &mut A,
+    generic: &[&'static str],
+    out: &mut MoveOverride<G>,
+) -> Result<bool, A::Error> {
+    match key {
+        "expect" => out.expect = Some(map.next_value()?),
+        "rule" => out.rule = Some(map.next_value()?),
+        "outcome" => out.outcome = Some(map.next_value()?),
+        _ => {
+            if out.annotations.read_field(key, map)? {
+                return Ok(true);
+            }
+            return Err(unknown_key::<G, A::Error>(key, generic));
+        }
+    }
+    Ok(true)
+}
+
+impl<'de, G: Rules> Deserialize<'de> for MoveEntry<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<G>(PhantomData<G>);
+        impl<'de, G: Rules> Visitor<'de> for Visit<G> {
+            type Value = MoveEntry<G>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a move entry (a mapping with `move`)")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveEntry<G>, A::Error> {
+                let mut mv = None;
+                let mut note = None;
+                let mut profiles = Entries::default();
+                let mut expect = MoveOverride::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "move" => mv = Some(map.next_value()?),
+                        "note" => note = Some(map.next_value()?),
+                        "profiles" => profiles = map.next_value()?,
+                        other => {
+                            read_expectation(other, &mut map, MOVE_KEYS, &mut expect)?;
+                        }
+                    }
+                }
+                let mv = mv.ok_or_else(|| de::Error::missing_field("move"))?;
+                Ok(MoveEntry {
+                    mv,
+                    expect,
+                    note,
+                    profiles,
+                })
+            }
+        }
+        d.deserialize_map(Visit(PhantomData))
+    }
+}
+
+impl<'de, G: Rules> Deserialize<'de> for MoveOverride<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<G>(PhantomData<G>);
+        impl<'de, G: Rules> Visitor<'de> for Visit<G> {
+            type Value = MoveOverride<G>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping of expectations")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveOverride<G>, A::Error> {
+                let mut out = MoveOverride::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    read_expectation(&key, &mut map, OVERRIDE_KEYS, &mut out)?;
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Visit(PhantomData))
+    }
+}
+
+/// A candidate action after the listed ones, and its verdict.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, bound(deserialize = ""))]
+pub struct ProbeEntry<G: Rules> {
+    /// The candidate action.
     #[serde(rename = "move")]
-    #[schemars(with = "String")]
     pub mv: Spanned<String>,
     /// `legal` or `illegal`.
     pub expect: Legality,
     /// With `illegal`: the rule that forbids it.
     #[serde(default)]
-    pub rule: Option<RuleCode>,
+    pub rule: Option<G::RuleCode>,
     /// Free text: the claim of the source this probe encodes.
     #[serde(default)]
     pub note: Option<String>,
     /// Verdicts that differ under another listed profile.
     #[serde(default)]
-    #[schemars(with = "BTreeMap<String, ProbeOverride>")]
-    pub profiles: Entries<ProbeOverride>,
+    pub profiles: Entries<ProbeOverride<G>>,
 }
 
 /// Per-profile replacement of a probe's verdict.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ProbeOverride {
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, bound(deserialize = ""))]
+pub struct ProbeOverride<G: Rules> {
     /// `legal` or `illegal`.
     pub expect: Legality,
     /// With `illegal`: the rule that forbids it.
     #[serde(default)]
-    pub rule: Option<RuleCode>,
+    pub rule: Option<G::RuleCode>,
+}
+
+impl<G: Rules> Clone for ProbeOverride<G> {
+    fn clone(&self) -> Self {
+        ProbeOverride {
+            expect: self.expect,
+            rule: self.rule,
+        }
+    }
 }

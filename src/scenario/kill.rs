@@ -1,19 +1,31 @@
 //! The kill matrix: the corpus against every mutant of every profile it is
 //! written for.
 
-use crate::games::stratego::game::Implementation;
-use crate::games::stratego::mutants::{ALL, Mutant};
-use crate::games::stratego::profile::Profile;
-use crate::games::stratego::reference::Reference;
+use crate::rules::{Implementation, MutantKind, RuleProfile, Rules};
 
 use super::load::Scenario;
 use super::run::run_profile;
+
+/// A mutant as a row of the matrix names it.
+#[derive(Clone, Debug)]
+pub struct MutantInfo {
+    /// The game.
+    pub game: &'static str,
+    /// Stable name.
+    pub name: &'static str,
+    /// Reading or bug.
+    pub kind: MutantKind,
+    /// The ambiguity entry or clause it departs from.
+    pub departs_from: &'static str,
+    /// One line for the matrix.
+    pub description: &'static str,
+}
 
 /// One row: a mutant of one base profile and the scenarios that kill it.
 #[derive(Clone, Debug)]
 pub struct Row {
     /// The mutant.
-    pub mutant: Mutant,
+    pub mutant: MutantInfo,
     /// The profile it departs from.
     pub base: String,
     /// IDs of the scenarios (written for `base`) that fail under the mutant.
@@ -31,7 +43,7 @@ impl Row {
 /// written for. Mutants that change nothing observable for a profile are
 /// left out. Profiles spelled with switch overrides (`isf+…`) are not bases:
 /// they are themselves readings a scenario shows, not rule sets to defend.
-pub fn matrix(scenarios: &[Scenario]) -> Vec<Row> {
+pub fn matrix<G: Rules>(scenarios: &[&Scenario<G>]) -> Vec<Row> {
     matrix_against(scenarios, None).0
 }
 
@@ -41,27 +53,27 @@ pub fn matrix(scenarios: &[Scenario]) -> Vec<Row> {
 /// verdict, so this is where a second implementation of the readings is best
 /// compared with the reference; doing it in the same pass runs the slow
 /// reference only once.
-pub fn matrix_against(
-    scenarios: &[Scenario],
-    other: Option<&dyn Implementation>,
+pub fn matrix_against<G: Rules>(
+    scenarios: &[&Scenario<G>],
+    other: Option<&dyn Implementation<G>>,
 ) -> (Vec<Row>, Vec<String>) {
-    let bases: Vec<Profile> = Profile::NAMES
+    let bases: Vec<G::Profile> = G::Profile::names()
         .iter()
-        .filter_map(|n| Profile::named(n))
+        .filter_map(|n| G::Profile::parse(n).ok())
         .collect();
     let mut rows = Vec::new();
     let mut departures = Vec::new();
     for base in &bases {
-        for m in ALL {
+        for m in G::mutants() {
             let Some(mutated) = m.mutate(base) else {
                 continue;
             };
             let mut killed_by = Vec::new();
             for s in scenarios
                 .iter()
-                .filter(|s| s.profiles.iter().any(|p| p.name == base.name))
+                .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
             {
-                let failures = run_profile(s, &Reference, &mutated);
+                let failures = run_profile(s, G::reference(), &mutated);
                 if let Some(imp) = other
                     && run_profile(s, imp, &mutated) != failures
                 {
@@ -69,7 +81,7 @@ pub fn matrix_against(
                         "{} under {} of {}: {} fails differently from the reference",
                         s.id,
                         m.name,
-                        base.name,
+                        base.name(),
                         imp.name()
                     ));
                 }
@@ -78,8 +90,14 @@ pub fn matrix_against(
                 }
             }
             rows.push(Row {
-                mutant: *m,
-                base: base.name.clone(),
+                mutant: MutantInfo {
+                    game: G::NAME,
+                    name: m.name,
+                    kind: m.kind,
+                    departs_from: m.departs_from,
+                    description: m.description,
+                },
+                base: base.name().to_string(),
                 killed_by,
             });
         }

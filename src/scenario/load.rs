@@ -1,40 +1,17 @@
 //! Loading scenario files strictly: every problem is an error that names the
-//! file, line and column, and what was expected there.
+//! file, line and column, and what was expected there. A file names its game
+//! first (`game:`); the rest is read with that game's types.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde_saphyr::Spanned;
 
-use crate::games::stratego::game::Outcome;
-use crate::games::stratego::geometry::Geometry;
-use crate::games::stratego::moves::Move;
-use crate::games::stratego::piece::{Color, Piece, Rank};
-use crate::games::stratego::position::Setup;
-use crate::games::stratego::profile::Profile;
-use crate::games::stratego::square::Square;
-use crate::games::stratego::verdict::RuleCode;
+pub use crate::rules::Loc;
+use crate::rules::{Annotations, Rules, RuleProfile};
 
 use super::clauses;
 use super::format::{Legality, MoveOverride, ProbeOverride, ScenarioFile};
-
-/// A place in a scenario file (1-based; 0 when unknown).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Loc {
-    /// Line, from 1.
-    pub line: u64,
-    /// Column, from 1.
-    pub column: u64,
-}
-
-impl<T> From<&Spanned<T>> for Loc {
-    fn from(s: &Spanned<T>) -> Self {
-        Loc {
-            line: s.referenced.line(),
-            column: s.referenced.column(),
-        }
-    }
-}
 
 /// A scenario that could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,66 +43,52 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// One move of a loaded scenario.
-#[derive(Clone, Debug)]
-pub struct ScenarioMove {
-    /// The move.
-    pub mv: Move,
+/// One action of a loaded scenario.
+#[derive(Debug)]
+pub struct ScenarioMove<G: Rules> {
+    /// The action.
+    pub mv: G::Action,
     /// Where it is written.
     pub at: Loc,
     /// Plain expectations (for the first profile, and any profile without
     /// an override).
-    pub expect: MoveOverride,
+    pub expect: MoveOverride<G>,
     /// Per-profile replacements.
-    pub overrides: Vec<(String, MoveOverride)>,
+    pub overrides: Vec<(String, MoveOverride<G>)>,
     /// Free text.
     pub note: Option<String>,
 }
 
-impl ScenarioMove {
+impl<G: Rules> ScenarioMove<G> {
     /// The expectations that hold under `profile`: the plain ones with the
     /// profile's override fields laid over them.
-    pub fn expectations(&self, profile: &str) -> MoveOverride {
+    pub fn expectations(&self, profile: &str) -> MoveOverride<G> {
         let mut e = self.expect.clone();
         if let Some((_, o)) = self.overrides.iter().find(|(p, _)| p == profile) {
-            macro_rules! lay { ($($f:ident),*) => { $( if o.$f.is_some() { e.$f = o.$f.clone(); } )* } }
-            lay!(
-                expect,
-                rule,
-                two_squares,
-                sequence,
-                combat,
-                outcome,
-                chase,
-                chasers,
-                chasing_move,
-                evades,
-                threatens,
-                repeats
-            );
+            e.overlay(o);
         }
         e
     }
 }
 
 /// One probe of a loaded scenario.
-#[derive(Clone, Debug)]
-pub struct ScenarioProbe {
-    /// The candidate move.
-    pub mv: Move,
+#[derive(Debug)]
+pub struct ScenarioProbe<G: Rules> {
+    /// The candidate action.
+    pub mv: G::Action,
     /// Where it is written.
     pub at: Loc,
     /// Plain verdict.
-    pub expect: ProbeOverride,
+    pub expect: ProbeOverride<G>,
     /// Per-profile verdicts.
-    pub overrides: Vec<(String, ProbeOverride)>,
+    pub overrides: Vec<(String, ProbeOverride<G>)>,
     /// The claim it encodes.
     pub note: Option<String>,
 }
 
-impl ScenarioProbe {
+impl<G: Rules> ScenarioProbe<G> {
     /// The verdict expected under `profile`.
-    pub fn expectation(&self, profile: &str) -> ProbeOverride {
+    pub fn expectation(&self, profile: &str) -> ProbeOverride<G> {
         self.overrides
             .iter()
             .find(|(p, _)| p == profile)
@@ -133,12 +96,12 @@ impl ScenarioProbe {
     }
 }
 
-/// A loaded, checked scenario.
-#[derive(Clone, Debug)]
-pub struct Scenario {
+/// A loaded, checked scenario of game `G`.
+#[derive(Debug)]
+pub struct Scenario<G: Rules> {
     /// The file it came from.
     pub path: PathBuf,
-    /// Stable ID.
+    /// Stable ID, unique within the game.
     pub id: String,
     /// Where the ID is written.
     pub id_at: Loc,
@@ -146,22 +109,30 @@ pub struct Scenario {
     pub title: String,
     /// Source citation.
     pub source: String,
-    /// Clauses covered.
+    /// Clauses covered (of `G`'s spec).
     pub clauses: Vec<String>,
     /// Profiles to run under, in order.
-    pub profiles: Vec<Profile>,
+    pub profiles: Vec<G::Profile>,
     /// How the source diagram sits on the board.
     pub placement: Option<String>,
     /// Starting position (already validated).
-    pub setup: Setup,
-    /// Moves.
-    pub moves: Vec<ScenarioMove>,
-    /// Probes after the last move.
-    pub probes: Vec<ScenarioProbe>,
-    /// Expected outcome after the last move.
-    pub result: Option<Outcome>,
+    pub setup: G::Setup,
+    /// Actions.
+    pub moves: Vec<ScenarioMove<G>>,
+    /// Probes after the last action.
+    pub probes: Vec<ScenarioProbe<G>>,
+    /// Expected outcome after the last action.
+    pub result: Option<G::Outcome>,
     /// Free text.
     pub notes: Option<String>,
+}
+
+impl<G: Rules> Scenario<G> {
+    /// The game-qualified id (`stratego:ts/seed000-ex1-frontal`): unique
+    /// across a mixed corpus.
+    pub fn qualified_id(&self) -> String {
+        format!("{}:{}", G::NAME, self.id)
+    }
 }
 
 /// Whether `id` is a well-formed scenario ID: lower-case words and digits
@@ -178,36 +149,68 @@ pub fn is_scenario_id(id: &str) -> bool {
         })
 }
 
-/// Reads and checks one scenario file.
-pub fn load(path: &Path) -> Result<Scenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+/// Reads a file's text; the error names the file.
+pub fn read(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|e| LoadError {
         file: path.to_path_buf(),
         at: Loc::default(),
         message: format!("cannot read the file: {e}"),
-    })?;
-    parse(path, &text)
+    })
 }
 
-/// Parses and checks scenario text; `path` is used in errors.
-pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
+/// The location of a YAML reader error (the start of the text when the
+/// reader knows none).
+fn yaml_loc(e: &serde_saphyr::Error) -> Loc {
+    // The reader knows no place for some errors (a document that is empty
+    // or `~` has no mapping to lack `id` in): point at the start of the text
+    // rather than at the 0:0 kept for errors outside any text.
+    e.location()
+        .filter(|l| l.line() > 0)
+        .map_or(Loc { line: 1, column: 1 }, |l| Loc {
+            line: l.line(),
+            column: l.column(),
+        })
+}
+
+/// The game a scenario text names, with where it names it; the error says
+/// what is missing. `known` lists the games this build has, for the message.
+pub fn game_of(path: &Path, text: &str) -> Result<Spanned<String>, LoadError> {
     let err = |at: Loc, message: String| LoadError {
         file: path.to_path_buf(),
         at,
         message,
     };
-    let file: ScenarioFile = serde_saphyr::from_str(text).map_err(|e| {
-        // The reader knows no place for some errors (a document that is
-        // empty or `~` has no mapping to lack `id` in): point at the start of
-        // the text rather than at the 0:0 kept for errors outside any text.
-        let at = e
-            .location()
-            .filter(|l| l.line() > 0)
-            .map_or(Loc { line: 1, column: 1 }, |l| Loc {
-                line: l.line(),
-                column: l.column(),
-            });
-        err(at, yaml_message(&e))
-    })?;
+    let header: super::format::GameHeader =
+        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e)))?;
+    header.game.ok_or_else(|| {
+        err(
+            Loc { line: 1, column: 1 },
+            "missing field `game`: every scenario names the game it is written for (like `game: stratego`)"
+                .into(),
+        )
+    })
+}
+
+/// Parses and checks the text of a scenario of game `G`; `path` is used in
+/// errors.
+pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError> {
+    let err = |at: Loc, message: String| LoadError {
+        file: path.to_path_buf(),
+        at,
+        message,
+    };
+    let file: ScenarioFile<G> =
+        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e)))?;
+    if file.game.value != G::NAME {
+        return Err(err(
+            (&file.game).into(),
+            format!(
+                "this scenario is for `{}`, but was read as a {} scenario",
+                file.game.value,
+                G::NAME
+            ),
+        ));
+    }
 
     if !is_scenario_id(&file.id.value) {
         return Err(err(
@@ -226,31 +229,39 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
     }
     let mut clause_ids = Vec::new();
     for c in &file.clauses {
-        if clauses::find(&c.value).is_none() {
+        if clauses::find_in(G::spec_files(), &c.value).is_none() {
             return Err(err(
                 c.into(),
                 format!(
-                    "`{}` is not a clause of the spec: expected an ID defined in spec/ (like RP-3.1)",
-                    c.value
+                    "`{}` is not a clause of the {} spec: expected an ID defined in spec/{}/ (like RP-3.1)",
+                    c.value,
+                    G::NAME,
+                    G::NAME
                 ),
             ));
         }
         clause_ids.push(c.value.clone());
     }
 
-    let mut profiles = Vec::new();
+    let mut profiles: Vec<G::Profile> = Vec::new();
     match &file.profiles {
-        None => profiles.push(Profile::isf()),
+        None => {
+            let first = G::Profile::names()[0];
+            profiles.push(G::Profile::parse(first).map_err(|e| err((&file.id).into(), e))?);
+        }
         Some(list) if list.is_empty() => {
             return Err(err(
                 (&file.id).into(),
-                "`profiles` is empty: list at least one profile, or leave it out for [isf]".into(),
+                format!(
+                    "`profiles` is empty: list at least one profile, or leave it out for [{}]",
+                    G::Profile::names()[0]
+                ),
             ));
         }
         Some(list) => {
             for p in list {
-                let profile = Profile::parse(&p.value).map_err(|e| err(p.into(), e))?;
-                if profiles.iter().any(|q: &Profile| q.name == profile.name) {
+                let profile = G::Profile::parse(&p.value).map_err(|e| err(p.into(), e))?;
+                if profiles.iter().any(|q| q.name() == profile.name()) {
                     return Err(err(
                         p.into(),
                         format!("profile `{}` is listed twice", p.value),
@@ -260,7 +271,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
             }
         }
     }
-    let profile_names: Vec<String> = profiles.iter().map(|p| p.name.clone()).collect();
+    let profile_names: Vec<String> = profiles.iter().map(|p| p.name().to_string()).collect();
     let check_overrides = |names: Vec<&Spanned<String>>| -> Result<(), LoadError> {
         for name in names {
             if !profile_names.contains(&name.value) {
@@ -277,66 +288,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         Ok(())
     };
 
-    let geometry = match &file.board {
-        None => Geometry::standard(),
-        Some(b) => Geometry::named(&b.value).ok_or_else(|| {
-            err(
-                b.into(),
-                format!(
-                    "`{}` is not a board: expected one of {}",
-                    b.value,
-                    Geometry::NAMES.join(", ")
-                ),
-            )
-        })?,
-    };
-
-    let mut pieces = Vec::new();
-    let mut piece_locs = Vec::new();
-    for (color, map) in [
-        (Color::Red, &file.setup.red),
-        (Color::Blue, &file.setup.blue),
-    ] {
-        for (sq, rank) in &map.0 {
-            let square: Square = sq
-                .value
-                .parse()
-                .map_err(|e| err(sq.into(), format!("{e}")))?;
-            let rank_v: Rank = rank
-                .value
-                .parse()
-                .map_err(|e| err(rank.into(), format!("{e}")))?;
-            pieces.push((
-                square,
-                Piece {
-                    color,
-                    rank: rank_v,
-                },
-            ));
-            piece_locs.push((Loc::from(sq), Loc::from(rank)));
-        }
-    }
-    let setup = Setup {
-        geometry,
-        pieces,
-        to_move: file.setup.to_move.unwrap_or(Color::Red),
-    };
-    if let Err(e) = setup.validate() {
-        let (sq_at, rank_at) = piece_locs[e.entry()];
-        let at = if matches!(
-            e,
-            crate::games::stratego::position::SetupError::TooMany { .. }
-        ) {
-            rank_at
-        } else {
-            sq_at
-        };
-        return Err(err(at, e.to_string()));
-    }
+    let setup = G::setup_from_spec(&file.setup).map_err(|l| err(l.at, l.message))?;
 
     let check_rule = |at: Loc,
                       expect: Option<Legality>,
-                      rule: Option<RuleCode>|
+                      rule: Option<G::RuleCode>|
      -> Result<(), LoadError> {
         match (expect, rule) {
             (Some(Legality::Illegal), None) => Err(err(
@@ -352,46 +308,30 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
             _ => Ok(()),
         }
     };
-
-    let check_squares = |at: Loc, list: Option<&[String]>| -> Result<(), LoadError> {
-        for sq in list.unwrap_or_default() {
-            sq.parse::<Square>()
-                .map_err(|e| err(at, format!("in `threatens`: {e}")))?;
-        }
-        Ok(())
+    let action = |s: &Spanned<String>| -> Result<G::Action, LoadError> {
+        s.value.parse().map_err(|e| err(s.into(), format!("{e}")))
     };
 
     let mut moves = Vec::new();
     for m in file.moves {
         let at = Loc::from(&m.mv);
-        let mv: Move = m.mv.value.parse().map_err(|e| err(at, format!("{e}")))?;
+        let mv = action(&m.mv)?;
         check_overrides(m.profiles.0.iter().map(|e| &e.0).collect())?;
-        check_rule(at, m.expect, m.rule)?;
-        check_squares(at, m.threatens.as_deref())?;
+        check_rule(at, m.expect.expect, m.expect.rule)?;
+        m.expect
+            .annotations
+            .check()
+            .map_err(|e| err(at, e))?;
         let mut overrides = Vec::new();
         for (name, o) in m.profiles.0 {
             check_rule((&name).into(), o.expect, o.rule)?;
-            check_squares((&name).into(), o.threatens.as_deref())?;
+            o.annotations.check().map_err(|e| err((&name).into(), e))?;
             overrides.push((name.value, o));
         }
-        let expect = MoveOverride {
-            expect: m.expect,
-            rule: m.rule,
-            two_squares: m.two_squares,
-            sequence: m.sequence,
-            combat: m.combat,
-            outcome: m.outcome,
-            chase: m.chase,
-            chasers: m.chasers,
-            chasing_move: m.chasing_move,
-            evades: m.evades,
-            threatens: m.threatens,
-            repeats: m.repeats,
-        };
         moves.push(ScenarioMove {
             mv,
             at,
-            expect,
+            expect: m.expect,
             overrides,
             note: m.note,
         });
@@ -400,7 +340,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
     let mut probes = Vec::new();
     for p in file.probes {
         let at = Loc::from(&p.mv);
-        let mv: Move = p.mv.value.parse().map_err(|e| err(at, format!("{e}")))?;
+        let mv = action(&p.mv)?;
         check_overrides(p.profiles.0.iter().map(|e| &e.0).collect())?;
         check_rule(at, Some(p.expect), p.rule)?;
         let mut overrides = Vec::new();
@@ -420,7 +360,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         });
     }
 
-    Ok(Scenario {
+    let scenario = Scenario {
         path: path.to_path_buf(),
         id: file.id.value.clone(),
         id_at: (&file.id).into(),
@@ -434,7 +374,48 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, LoadError> {
         probes,
         result: file.result,
         notes: file.notes,
-    })
+    };
+    every_expectation_reached(&scenario).map_err(|(at, m)| err(at, m))?;
+    Ok(scenario)
+}
+
+/// No expectation may go unchecked under a profile the scenario lists: an
+/// action expected illegal under a profile is judged, not played, so the
+/// run of that profile ends there, and nothing may follow it (no later
+/// action, probe or result), or it would be loaded and never checked.
+fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, String)> {
+    for p in &s.profiles {
+        let name = p.name();
+        let Some(i) = s
+            .moves
+            .iter()
+            .position(|m| m.expectations(name).expect == Some(Legality::Illegal))
+        else {
+            continue;
+        };
+        let stop = &s.moves[i];
+        let unreached = if let Some(next) = s.moves.get(i + 1) {
+            Some((next.at, format!("move {}", i + 2)))
+        } else if let Some(probe) = s.probes.first() {
+            Some((probe.at, "the probes".to_string()))
+        } else if s.result.is_some() {
+            Some((s.id_at, "`result`".to_string()))
+        } else {
+            None
+        };
+        if let Some((at, what)) = unreached {
+            return Err((
+                at,
+                format!(
+                    "{what} is never checked under profile `{name}`: move {} ({}, line {}) is expected illegal there, and the run of a profile ends at its first illegal move; move the profile to a scenario of its own, or end this one at that move",
+                    i + 1,
+                    stop.mv,
+                    stop.at.line
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The YAML reader's message without its own location suffix or snippet
@@ -490,36 +471,4 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Loads every scenario under `paths`. Returns the scenarios that loaded and
-/// the errors of those that did not, including repeated IDs.
-pub fn load_all(paths: &[PathBuf]) -> (Vec<Scenario>, Vec<LoadError>) {
-    let files = match discover(paths) {
-        Ok(f) => f,
-        Err(e) => return (Vec::new(), vec![e]),
-    };
-    let mut scenarios: Vec<Scenario> = Vec::new();
-    let mut errors = Vec::new();
-    for f in files {
-        match load(&f) {
-            Ok(s) => {
-                if let Some(first) = scenarios.iter().find(|o| o.id == s.id) {
-                    errors.push(LoadError {
-                        file: s.path.clone(),
-                        at: s.id_at,
-                        message: format!(
-                            "id `{}` is already used by {}; ids are unique and never reused",
-                            s.id,
-                            first.path.display()
-                        ),
-                    });
-                } else {
-                    scenarios.push(s);
-                }
-            }
-            Err(e) => errors.push(e),
-        }
-    }
-    (scenarios, errors)
 }

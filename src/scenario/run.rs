@@ -3,11 +3,9 @@
 
 use std::fmt;
 
-use crate::games::stratego::game::{ChaseNote, Implementation};
-use crate::games::stratego::profile::Profile;
-use crate::games::stratego::verdict::Verdict;
+use crate::rules::{Annotations, Implementation, RuleProfile, Rules, Verdict};
 
-use super::format::{Legality, MoveOverride, SequenceMark};
+use super::format::Legality;
 use super::load::{Loc, Scenario};
 
 /// One expectation that did not hold.
@@ -34,7 +32,7 @@ pub enum Status {
 
 /// A scenario's result, with the scenario's identity.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct ScenarioResult {
     /// Scenario ID.
     pub id: String,
     /// Scenario file.
@@ -50,11 +48,15 @@ impl fmt::Display for Failure {
 }
 
 /// Runs `scenario` under each of its profiles (or only `only`, when given).
-pub fn run(scenario: &Scenario, imp: &dyn Implementation, only: Option<&str>) -> Outcome {
-    let selected: Vec<&Profile> = scenario
+pub fn run<G: Rules>(
+    scenario: &Scenario<G>,
+    imp: &dyn Implementation<G>,
+    only: Option<&str>,
+) -> ScenarioResult {
+    let selected: Vec<&G::Profile> = scenario
         .profiles
         .iter()
-        .filter(|p| only.is_none_or(|o| o == p.name))
+        .filter(|p| only.is_none_or(|o| o == p.name()))
         .collect();
     let status = if selected.is_empty() {
         Status::Skip(format!(
@@ -72,14 +74,14 @@ pub fn run(scenario: &Scenario, imp: &dyn Implementation, only: Option<&str>) ->
             Status::Fail(failures)
         }
     };
-    Outcome {
+    ScenarioResult {
         id: scenario.id.clone(),
         path: scenario.path.clone(),
         status,
     }
 }
 
-fn describe(v: &Verdict) -> String {
+fn describe<G: Rules>(v: &Verdict<G>) -> String {
     match v {
         Verdict::Legal => "legal".into(),
         Verdict::Illegal(i) => format!("illegal ({}, {}: {})", i.rule, i.clause, i.explanation),
@@ -87,12 +89,12 @@ fn describe(v: &Verdict) -> String {
 }
 
 /// Runs one profile; returns the failures.
-pub fn run_profile(
-    scenario: &Scenario,
-    imp: &dyn Implementation,
-    profile: &Profile,
+pub fn run_profile<G: Rules>(
+    scenario: &Scenario<G>,
+    imp: &dyn Implementation<G>,
+    profile: &G::Profile,
 ) -> Vec<Failure> {
-    let p = profile.name.clone();
+    let p = profile.name().to_string();
     let mut failures = Vec::new();
     let mut fail = |at: Loc, message: String| {
         failures.push(Failure {
@@ -110,9 +112,9 @@ pub fn run_profile(
     };
     for (i, m) in scenario.moves.iter().enumerate() {
         let ply = i + 1;
-        let exp = m.expectations(&profile.name);
+        let exp = m.expectations(profile.name());
         if exp.expect == Some(Legality::Illegal) {
-            let v = game.judge(m.mv);
+            let v = game.judge(&m.mv);
             if v.rule() != exp.rule {
                 fail(
                     m.at,
@@ -127,8 +129,8 @@ pub fn run_profile(
             // The move is not played: this profile's run ends here.
             return failures;
         }
-        let report = match game.play(m.mv) {
-            Ok(r) => r,
+        let note = match game.play(&m.mv) {
+            Ok(n) => n,
             Err(ill) => {
                 fail(
                     m.at,
@@ -140,70 +142,28 @@ pub fn run_profile(
                 return failures;
             }
         };
-        if let Some(want) = exp.two_squares {
-            let got = report.two_squares.as_ref().map(|n| n.count);
-            if got != Some(want) {
-                fail(
-                    m.at,
-                    format!(
-                        "move {ply} {}: two_squares expected {want}, got {}",
-                        m.mv,
-                        got.map_or("none".into(), |g| g.to_string())
-                    ),
-                );
-            }
-        }
-        if let Some(want) = exp.sequence {
-            let got = report.two_squares.as_ref().map(|n| {
-                if n.starts {
-                    SequenceMark::Start
-                } else {
-                    SequenceMark::Continue
-                }
-            });
-            if got != Some(want) {
-                fail(
-                    m.at,
-                    format!(
-                        "move {ply} {}: sequence expected {want:?}, got {got:?}",
-                        m.mv
-                    ),
-                );
-            }
-        }
-        if let Some(want) = exp.combat {
-            let got = report.combat.map(|c| c.1);
-            if got != Some(want) {
-                fail(
-                    m.at,
-                    format!("move {ply} {}: combat expected {want:?}, got {got:?}", m.mv),
-                );
-            }
-        }
-        check_chase(&exp, report.chase.as_ref(), &mut |message| {
+        exp.annotations.compare(&note, &mut |message| {
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
         });
-        if let Some(want) = exp.outcome
-            && report.outcome != want
-        {
-            fail(
-                m.at,
-                format!(
-                    "move {ply} {}: outcome expected {want}, got {}",
-                    m.mv, report.outcome
-                ),
-            );
+        if let Some(want) = &exp.outcome {
+            let got = game.outcome();
+            if &got != want {
+                fail(
+                    m.at,
+                    format!("move {ply} {}: outcome expected {want}, got {got}", m.mv),
+                );
+            }
         }
     }
-    if let Some(want) = scenario.result {
+    if let Some(want) = &scenario.result {
         let got = game.outcome();
-        if got != want {
+        if &got != want {
             fail(scenario.id_at, format!("result expected {want}, got {got}"));
         }
     }
     for probe in &scenario.probes {
-        let exp = probe.expectation(&profile.name);
-        let v = game.judge(probe.mv);
+        let exp = probe.expectation(profile.name());
+        let v = game.judge(&probe.mv);
         let ok = match exp.expect {
             Legality::Legal => v.is_legal(),
             Legality::Illegal => v.rule() == exp.rule,
@@ -225,60 +185,3 @@ pub fn run_profile(
     failures
 }
 
-/// Compares the more-squares expectations of a move with its chase note
-/// (absent when the profile has the rule switched off).
-fn check_chase(exp: &MoveOverride, note: Option<&ChaseNote>, fail: &mut dyn FnMut(String)) {
-    let show = |v: Option<String>| v.unwrap_or_else(|| "no chase note".into());
-    // The plain fields of the note: the expectation, when given, must equal it.
-    let mut same = |field: &str, want: Option<String>, got: Option<String>| {
-        if let Some(want) = want
-            && got.as_ref() != Some(&want)
-        {
-            fail(format!("{field} expected {want}, got {}", show(got)));
-        }
-    };
-    same(
-        "chase mark",
-        exp.chase.map(|w| w.to_string()),
-        note.map(|n| n.mark.to_string()),
-    );
-    same(
-        "chasers",
-        exp.chasers.map(|w| w.to_string()),
-        note.map(|n| n.chasers.to_string()),
-    );
-    same(
-        "chasing_move",
-        exp.chasing_move.map(|w| w.to_string()),
-        note.map(|n| n.chasing_move.to_string()),
-    );
-    same(
-        "evades",
-        exp.evades.map(|w| w.to_string()),
-        note.map(|n| n.evades.to_string()),
-    );
-    if let Some(want) = &exp.threatens {
-        let mut want = want.clone();
-        want.sort();
-        let got = note.map(|n| {
-            let mut t = n.threatens.clone();
-            t.sort();
-            t
-        });
-        if got.as_ref() != Some(&want) {
-            fail(format!(
-                "threatens expected {want:?}, got {}",
-                show(got.map(|g| format!("{g:?}")))
-            ));
-        }
-    }
-    if let Some(want) = exp.repeats {
-        let got = note.map(|n| n.repeats);
-        if got != Some(Some(want)) {
-            fail(format!(
-                "repeats expected ply {want}, got {}",
-                show(got.map(|g| g.map_or("no repeat".into(), |p| format!("ply {p}"))))
-            ));
-        }
-    }
-}

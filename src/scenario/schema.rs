@@ -1,9 +1,133 @@
-//! The JSON Schema of the scenario format, generated from the serde types.
-//! `spec/scenario.schema.json` is this output; a test fails when it is stale.
+//! The JSON Schema of the scenario format, for every game: one schema per
+//! game (its setup and annotations come from its own types), chosen by
+//! `game`. `spec/scenario.schema.json` is this output; a test fails when it
+//! is stale.
 
-/// The schema as pretty JSON, with a trailing newline.
+use schemars::{JsonSchema, SchemaGenerator};
+use serde_json::{Map, Value, json};
+
+use crate::rules::Rules;
+
+use super::format::Legality;
+
+/// The schema of a scenario file of game `G`; its types' definitions go to
+/// `generator`.
+pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
+    let annotations = G::Annotations::json_schema(generator).to_value();
+    let own = annotations
+        .get("properties")
+        .cloned()
+        .unwrap_or_else(|| json!({}));
+    let legality = generator.subschema_for::<Legality>().to_value();
+    let rule = generator.subschema_for::<G::RuleCode>().to_value();
+    let outcome = generator.subschema_for::<G::Outcome>().to_value();
+    let setup = generator.subschema_for::<G::SetupSpec>().to_value();
+
+    let expectation = |extra: &[(&str, Value)]| -> Value {
+        let mut props = Map::new();
+        for (k, v) in extra {
+            props.insert((*k).to_string(), v.clone());
+        }
+        props.insert(
+            "expect".into(),
+            json!({"description": "Default `legal`. An action expected `illegal` is judged, not played: the run of that profile ends there.", "allOf": [legality]}),
+        );
+        props.insert(
+            "rule".into(),
+            json!({"description": "With `expect: illegal`: the rule that forbids the action.", "allOf": [rule]}),
+        );
+        props.insert(
+            "outcome".into(),
+            json!({"description": "The game's state after the action.", "allOf": [outcome]}),
+        );
+        if let Value::Object(own) = &own {
+            for (k, v) in own {
+                props.insert(k.clone(), v.clone());
+            }
+        }
+        json!({"type": "object", "properties": props, "additionalProperties": false})
+    };
+    let overrides = expectation(&[]);
+    let move_entry = {
+        let mut m = expectation(&[
+            (
+                "move",
+                json!({"description": "The action, in the game's notation.", "type": "string"}),
+            ),
+            ("note", json!({"description": "Free text (the seed table's explanation column, say).", "type": "string"})),
+            (
+                "profiles",
+                json!({"description": "Expectations that differ under another listed profile; fields given here replace the plain ones for that profile.", "type": "object", "additionalProperties": overrides}),
+            ),
+        ]);
+        m["required"] = json!(["move"]);
+        m
+    };
+    let verdict = |extra: &[(&str, Value)]| -> Value {
+        let mut props = Map::new();
+        props.insert("expect".into(), legality.clone());
+        props.insert(
+            "rule".into(),
+            json!({"description": "With `illegal`: the rule that forbids it.", "allOf": [rule]}),
+        );
+        for (k, v) in extra {
+            props.insert((*k).to_string(), v.clone());
+        }
+        json!({"type": "object", "properties": props, "required": ["expect"], "additionalProperties": false})
+    };
+    let probe = {
+        let mut p = verdict(&[
+            ("move", json!({"description": "The candidate action.", "type": "string"})),
+            ("note", json!({"description": "Free text: the claim of the source this probe encodes.", "type": "string"})),
+        ]);
+        p["properties"]["profiles"] = json!({"description": "Verdicts that differ under another listed profile.", "type": "object", "additionalProperties": verdict(&[])});
+        p["required"] = json!(["move", "expect"]);
+        p
+    };
+    let text = |d: &str| json!({"description": d, "type": "string"});
+    json!({
+        "description": format!("A scenario of the game `{}`.", G::NAME),
+        "type": "object",
+        "properties": {
+            "game": {"description": "The game the scenario is written for.", "const": G::NAME},
+            "id": text("Stable identifier, unique within the game, never renumbered or reused (lower-case words and digits joined by `-`, optionally grouped with `/`)."),
+            "title": text("One line saying what the scenario shows."),
+            "source": text("Where it comes from: seed file name and example, a rule article, or `edge case`."),
+            "clauses": {"description": "Clauses of the game's spec the scenario covers.", "type": "array", "items": {"type": "string"}},
+            "profiles": {"description": "Rule profiles to run under; the first is the one the plain expectations describe. Default: the game's first profile.", "type": "array", "items": {"type": "string"}},
+            "placement": text("How the source diagram sits on the board, and what was added to make the position work."),
+            "setup": {"description": "The starting position, in the game's own form.", "allOf": [setup]},
+            "moves": {"description": "The actions played, each with what must be observed after it.", "type": "array", "items": move_entry},
+            "probes": {"description": "Candidate next actions after the last listed one, with verdicts.", "type": "array", "items": probe},
+            "result": {"description": "The outcome expected after the last listed action.", "allOf": [outcome]},
+            "notes": text("Free text for readers."),
+        },
+        "required": ["game", "id", "title", "source", "clauses", "setup"],
+        "additionalProperties": false,
+    })
+}
+
+/// The schema of every game's scenario files, as pretty JSON with a
+/// trailing newline.
 pub fn json() -> String {
-    let schema = schemars::schema_for!(super::format::ScenarioFile);
+    let mut generator = SchemaGenerator::default();
+    let mut one_of = Vec::new();
+    let mut defs = Map::new();
+    for g in crate::games::registry() {
+        let name = format!("{}-scenario", g.name());
+        defs.insert(name.clone(), g.scenario_schema(&mut generator));
+        one_of.push(json!({"$ref": format!("#/$defs/{name}")}));
+    }
+    for (k, v) in generator.take_definitions(true) {
+        defs.insert(k, v);
+    }
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "arbiter scenario",
+        "description": "One scenario file of any game arbiter knows; `game` says which.",
+        "oneOf": one_of,
+        "$defs": defs,
+    });
     let mut s = serde_json::to_string_pretty(&schema).expect("a schema serializes");
     s.push('\n');
     s

@@ -5,8 +5,21 @@ use serde::{Deserialize, Serialize};
 use super::piece::Rank;
 
 /// The result of one attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+    strum::Display,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum CombatResult {
     /// The defender leaves the board and the attacker takes its square.
     AttackerWins,

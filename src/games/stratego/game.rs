@@ -1,15 +1,19 @@
-//! The interface every rules implementation offers: the reference
-//! interpreter, the optimized engine, and (through the protocol) third-party
-//! engines. The corpus runner, the fuzzers and the harness only talk to this.
+//! Stratego as a game of the generic core: the [`Stratego`] type and its
+//! [`Rules`] impl, and the notes the rules make about a played move. The
+//! reference interpreter and the engine implement
+//! [`Implementation<Stratego>`](crate::rules::Implementation).
 
 use serde::{Deserialize, Serialize};
+
+use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
 
 use super::combat::CombatResult;
 use super::moves::Move;
 use super::piece::{Color, Rank};
-use super::position::{Board, Setup, SetupError};
+use super::position::Setup;
 use super::profile::Profile;
-use super::verdict::{Illegal, Verdict};
+use super::scenario::{Expectations, SetupSpec};
+use super::verdict::RuleCode;
 
 /// Why a game was won (RP-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -161,28 +165,107 @@ pub struct PlyReport {
     pub outcome: Outcome,
 }
 
-/// A rules implementation: makes games from setups.
-pub trait Implementation {
-    /// Short name for reports (`reference`, `engine`).
-    fn name(&self) -> &'static str;
-    /// Starts a game. Fails when the setup breaks RP-1 or RP-2.
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError>;
+/// The game Stratego (`game: stratego`), with the two-squares and
+/// more-squares rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stratego;
+
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
 }
 
-/// One game in progress.
-pub trait Game {
-    /// The current board.
-    fn board(&self) -> Board;
-    /// Whose turn it is.
-    fn side_to_move(&self) -> Color;
-    /// Whether and how the game has ended.
-    fn outcome(&self) -> Outcome;
-    /// May the side to move play `mv` now, and if not, why not?
-    fn judge(&self, mv: Move) -> Verdict;
-    /// Every legal move of the side to move, sorted.
-    fn legal_moves(&self) -> Vec<Move>;
-    /// Plays `mv` if legal and reports what happened.
-    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal>;
-    /// Number of moves played.
-    fn ply(&self) -> usize;
+impl Rules for Stratego {
+    const NAME: &'static str = "stratego";
+
+    type Setup = Setup;
+    type SetupSpec = SetupSpec;
+    type Action = Move;
+    type Profile = Profile;
+    type RuleCode = RuleCode;
+    type Note = PlyReport;
+    type Outcome = Outcome;
+    type Side = Color;
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
+    }
+
+    fn spec_files() -> &'static [(&'static str, &'static str)] {
+        SPEC_FILES
+    }
+
+    fn reference() -> &'static dyn Implementation<Self> {
+        &super::reference::Reference
+    }
+
+    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
+        vec![&super::reference::Reference, &super::engine::Engine]
+    }
+
+    fn setup_to_wire(setup: &Setup) -> serde_json::Value {
+        super::wire::setup_value(setup)
+    }
+
+    fn setup_from_wire(value: &serde_json::Value) -> Result<Setup, (String, String)> {
+        super::wire::setup(value)
+    }
+
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+
+    fn state_fields() -> &'static [StateField<Self>] {
+        super::wire::STATE_FIELDS
+    }
+
+    fn mutants() -> &'static [Mutant<Self>] {
+        super::mutants::ALL
+    }
+
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        super::mutants::observably_equal(a, b)
+    }
+
+    fn describe(note: &PlyReport) -> String {
+        super::explain::describe(note)
+    }
+
+    fn explain_cell(note: &PlyReport, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &PlyReport) -> String {
+        super::explain::chase_state(note)
+    }
 }
+
+/// The spec files compiled into the binary, by path relative to the repo.
+pub const SPEC_FILES: &[(&str, &str)] = &[
+    (
+        "spec/stratego/rules-of-play.md",
+        include_str!("../../../spec/stratego/rules-of-play.md"),
+    ),
+    (
+        "spec/stratego/two-squares.md",
+        include_str!("../../../spec/stratego/two-squares.md"),
+    ),
+    (
+        "spec/stratego/more-squares.md",
+        include_str!("../../../spec/stratego/more-squares.md"),
+    ),
+    (
+        "spec/stratego/ambiguities.md",
+        include_str!("../../../spec/stratego/ambiguities.md"),
+    ),
+];

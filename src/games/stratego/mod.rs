@@ -2,6 +2,7 @@
 
 pub mod combat;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod moves;
@@ -10,5 +11,7 @@ pub mod piece;
 pub mod position;
 pub mod profile;
 pub mod reference;
+pub mod scenario;
 pub mod square;
 pub mod verdict;
+pub mod wire;

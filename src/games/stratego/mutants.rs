@@ -11,40 +11,10 @@ use super::profile::{
     PositionWindow, Profile, Prohibits, ScoutCounting, ScoutThreat, ThreatBy,
 };
 
-/// Why a mutant exists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A reading some source or implementation follows
-    /// (`spec/stratego/ambiguities.md` names which).
-    Reading,
-    /// A plain implementation bug.
-    Bug,
-}
+pub use crate::rules::MutantKind as Kind;
 
 /// One mutant: a named change to a base profile.
-#[derive(Clone, Copy, Debug)]
-pub struct Mutant {
-    /// Stable name (`ts-limit-plus-1`).
-    pub name: &'static str,
-    /// Reading or bug.
-    pub kind: Kind,
-    /// The ambiguity entry or clause it departs from.
-    pub departs_from: &'static str,
-    /// One line for the matrix.
-    pub description: &'static str,
-    /// Applies the change to a copy of the base profile.
-    pub apply: fn(&mut Profile),
-}
-
-impl Mutant {
-    /// The mutated profile, or `None` when the mutant cannot be told apart
-    /// from `base` by any position (see [`observably_equal`]).
-    pub fn mutate(&self, base: &Profile) -> Option<Profile> {
-        let mut p = base.clone();
-        (self.apply)(&mut p);
-        (!observably_equal(base, &p)).then_some(p)
-    }
-}
+pub type Mutant = crate::rules::Mutant<super::game::Stratego>;
 
 /// Whether two profiles give the same verdicts and annotations in every
 /// position. Switches of a disabled rule change nothing observable: the rule

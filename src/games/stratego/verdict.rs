@@ -108,6 +108,16 @@ pub struct Illegal {
 }
 
 impl Illegal {
+    /// The generic form, which carries the rejected move.
+    pub fn of(self, mv: crate::games::stratego::moves::Move) -> crate::rules::Illegal<super::game::Stratego> {
+        crate::rules::Illegal {
+            action: mv,
+            rule: self.rule,
+            clause: self.clause,
+            explanation: self.explanation,
+        }
+    }
+
     /// Builds an illegality.
     pub fn new(rule: RuleCode, clause: &str, explanation: impl Into<String>) -> Self {
         Illegal {

@@ -11,14 +11,15 @@
 
 use std::fmt;
 
-use crate::games::stratego::game::{Game, Implementation};
+use crate::games::stratego::game::Stratego;
+use crate::rules::Game;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::Color;
 use crate::games::stratego::position::{Board, Setup};
 use crate::games::stratego::profile::Profile;
-use crate::games::stratego::reference::{Reference, play as ref_play};
+use crate::games::stratego::reference::{Reference, ReferenceGame, play as ref_play};
 use crate::games::stratego::square::Square;
-use crate::games::stratego::verdict::{RuleCode, Verdict};
+use crate::games::stratego::verdict::RuleCode;
 
 use super::Engine;
 use super::driver::{Bias, Chooser, Source};
@@ -200,7 +201,7 @@ pub fn compare_game(
             moves: moves.to_vec(),
         })
     };
-    let reference = Reference.start(setup, profile);
+    let reference = Reference.start_game(setup, profile);
     let engine = Engine.start_fast(setup, profile);
     let (mut reference, mut engine) = match (reference, engine) {
         (Err(a), Err(b)) if a == b => return Ok(()),
@@ -220,9 +221,9 @@ pub fn compare_game(
     let mut chooser = Chooser::new(bias);
     let mut buf = Vec::with_capacity(128);
     loop {
-        let board = compare_state(reference.as_ref(), &engine, moves.is_empty())
+        let board = compare_state(&reference, &engine, moves.is_empty())
             .map_err(|w| fail(w, &moves))?;
-        let candidates = compare_candidates(reference.as_ref(), &engine, &board, src, tally)
+        let candidates = compare_candidates(&reference, &engine, &board, src, tally)
             .map_err(|w| fail(w, &moves))?;
         tally.plies += 1;
         let stop = if engine.current_outcome().is_over() {
@@ -233,7 +234,7 @@ pub fn compare_game(
         };
         if stop {
             // The final result, asked through the trait on both sides.
-            let (a, b) = (reference.outcome(), (&engine as &dyn Game).outcome());
+            let (a, b) = (reference.outcome(), (&engine as &dyn Game<Stratego>).outcome());
             if a != b {
                 return Err(fail(format!("result: reference {a}, engine {b}"), &moves));
             }
@@ -244,7 +245,7 @@ pub fn compare_game(
         if let Some(&bad) = candidates.first()
             && src.below(8) == 0
         {
-            let (a, b) = (reference.play(bad), engine.play(bad));
+            let (a, b) = (reference.play(&bad), engine.play(&bad));
             if a != b {
                 return Err(fail(
                     format!("playing refused {bad}: reference {a:?}, engine {b:?}"),
@@ -261,7 +262,7 @@ pub fn compare_game(
         };
         let mv = engine.slow(fast);
         let color = engine.to_move();
-        let (a, b) = (reference.play(mv), engine.play(mv));
+        let (a, b) = (reference.play(&mv), engine.play(&mv));
         if a != b {
             return Err(fail(
                 format!("playing {mv}: reference {a:?}, engine {b:?}"),
@@ -278,26 +279,27 @@ pub fn compare_game(
 /// question to the reference replays the whole game, so the loop asks each
 /// only once per ply).
 fn compare_state(
-    reference: &dyn Game,
+    reference: &ReferenceGame,
     engine: &EngineGame,
     outcome: bool,
 ) -> Result<Board, String> {
-    let e: &dyn Game = engine;
-    if reference.ply() != e.ply() {
+    let e: &dyn Game<Stratego> = engine;
+    let r: &dyn Game<Stratego> = reference;
+    if r.ply() != e.ply() {
         return Err(format!(
             "ply: reference {}, engine {}",
-            reference.ply(),
+            r.ply(),
             e.ply()
         ));
     }
-    if outcome && reference.outcome() != e.outcome() {
+    if outcome && r.outcome() != e.outcome() {
         return Err(format!(
             "outcome: reference {}, engine {}",
-            reference.outcome(),
+            r.outcome(),
             e.outcome()
         ));
     }
-    let (rb, eb) = (reference.board(), e.board());
+    let (rb, eb) = (reference.board(), engine.board());
     if rb != eb {
         return Err(format!("board:\nreference\n{rb}engine\n{eb}"));
     }
@@ -315,15 +317,16 @@ fn compare_state(
 /// play allow but the game refuses, and on one malformed candidate. Returns
 /// the refused candidates.
 fn compare_candidates(
-    reference: &dyn Game,
+    reference: &ReferenceGame,
     engine: &EngineGame,
     board: &Board,
     src: &mut dyn Source,
     tally: &mut Tally,
 ) -> Result<Vec<Move>, String> {
-    let e: &dyn Game = engine;
-    let legal = reference.legal_moves();
-    let legal_e = e.legal_moves();
+    let e: &dyn Game<Stratego> = engine;
+    let r: &dyn Game<Stratego> = reference;
+    let legal = r.legal_actions();
+    let legal_e = e.legal_actions();
     if legal != legal_e {
         return Err(format!(
             "legal moves differ\nreference: {}\nengine:    {}",
@@ -343,17 +346,17 @@ fn compare_candidates(
             ));
         }
         if is_legal {
-            if !e.judge(mv).is_legal() {
+            if !e.judge(&mv).is_legal() {
                 return Err(format!("engine judges its own legal move {mv} illegal"));
             }
             continue;
         }
-        let (a, b) = (reference.judge(mv), e.judge(mv));
+        let (a, b) = (r.judge(&mv), e.judge(&mv));
         tally.verdicts += 1;
         if a != b {
             return Err(format!("verdict on {mv}: reference {a}, engine {b}"));
         }
-        if let Verdict::Illegal(i) = a {
+        if let crate::rules::Verdict::Illegal(i) = a {
             seen[rule_index(i.rule)] = true;
         }
         refused.push(mv);
@@ -364,7 +367,7 @@ fn compare_candidates(
     // One malformed or arbitrary candidate: off the board, empty squares,
     // the opponent's pieces, diagonals, long steps, lakes, blocked paths.
     if let Some(mv) = arbitrary_candidate(board, src) {
-        let (a, b) = (reference.judge(mv), e.judge(mv));
+        let (a, b) = (r.judge(&mv), e.judge(&mv));
         tally.verdicts += 1;
         if a != b {
             return Err(format!("verdict on {mv}: reference {a}, engine {b}"));

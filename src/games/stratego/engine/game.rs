@@ -4,14 +4,15 @@
 
 use crate::games::stratego::combat::CombatResult;
 use crate::games::stratego::game::{
-    ChaseNote, Chasers, DrawReason, Game, Outcome, PlyReport, WinReason,
+    ChaseNote, Chasers, DrawReason, Outcome, PlyReport, Stratego, WinReason,
 };
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::Board;
 use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting, ThreatBy};
-use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
+use crate::games::stratego::verdict::{Illegal, RuleCode};
+use crate::rules::Game;
 
 use super::layout::{self, Layout, NO_SQUARE, bit};
 use super::more_squares::{self, Candidate, ChaseFacts, id_bit};
@@ -600,11 +601,27 @@ impl EngineGame {
 
 use crate::games::stratego::reference::two_squares::ordinal;
 
-impl Game for EngineGame {
-    fn board(&self) -> Board {
+impl EngineGame {
+    /// The current board.
+    pub fn board(&self) -> Board {
         let mut b = Board::empty(self.geometry.clone(), self.to_move);
         self.pos.to_board(&mut b, &self.layout);
         b
+    }
+
+    /// Every legal move of the side to move, sorted like the reference's.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut buf = Vec::with_capacity(64);
+        self.legal_moves_into(&mut buf);
+        let order = &self.layout.order;
+        buf.sort_unstable_by_key(|m| (order[m.from as usize], order[m.to as usize]));
+        buf.into_iter().map(|m| self.slow(m)).collect()
+    }
+}
+
+impl Game<Stratego> for EngineGame {
+    fn render(&self) -> String {
+        self.board().to_string()
     }
 
     fn side_to_move(&self) -> Color {
@@ -615,23 +632,20 @@ impl Game for EngineGame {
         self.outcome
     }
 
-    fn judge(&self, mv: Move) -> Verdict {
-        match self.verdict(mv) {
-            Ok(_) => Verdict::Legal,
-            Err(i) => Verdict::Illegal(i),
+    fn judge(&self, mv: &Move) -> crate::rules::Verdict<Stratego> {
+        match self.verdict(*mv) {
+            Ok(_) => crate::rules::Verdict::Legal,
+            Err(i) => crate::rules::Verdict::Illegal(i.of(*mv)),
         }
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut buf = Vec::with_capacity(64);
-        self.legal_moves_into(&mut buf);
-        let order = &self.layout.order;
-        buf.sort_unstable_by_key(|m| (order[m.from as usize], order[m.to as usize]));
-        buf.into_iter().map(|m| self.slow(m)).collect()
+    fn legal_actions(&self) -> Vec<Move> {
+        self.legal_moves()
     }
 
-    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
-        let (fast, _) = self.verdict(mv)?;
+    fn play(&mut self, mv: &Move) -> Result<PlyReport, crate::rules::Illegal<Stratego>> {
+        let mv = *mv;
+        let (fast, _) = self.verdict(mv).map_err(|i| i.of(mv))?;
         let r = self.play_legal(fast);
         Ok(PlyReport {
             mv: mv.to_string(),

@@ -35,7 +35,8 @@ pub mod two_squares;
 
 pub use game::{EngineGame, FastMove, FastReport};
 
-use crate::games::stratego::game::{Game, Implementation};
+use crate::games::stratego::game::Stratego;
+use crate::rules::{Game, Implementation};
 use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::ReferenceGame;
@@ -59,7 +60,7 @@ impl Engine {
     }
 }
 
-impl Implementation for Engine {
+impl Implementation<Stratego> for Engine {
     fn name(&self) -> &'static str {
         "engine"
     }
@@ -67,8 +68,12 @@ impl Implementation for Engine {
     /// Boards too big for the engine's masks (none of the built-in
     /// geometries) are played by the reference interpreter instead, so the
     /// engine never refuses a setup the reference accepts.
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
-        let board = setup.validate()?;
+    fn start(
+        &self,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<Box<dyn Game<Stratego>>, String> {
+        let board = setup.validate().map_err(|e| e.to_string())?;
         Ok(match EngineGame::new(&board, profile) {
             Some(g) => Box::new(g),
             None => Box::new(ReferenceGame::new(board, profile.clone())),

@@ -9,13 +9,14 @@ pub mod replay;
 pub mod two_squares;
 
 use crate::games::stratego::game::{
-    ChaseNote, DrawReason, Game, Implementation, Outcome, PlyReport, TwoSquaresNote, WinReason,
+    ChaseNote, DrawReason, Outcome, PlyReport, Stratego, TwoSquaresNote, WinReason,
 };
+use crate::rules::{self, Game, Implementation};
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::{Board, Setup, SetupError};
 use crate::games::stratego::profile::Profile;
-use crate::games::stratego::verdict::{Illegal, RuleCode, Verdict};
+use crate::games::stratego::verdict::{Illegal, RuleCode};
 
 use replay::{PlyFact, Replay, apply};
 
@@ -23,16 +24,27 @@ use replay::{PlyFact, Replay, apply};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
-impl Implementation for Reference {
+impl Implementation<Stratego> for Reference {
     fn name(&self) -> &'static str {
         "reference"
     }
 
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game>, SetupError> {
+    fn start(
+        &self,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<Box<dyn Game<Stratego>>, String> {
         Ok(Box::new(ReferenceGame::new(
-            setup.validate()?,
+            setup.validate().map_err(|e| e.to_string())?,
             profile.clone(),
         )))
+    }
+}
+
+impl Reference {
+    /// Starts a game as the concrete type (for Stratego's own tools).
+    pub fn start_game(&self, setup: &Setup, profile: &Profile) -> Result<ReferenceGame, SetupError> {
+        Ok(ReferenceGame::new(setup.validate()?, profile.clone()))
     }
 }
 
@@ -154,9 +166,16 @@ fn flag_capture(replay: &Replay) -> Option<Color> {
         .map(|f| f.color)
 }
 
-impl Game for ReferenceGame {
-    fn board(&self) -> Board {
+impl ReferenceGame {
+    /// The current board.
+    pub fn board(&self) -> Board {
         self.replay().current().clone()
+    }
+}
+
+impl Game<Stratego> for ReferenceGame {
+    fn render(&self) -> String {
+        self.board().to_string()
     }
 
     fn side_to_move(&self) -> Color {
@@ -167,22 +186,23 @@ impl Game for ReferenceGame {
         self.outcome_on(&self.replay())
     }
 
-    fn judge(&self, mv: Move) -> Verdict {
+    fn judge(&self, mv: &Move) -> rules::Verdict<Stratego> {
         // When no move is legal (RP-6.2, RP-6.3) each move is refused for its
         // own reason, which says more than "the game is over".
-        match self.judge_on(&self.replay(), mv) {
-            Ok(_) => Verdict::Legal,
-            Err(i) => Verdict::Illegal(i),
+        match self.judge_on(&self.replay(), *mv) {
+            Ok(_) => rules::Verdict::Legal,
+            Err(i) => rules::Verdict::Illegal(i.of(*mv)),
         }
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
+    fn legal_actions(&self) -> Vec<Move> {
         self.legal_on(&self.replay())
     }
 
-    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
+    fn play(&mut self, mv: &Move) -> Result<PlyReport, rules::Illegal<Stratego>> {
+        let mv = *mv;
         let replay = self.replay();
-        let Judged { fact, two, chase } = self.judge_on(&replay, mv)?;
+        let Judged { fact, two, chase } = self.judge_on(&replay, mv).map_err(|i| i.of(mv))?;
         self.moves.push(mv);
         let after = self.replay();
         Ok(PlyReport {

@@ -250,7 +250,8 @@ pub(crate) fn ordinal(n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::stratego::game::Implementation;
+    use crate::games::stratego::game::Stratego;
+use crate::rules::Implementation;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::Piece;

@@ -1,0 +1,449 @@
+//! A corpus of scenarios of any games, and the games as values.
+//!
+//! Everything generic over a game (loading, running, conformance, the kill
+//! matrix, `serve`, `show`, `explain`) is written once for `G: Rules`. This
+//! module turns it into objects: a [`GameEntry`] per game (the registry in
+//! [`crate::games`] lists them) and an [`AnyScenario`] per loaded file, so
+//! that the command line and the harness dispatch on the game of each
+//! scenario without naming one.
+
+use std::any::Any;
+use std::collections::BTreeSet;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::harness::case::{Ctx, check as check_case};
+use crate::harness::oracle::truth;
+use crate::harness::report::{ProfileResult, Status};
+use crate::protocol::serve::{Misbehaviour, serve};
+use crate::rules::{Implementation, RuleProfile, Rules};
+use crate::scenario::clauses::{Clause, all_in};
+use crate::scenario::format::Legality;
+use crate::scenario::kill::{self, Row};
+use crate::scenario::load::{self, LoadError, Loc, Scenario};
+use crate::scenario::run::{ScenarioResult, run};
+
+/// A loaded scenario of some game.
+pub trait AnyScenario: Send + Sync {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+    /// The id, unique within the game.
+    fn id(&self) -> &str;
+    /// `game:id`, unique across games.
+    fn qualified_id(&self) -> String;
+    /// Where the id is written.
+    fn id_at(&self) -> Loc;
+    /// The file.
+    fn path(&self) -> &Path;
+    /// The clauses it covers.
+    fn clauses(&self) -> &[String];
+    /// The names of the profiles it runs under, in order.
+    fn profile_names(&self) -> Vec<String>;
+    /// Runs it on the game's implementation named `imp` (`reference`,
+    /// `engine`) under every profile, or only `only`; `None` when the game
+    /// has no implementation of that name.
+    fn check(&self, imp: &str, only: Option<&str>) -> Option<ScenarioResult>;
+    /// Checks one profile of it against a subject (`arbiter conform`).
+    fn conform(&self, profile: &str, ctx: &mut Ctx<'_>) -> ProfileResult;
+    /// The position after each action, pictured (`arbiter show`).
+    fn show(&self, profile: Option<&str>) -> Result<String, String>;
+    /// The per-action table (`arbiter explain`).
+    fn explain(&self, profile: Option<&str>) -> Result<String, String>;
+    /// The typed scenario, for a game's own tools.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A game, as the registry lists it.
+pub trait GameEntry: Sync {
+    /// Its name (`stratego`).
+    fn name(&self) -> &'static str;
+    /// Reads and checks a scenario file of this game.
+    fn parse(&self, path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>;
+    /// The names of its implementations, the reference first.
+    fn implementations(&self) -> Vec<&'static str>;
+    /// Its built-in profile names.
+    fn profile_names(&self) -> &'static [&'static str];
+    /// Reads a profile name as the command line gives it.
+    fn check_profile(&self, name: &str) -> Result<(), String>;
+    /// Its spec clauses.
+    fn clauses(&self) -> Vec<Clause>;
+    /// The JSON Schema of its scenario files, in `generator`.
+    fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
+    /// Answers protocol requests on `input` with the implementation named
+    /// `imp` until the input ends; `Ok(false)` when there is none of that name.
+    fn serve(
+        &self,
+        imp: &str,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+        misbehaviour: Option<&Misbehaviour>,
+    ) -> std::io::Result<bool>;
+    /// The protocol reader's property on `bytes`, for fuzzing.
+    fn check_reader(&self, bytes: &[u8]);
+    /// The kill matrix of its scenarios among `scenarios`, and, when
+    /// `other` names an implementation, every mutant run on which it fails
+    /// differently from the reference.
+    fn kill_matrix(
+        &self,
+        scenarios: &[Box<dyn AnyScenario>],
+        other: Option<&str>,
+    ) -> (Vec<Row>, Vec<String>);
+}
+
+/// The entry of game `G`.
+pub struct Entry<G>(std::marker::PhantomData<G>);
+
+impl<G> Entry<G> {
+    /// The entry (a constant, for the registry).
+    pub const NEW: Entry<G> = Entry(std::marker::PhantomData);
+}
+
+fn implementation<G: Rules>(name: &str) -> Option<&'static dyn Implementation<G>> {
+    G::implementations().into_iter().find(|i| i.name() == name)
+}
+
+/// The profile to replay a scenario under: the named one, or its first.
+fn replay_profile<G: Rules>(s: &Scenario<G>, name: Option<&str>) -> Result<G::Profile, String> {
+    match name {
+        None => Ok(s.profiles[0].clone()),
+        Some(n) => G::Profile::parse(n),
+    }
+}
+
+impl<G: Rules> AnyScenario for Scenario<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn qualified_id(&self) -> String {
+        Scenario::qualified_id(self)
+    }
+
+    fn id_at(&self) -> Loc {
+        self.id_at
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn clauses(&self) -> &[String] {
+        &self.clauses
+    }
+
+    fn profile_names(&self) -> Vec<String> {
+        self.profiles.iter().map(|p| p.name().to_string()).collect()
+    }
+
+    fn check(&self, imp: &str, only: Option<&str>) -> Option<ScenarioResult> {
+        Some(run(self, implementation::<G>(imp)?, only))
+    }
+
+    fn conform(&self, profile: &str, ctx: &mut Ctx<'_>) -> ProfileResult {
+        let Some(p) = self.profiles.iter().find(|p| p.name() == profile) else {
+            return ProfileResult {
+                profile: profile.to_string(),
+                status: Status::Skip,
+                departure: None,
+                message: Some(format!("not written for profile {profile}")),
+                stderr: None,
+            };
+        };
+        match truth(self, p) {
+            Ok(t) => check_case(self, p, &t, ctx),
+            Err(message) => ProfileResult {
+                profile: profile.to_string(),
+                status: Status::Error,
+                departure: None,
+                message: Some(message),
+                stderr: None,
+            },
+        }
+    }
+
+    fn show(&self, profile: Option<&str>) -> Result<String, String> {
+        let profile = replay_profile(self, profile)?;
+        let mut game = G::reference()
+            .start(&self.setup, &profile)
+            .map_err(|e| format!("setup refused: {e}"))?;
+        let mut out = format!(
+            "{} — {}\nsource: {}\nprofile: {}\n",
+            self.id,
+            self.title,
+            self.source,
+            profile.name()
+        );
+        if let Some(p) = &self.placement {
+            out.push_str(&format!("placement: {}\n", p.trim()));
+        }
+        out.push_str(&format!(
+            "\nstart, {} to move\n{}\n",
+            game.side_to_move(),
+            game.render()
+        ));
+        for (i, m) in self.moves.iter().enumerate() {
+            let exp = m.expectations(profile.name());
+            if exp.expect == Some(Legality::Illegal) {
+                out.push_str(&format!("{}. {} {}\n", i + 1, m.mv, game.judge(&m.mv)));
+                break;
+            }
+            match game.play(&m.mv) {
+                Ok(note) => {
+                    out.push_str(&format!(
+                        "{}. {}\n{}\n",
+                        i + 1,
+                        G::describe(&note),
+                        game.render()
+                    ));
+                    let outcome = game.outcome();
+                    if G::is_over(&outcome) {
+                        out.push_str(&format!("game over: {outcome}\n"));
+                    }
+                }
+                Err(ill) => {
+                    return Err(format!("{out}{}. {ill}", i + 1));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, profile: Option<&str>) -> Result<String, String> {
+        explain(self, &replay_profile(self, profile)?)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// `arbiter explain`: two columns per turn, like the seed pages' tables.
+fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, String> {
+    let mut game = G::reference()
+        .start(&s.setup, profile)
+        .map_err(|e| format!("setup refused: {e}"))?;
+    let mut out = format!(
+        "{} — {}\nsource: {}\nprofile: {}\n\n",
+        s.id,
+        s.title,
+        s.source,
+        profile.name()
+    );
+    let mut rows: Vec<[String; 4]> = Vec::new();
+    let first = game.side_to_move().to_string();
+    let mut row: Vec<String> = Vec::new();
+    let mut state = String::new();
+    let mut failed = false;
+    let mut stopped = false;
+    let mut second = String::new();
+    for (i, m) in s.moves.iter().enumerate() {
+        let exp = m.expectations(profile.name());
+        let text = if exp.expect == Some(Legality::Illegal) {
+            stopped = true;
+            format!("{}  {}", m.mv, game.judge(&m.mv))
+        } else {
+            match game.play(&m.mv) {
+                Ok(note) => {
+                    state = G::explain_state(&note);
+                    G::explain_cell(&note, &exp.annotations)
+                }
+                Err(ill) => {
+                    failed = true;
+                    stopped = true;
+                    format!("{}  {ill}", m.mv)
+                }
+            }
+        };
+        if i == 0 {
+            second = game.side_to_move().to_string();
+        }
+        row.push(text);
+        if row.len() == 2 || stopped || i + 1 == s.moves.len() {
+            let turn = (i / 2 + 1).to_string();
+            let b = row.get(1).cloned().unwrap_or_default();
+            rows.push([turn, row[0].clone(), b, state.clone()]);
+            row.clear();
+        }
+        if stopped {
+            break;
+        }
+    }
+    let header = [
+        "turn".to_string(),
+        first,
+        second,
+        "state after the turn".to_string(),
+    ];
+    out.push_str(&table(&header, &rows));
+    if !stopped {
+        out.push_str(&format!("\nafter the last move: {}\n", game.outcome()));
+        if !s.probes.is_empty() {
+            out.push_str(&format!("{} to move; probes:\n", game.side_to_move()));
+            for p in &s.probes {
+                out.push_str(&format!("  {:<8} {}\n", p.mv.to_string(), game.judge(&p.mv)));
+            }
+        }
+    }
+    if failed { Err(out) } else { Ok(out) }
+}
+
+/// Columns as wide as their longest cell, so long cells never push the
+/// next column out of line.
+fn table(header: &[String; 4], rows: &[[String; 4]]) -> String {
+    let mut width = [0usize; 4];
+    for r in std::iter::once(header).chain(rows) {
+        for (w, cell) in width.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for r in std::iter::once(header).chain(rows) {
+        let mut line = String::new();
+        for (i, (cell, w)) in r.iter().zip(width).enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(cell);
+            line.extend(std::iter::repeat_n(' ', w - cell.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+impl<G: Rules> GameEntry for Entry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn parse(&self, path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError> {
+        Ok(Box::new(load::parse::<G>(path, text)?))
+    }
+
+    fn implementations(&self) -> Vec<&'static str> {
+        G::implementations().iter().map(|i| i.name()).collect()
+    }
+
+    fn profile_names(&self) -> &'static [&'static str] {
+        G::Profile::names()
+    }
+
+    fn check_profile(&self, name: &str) -> Result<(), String> {
+        G::Profile::parse(name).map(|_| ())
+    }
+
+    fn clauses(&self) -> Vec<Clause> {
+        all_in(G::spec_files())
+    }
+
+    fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {
+        crate::scenario::schema::for_game::<G>(generator)
+    }
+
+    fn serve(
+        &self,
+        imp: &str,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+        misbehaviour: Option<&Misbehaviour>,
+    ) -> std::io::Result<bool> {
+        let Some(i) = implementation::<G>(imp) else {
+            return Ok(false);
+        };
+        serve(i, input, output, misbehaviour)?;
+        Ok(true)
+    }
+
+    fn check_reader(&self, bytes: &[u8]) {
+        crate::protocol::reader::check_reader::<G>(bytes);
+    }
+
+    fn kill_matrix(
+        &self,
+        scenarios: &[Box<dyn AnyScenario>],
+        other: Option<&str>,
+    ) -> (Vec<Row>, Vec<String>) {
+        let mine: Vec<&Scenario<G>> = scenarios
+            .iter()
+            .filter_map(|s| s.as_any().downcast_ref::<Scenario<G>>())
+            .collect();
+        kill::matrix_against(&mine, other.and_then(implementation::<G>))
+    }
+}
+
+/// The scenarios of game `G` among `scenarios`.
+pub fn of_game<G: Rules>(scenarios: &[Box<dyn AnyScenario>]) -> Vec<&Scenario<G>> {
+    scenarios
+        .iter()
+        .filter_map(|s| s.as_any().downcast_ref::<Scenario<G>>())
+        .collect()
+}
+
+/// Reads one scenario file of any registered game.
+pub fn load(path: &Path) -> Result<Box<dyn AnyScenario>, LoadError> {
+    let text = load::read(path)?;
+    parse(path, &text)
+}
+
+/// Parses one scenario text of any registered game: `game:` picks the
+/// game's types.
+pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError> {
+    let game = load::game_of(path, text)?;
+    let games = crate::games::registry();
+    match games.iter().find(|g| g.name() == game.value) {
+        Some(g) => g.parse(path, text),
+        None => Err(LoadError {
+            file: path.to_path_buf(),
+            at: (&game).into(),
+            message: format!(
+                "`{}` is not a game: expected one of {}",
+                game.value,
+                crate::games::names().join(", ")
+            ),
+        }),
+    }
+}
+
+/// Loads every scenario under `paths`. Returns the scenarios that loaded and
+/// the errors of those that did not, including ids repeated within a game.
+pub fn load_all(paths: &[PathBuf]) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
+    let files = match load::discover(paths) {
+        Ok(f) => f,
+        Err(e) => return (Vec::new(), vec![e]),
+    };
+    let mut scenarios: Vec<Box<dyn AnyScenario>> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut errors = Vec::new();
+    for f in files {
+        match load(&f) {
+            Ok(s) => {
+                if !seen.insert(s.qualified_id()) {
+                    let first = scenarios
+                        .iter()
+                        .find(|o| o.qualified_id() == s.qualified_id())
+                        .map(|o| o.path().display().to_string())
+                        .unwrap_or_default();
+                    errors.push(LoadError {
+                        file: s.path().to_path_buf(),
+                        at: s.id_at(),
+                        message: format!(
+                            "id `{}` is already used by {first}; ids are unique within a game and never reused",
+                            s.id()
+                        ),
+                    });
+                } else {
+                    scenarios.push(s);
+                }
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    (scenarios, errors)
+}

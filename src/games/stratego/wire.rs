@@ -1,0 +1,279 @@
+//! Stratego's parts of the protocol (`spec/stratego/protocol.md`): the
+//! setup as JSON, and the fields of a `state` reply.
+
+use serde_json::{Map, Value, json};
+
+use crate::rules::StateField;
+use crate::rules::state::{canonical, plain};
+
+use super::combat::CombatResult;
+use super::game::{Chasers, Outcome, PlyReport, Stratego};
+use super::geometry::Geometry;
+use super::piece::{Color, Piece, Rank};
+use super::position::Setup;
+use super::square::Square;
+
+/// The setup as the protocol spells it: the board spelled out (so an
+/// implementation can refuse a board it does not know), who moves first, and
+/// each side's pieces as `square: rank`.
+pub fn setup_value(setup: &Setup) -> Value {
+    let g = &setup.geometry;
+    let mut sides = [Map::new(), Map::new()];
+    for (sq, piece) in &setup.pieces {
+        let side = usize::from(piece.color == Color::Blue);
+        sides[side].insert(sq.to_string(), json!(piece.rank.name()));
+    }
+    let [red, blue] = sides;
+    json!({
+        "board": {
+            "name": g.name,
+            "files": g.files,
+            "ranks": g.ranks,
+            "lakes": g.lakes.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        },
+        "to-move": setup.to_move.name(),
+        "red": red,
+        "blue": blue,
+    })
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+type FieldError = (String, String);
+
+fn field_err(field: &str, message: impl Into<String>) -> FieldError {
+    (field.to_string(), message.into())
+}
+
+/// Reads a protocol setup; the error is (field, what was expected).
+pub fn setup(v: &Value) -> Result<Setup, FieldError> {
+    let Value::Object(map) = v else {
+        return Err(field_err(
+            "setup",
+            format!("expected an object, got {}", kind_of(v)),
+        ));
+    };
+    let board = map
+        .get("board")
+        .ok_or_else(|| field_err("setup.board", "missing"))?;
+    let Value::Object(b) = board else {
+        return Err(field_err(
+            "setup.board",
+            format!("expected an object, got {}", kind_of(board)),
+        ));
+    };
+    let name = match b.get("name") {
+        None => return Err(field_err("setup.board.name", "missing")),
+        Some(Value::String(s)) => s.as_str(),
+        Some(other) => {
+            return Err(field_err(
+                "setup.board.name",
+                format!("expected a string, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let geometry = Geometry::named(name).ok_or_else(|| {
+        field_err(
+            "setup.board.name",
+            format!(
+                "`{name}` is not a board: expected one of {}",
+                Geometry::NAMES.join(", ")
+            ),
+        )
+    })?;
+    // The rest of the board description must agree with the name.
+    for (key, want) in [
+        ("files", Value::from(geometry.files)),
+        ("ranks", Value::from(geometry.ranks)),
+        (
+            "lakes",
+            geometry
+                .lakes
+                .iter()
+                .map(|s| Value::from(s.to_string()))
+                .collect(),
+        ),
+    ] {
+        if let Some(got) = b.get(key)
+            && *got != want
+        {
+            return Err(field_err(
+                &format!("setup.board.{key}"),
+                format!("board `{name}` has {key} {want}, not {got}"),
+            ));
+        }
+    }
+    let to_move: Color = match map.get("to-move") {
+        None => Color::Red,
+        Some(v) => serde_json::from_value(v.clone())
+            .map_err(|_| field_err("setup.to-move", format!("`{v}` is not a colour (red or blue)")))?,
+    };
+    let mut pieces = Vec::new();
+    for color in [Color::Red, Color::Blue] {
+        let field = format!("setup.{}", color.name());
+        match map.get(color.name()) {
+            None => {}
+            Some(Value::Object(side)) => {
+                for (sq, rank) in side {
+                    let square: Square =
+                        sq.parse().map_err(|e| field_err(&field, format!("{e}")))?;
+                    let at = format!("{field}.{sq}");
+                    let Value::String(rank) = rank else {
+                        return Err(field_err(
+                            &at,
+                            format!("expected a string, got {}", kind_of(rank)),
+                        ));
+                    };
+                    let rank: Rank = rank.parse().map_err(|e| field_err(&at, format!("{e}")))?;
+                    pieces.push((square, Piece { color, rank }));
+                }
+            }
+            Some(other) => {
+                return Err(field_err(
+                    &field,
+                    format!("expected an object of square: rank, got {}", kind_of(other)),
+                ));
+            }
+        }
+    }
+    Ok(Setup {
+        geometry,
+        pieces,
+        to_move,
+    })
+}
+
+fn two_squares_value(r: &PlyReport, _: &Outcome) -> Value {
+    match &r.two_squares {
+        None => Value::Null,
+        Some(n) => json!({
+            "count": n.count,
+            "sequence": if n.starts { "start" } else { "continue" },
+        }),
+    }
+}
+
+fn two_squares_read(v: &Value) -> Result<Value, String> {
+    let Value::Object(ts) = v else {
+        return match v {
+            Value::Null => Ok(Value::Null),
+            other => Err(format!("expected an object or null, got {}", kind_of(other))),
+        };
+    };
+    let count = ts
+        .get("count")
+        .ok_or("missing `count`")?
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or("`count`: expected a small non-negative integer")?;
+    let sequence = match ts.get("sequence").map(|v| v.as_str()) {
+        Some(Some(s @ ("start" | "continue"))) => s,
+        None => return Err("missing `sequence`".into()),
+        Some(_) => return Err("`sequence`: expected start or continue".into()),
+    };
+    Ok(json!({"count": count, "sequence": sequence}))
+}
+
+fn two_squares_show(v: &Value) -> String {
+    match (v.get("count"), v.get("sequence").and_then(Value::as_str)) {
+        (Some(c), Some(s)) => format!("{c}x {s}"),
+        _ => plain(v),
+    }
+}
+
+fn combat_value(r: &PlyReport, _: &Outcome) -> Value {
+    r.combat
+        .map_or(Value::Null, |c| serde_json::to_value(c.1).unwrap_or_default())
+}
+
+fn combat_read(v: &Value) -> Result<Value, String> {
+    match v {
+        Value::Null => Ok(Value::Null),
+        v => canonical::<CombatResult>(
+            v,
+            "a combat result (attacker-wins, defender-wins, both-removed)",
+        ),
+    }
+}
+
+fn outcome_value(_: &PlyReport, o: &Outcome) -> Value {
+    serde_json::to_value(o).unwrap_or_default()
+}
+
+fn outcome_read(v: &Value) -> Result<Value, String> {
+    canonical::<Outcome>(v, "an outcome")
+}
+
+fn outcome_show(v: &Value) -> String {
+    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
+}
+
+fn chase_value(r: &PlyReport, _: &Outcome) -> Value {
+    match &r.chase {
+        None => Value::Null,
+        Some(c) => json!({"chasers": c.chasers, "chasing-move": c.chasing_move}),
+    }
+}
+
+fn chase_read(v: &Value) -> Result<Value, String> {
+    let Value::Object(c) = v else {
+        return match v {
+            Value::Null => Ok(Value::Null),
+            other => Err(format!("expected an object or null, got {}", kind_of(other))),
+        };
+    };
+    let chasers = canonical::<Chasers>(
+        c.get("chasers").ok_or("missing `chasers`")?,
+        "none, red, blue or both",
+    )?;
+    let chasing_move = c
+        .get("chasing-move")
+        .ok_or("missing `chasing-move`")?
+        .as_bool()
+        .ok_or("`chasing-move`: expected true or false")?;
+    Ok(json!({"chasers": chasers, "chasing-move": chasing_move}))
+}
+
+fn chase_show(v: &Value) -> String {
+    match (v.get("chasers"), v.get("chasing-move")) {
+        (Some(c), Some(m)) => format!("chasers {}, chasing move {m}", plain(c)),
+        _ => plain(v),
+    }
+}
+
+/// The fields of a Stratego `state` reply (`spec/stratego/protocol.md`).
+pub static STATE_FIELDS: &[StateField<Stratego>] = &[
+    StateField {
+        capability: "two-squares",
+        value: two_squares_value,
+        read: two_squares_read,
+        show: two_squares_show,
+    },
+    StateField {
+        capability: "combat",
+        value: combat_value,
+        read: combat_read,
+        show: plain,
+    },
+    StateField {
+        capability: "outcome",
+        value: outcome_value,
+        read: outcome_read,
+        show: outcome_show,
+    },
+    StateField {
+        capability: "chase",
+        value: chase_value,
+        read: chase_read,
+        show: chase_show,
+    },
+];

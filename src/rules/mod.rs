@@ -1,0 +1,294 @@
+//! The rules abstraction: what a game is to the rest of arbiter.
+//!
+//! A game is a type that implements [`Rules`]: it names its setup, its
+//! action (a move, a dice roll, a doubling offer, a draw claim, a multi-jump
+//! path: whatever one player does at a time), its profiles, its rule codes,
+//! the note the rules make about a played action and the outcome of a game.
+//! The reference interpreter and the optimized engine of the game both
+//! implement [`Implementation`] for it, so the scenario runner, the
+//! conformance harness, the protocol and the command line are written once,
+//! generic over the game, and never name one. `docs/architecture.md` maps
+//! each of the five seed systems onto these types.
+
+pub mod annotations;
+pub mod state;
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+pub use annotations::Annotations;
+pub use state::StateField;
+
+/// A place in a source text (1-based; 0 when unknown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Loc {
+    /// Line, from 1.
+    pub line: u64,
+    /// Column, from 1.
+    pub column: u64,
+}
+
+impl<T> From<&serde_saphyr::Spanned<T>> for Loc {
+    fn from(s: &serde_saphyr::Spanned<T>) -> Self {
+        Loc {
+            line: s.referenced.line(),
+            column: s.referenced.column(),
+        }
+    }
+}
+
+/// A message tied to a place in a scenario file: what a game's setup check
+/// returns, so the loader can name the line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Where.
+    pub at: Loc,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+/// A named set of rule switches: one per point on which rule texts and
+/// implementations of the game disagree (`spec/<game>/profiles.md`).
+pub trait RuleProfile:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The profile's name (`isf`, `modern-3`, `fide`, …).
+    fn name(&self) -> &str;
+    /// Reads a profile as a scenario or the command line spells it: a
+    /// built-in name, possibly with switch overrides. The error says what
+    /// was expected.
+    fn parse(text: &str) -> Result<Self, String>;
+    /// The built-in profile names, the first being the default.
+    fn names() -> &'static [&'static str];
+}
+
+/// A game: its types, its spec, and how its parts are written in scenario
+/// files and protocol messages.
+pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The game's name, as `game:` in scenario files, `game` in protocol
+    /// requests and `--game` on the command line.
+    const NAME: &'static str;
+
+    /// A starting position, as both implementations take it.
+    type Setup: Clone + Debug + Send + Sync;
+    /// The `setup:` of a scenario file as written (kept with line and
+    /// column so that a bad square can be pointed at).
+    type SetupSpec: DeserializeOwned + JsonSchema + Debug;
+    /// What one player does at a time. Its `Display` and `FromStr` are the
+    /// spelling in scenario files and in the protocol.
+    type Action: Clone + Debug + Eq + Ord + Hash + Display + FromStr<Err: Display> + Send + Sync;
+    /// A named set of rule switches.
+    type Profile: RuleProfile;
+    /// The stable code of a rule that forbids an action.
+    type RuleCode: Copy
+        + Debug
+        + Eq
+        + Ord
+        + Hash
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
+    /// What the rules observe about one played action (counts, captures,
+    /// crownings, the dice used, …).
+    type Note: Clone + Debug + Send + Sync;
+    /// Whether the game goes on, and if not, how it ended.
+    type Outcome: Clone
+        + Debug
+        + Eq
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
+    /// Who acts: red or blue, white or black.
+    type Side: Copy + Debug + Eq + Display;
+    /// The game's own per-action expectations in scenario files.
+    type Annotations: Annotations<Self>;
+
+    /// Turns a scenario's `setup:` into a setup both implementations accept,
+    /// or says where it breaks the rules.
+    fn setup_from_spec(spec: &Self::SetupSpec) -> Result<Self::Setup, Located>;
+
+    /// The game's spec files, compiled in: (path in the repository, text).
+    /// Clause ids are looked up here, so they are namespaced by game.
+    fn spec_files() -> &'static [(&'static str, &'static str)];
+
+    /// The reference interpreter.
+    fn reference() -> &'static dyn Implementation<Self>;
+    /// Every implementation arbiter has of the game, the reference first.
+    fn implementations() -> Vec<&'static dyn Implementation<Self>>;
+
+    /// The setup as the protocol spells it (`spec/<game>/protocol.md`).
+    fn setup_to_wire(setup: &Self::Setup) -> Value;
+    /// Reads a protocol setup; the error names the field (`setup.…`) and
+    /// says what was expected.
+    fn setup_from_wire(value: &Value) -> Result<Self::Setup, (String, String)>;
+
+    /// Whether `outcome` ends the game.
+    fn is_over(outcome: &Self::Outcome) -> bool;
+
+    /// The fields of a protocol `state` reply, one per capability.
+    fn state_fields() -> &'static [StateField<Self>];
+
+    /// The game's mutants: alternative readings and plain bugs, each a
+    /// change of profile that the kill matrix runs the corpus against.
+    fn mutants() -> &'static [Mutant<Self>] {
+        &[]
+    }
+
+    /// Whether two profiles give the same verdicts and annotations in every
+    /// position, so that a mutant from one to the other is left out of the
+    /// kill matrix (the game's spec argues each case).
+    fn observably_equal(a: &Self::Profile, b: &Self::Profile) -> bool {
+        a == b
+    }
+
+    /// One cell of `arbiter explain`'s table: the action and what the rules
+    /// noted about it, with the scenario's expectations where they differ.
+    fn explain_cell(note: &Self::Note, expected: &Self::Annotations) -> String;
+
+    /// One line of `arbiter show` about a played action: who did what, and
+    /// what the rules noted.
+    fn describe(note: &Self::Note) -> String;
+
+    /// The state column of `arbiter explain` after an action (empty when the
+    /// game keeps none worth showing).
+    fn explain_state(_note: &Self::Note) -> String {
+        String::new()
+    }
+}
+
+/// Why an action may not be played: the action, the rule that forbids it
+/// and the spec clause that decides it, with a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal<G: Rules> {
+    /// The rejected action.
+    pub action: G::Action,
+    /// The rule that forbids it.
+    pub rule: G::RuleCode,
+    /// The clause that decides it (`TS-4.1`).
+    pub clause: String,
+    /// What is wrong with this action here.
+    pub explanation: String,
+}
+
+impl<G: Rules> Display for Illegal<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is illegal ({}, {}): {}",
+            self.action, self.rule, self.clause, self.explanation
+        )
+    }
+}
+
+impl<G: Rules> std::error::Error for Illegal<G> {}
+
+/// The answer to "may the side to move play this action now?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<G: Rules> {
+    /// It may.
+    Legal,
+    /// It may not, and why.
+    Illegal(Illegal<G>),
+}
+
+impl<G: Rules> Verdict<G> {
+    /// Whether the action may be played.
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal)
+    }
+
+    /// The rule broken, if any.
+    pub fn rule(&self) -> Option<G::RuleCode> {
+        match self {
+            Verdict::Legal => None,
+            Verdict::Illegal(i) => Some(i.rule),
+        }
+    }
+}
+
+impl<G: Rules> Display for Verdict<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Legal => f.write_str("legal"),
+            Verdict::Illegal(i) => write!(f, "illegal ({}, {}): {}", i.rule, i.clause, i.explanation),
+        }
+    }
+}
+
+/// A rules implementation of game `G`: makes games from setups. The
+/// reference and the engine of each game implement it, and so can a Rust
+/// engine that runs the corpus in its own tests (`harness::embed`).
+pub trait Implementation<G: Rules>: Send + Sync {
+    /// Short name for reports (`reference`, `engine`).
+    fn name(&self) -> &'static str;
+    /// Starts a game, or says why the setup breaks the rules.
+    fn start(&self, setup: &G::Setup, profile: &G::Profile)
+    -> Result<Box<dyn Game<G>>, String>;
+}
+
+/// One game in progress.
+pub trait Game<G: Rules> {
+    /// Whose turn it is.
+    fn side_to_move(&self) -> G::Side;
+    /// Whether and how the game has ended.
+    fn outcome(&self) -> G::Outcome;
+    /// May the side to move play `action` now, and if not, why not?
+    fn judge(&self, action: &G::Action) -> Verdict<G>;
+    /// Every legal action of the side to move, sorted.
+    fn legal_actions(&self) -> Vec<G::Action>;
+    /// Plays `action` if legal and returns what the rules noted about it.
+    fn play(&mut self, action: &G::Action) -> Result<G::Note, Illegal<G>>;
+    /// How many actions have been played.
+    fn ply(&self) -> usize;
+    /// A picture of the position (a board, a table of points), for
+    /// `arbiter show`.
+    fn render(&self) -> String;
+}
+
+/// Why a mutant exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MutantKind {
+    /// A reading some source or implementation follows (the game's
+    /// ambiguity catalogue names which).
+    Reading,
+    /// A plain implementation bug.
+    Bug,
+}
+
+/// One mutant: a named change to a base profile. The reference run under
+/// the changed profile plays the wrong reading.
+pub struct Mutant<G: Rules> {
+    /// Stable name (`ts-limit-plus-1`).
+    pub name: &'static str,
+    /// Reading or bug.
+    pub kind: MutantKind,
+    /// The ambiguity entry or clause it departs from.
+    pub departs_from: &'static str,
+    /// One line for the matrix.
+    pub description: &'static str,
+    /// Applies the change to a copy of the base profile.
+    pub apply: fn(&mut G::Profile),
+}
+
+impl<G: Rules> Mutant<G> {
+    /// The mutated profile, or `None` when no position can tell it from
+    /// `base` ([`Rules::observably_equal`]).
+    pub fn mutate(&self, base: &G::Profile) -> Option<G::Profile> {
+        let mut p = base.clone();
+        (self.apply)(&mut p);
+        (!G::observably_equal(base, &p)).then_some(p)
+    }
+}

@@ -1,0 +1,50 @@
+//! The fields of a protocol `state` reply. Each game lists its fields once
+//! ([`Rules::state_fields`](super::Rules::state_fields)); that one list is
+//! what `arbiter serve` answers, what an implementation may declare as
+//! capabilities, what the harness asks for and what it compares.
+
+use serde_json::Value;
+
+use super::Rules;
+
+/// One field of a `state` reply, named like the capability that declares it.
+pub struct StateField<G: Rules> {
+    /// The capability and the reply field (`two-squares`, `outcome`, …).
+    pub capability: &'static str,
+    /// The field's value after an action (`null` when there is nothing to
+    /// report, like a move that was no attack), given what the rules noted
+    /// about the action and the outcome after it.
+    pub value: fn(&G::Note, &G::Outcome) -> Value,
+    /// Reads an implementation's value: the same value in canonical form,
+    /// or what was expected instead.
+    pub read: fn(&Value) -> Result<Value, String>,
+    /// Spells a (canonical) value in a departure message.
+    pub show: fn(&Value) -> String,
+}
+
+impl<G: Rules> StateField<G> {
+    /// The field of `fields` declared by `capability`.
+    pub fn find<'a>(fields: &'a [StateField<G>], capability: &str) -> Option<&'a StateField<G>> {
+        fields.iter().find(|f| f.capability == capability)
+    }
+}
+
+/// Reads a value with serde and writes it back: the canonical form of a
+/// typed field (rule codes, outcomes, enum names).
+pub fn canonical<T: serde::de::DeserializeOwned + serde::Serialize>(
+    v: &Value,
+    what: &str,
+) -> Result<Value, String> {
+    let t: T = serde_json::from_value(v.clone()).map_err(|_| format!("`{v}` is not {what}"))?;
+    serde_json::to_value(t).map_err(|e| e.to_string())
+}
+
+/// A value as a person reads it: a string without its quotes, `none` for
+/// null, anything else as compact JSON.
+pub fn plain(v: &Value) -> String {
+    match v {
+        Value::Null => "none".into(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
