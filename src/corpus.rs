@@ -80,6 +80,8 @@ pub trait GameEntry: Sync {
         output: &mut dyn Write,
         misbehaviour: Option<&Misbehaviour>,
     ) -> std::io::Result<bool>;
+    /// `arbiter bench` for this game (`None`: it has no benchmark yet).
+    fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// The protocol reader's property on `bytes`, for fuzzing.
     fn check_reader(&self, bytes: &[u8]);
     /// The kill matrix of its scenarios among `scenarios`, and, when
@@ -359,6 +361,10 @@ impl<G: Rules> GameEntry for Entry<G> {
         };
         serve(i, input, output, misbehaviour)?;
         Ok(true)
+    }
+
+    fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String> {
+        G::bench(opts)
     }
 
     fn check_reader(&self, bytes: &[u8]) {

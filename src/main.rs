@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 
-/// arbiter: a test oracle and scenario corpus for Stratego's repetition rules.
+/// arbiter: a test oracle and scenario corpus for board-game rules.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -22,6 +22,9 @@ enum Command {
         /// Scenario files or directories.
         #[arg(default_value = "scenarios")]
         paths: Vec<PathBuf>,
+        /// Run only this game's scenarios.
+        #[arg(long)]
+        game: Option<String>,
         /// Run only this profile; scenarios not written for it are skipped.
         #[arg(long)]
         profile: Option<String>,
@@ -50,7 +53,10 @@ enum Command {
         /// Scenario files or directories.
         #[arg(default_value = "scenarios")]
         paths: Vec<PathBuf>,
-        /// Write the matrix to spec/stratego/kill-matrix.md instead of printing it.
+        /// Only this game.
+        #[arg(long)]
+        game: Option<String>,
+        /// Write each game's matrix to spec/<game>/kill-matrix.md instead of printing it.
         #[arg(long)]
         write: bool,
     },
@@ -74,9 +80,13 @@ enum Command {
     },
     /// Answer protocol requests on stdin with one of arbiter's implementations.
     Serve {
-        /// Which implementation answers.
-        #[arg(long = "impl", value_enum, default_value = "reference")]
-        imp: cli::serve::Impl,
+        /// The game whose requests are answered (default: the first game
+        /// arbiter knows, stratego).
+        #[arg(long)]
+        game: Option<String>,
+        /// Which implementation answers (reference, engine).
+        #[arg(long = "impl", default_value = "reference")]
+        imp: String,
         /// Break the protocol on purpose (for the harness's own tests).
         #[arg(long, value_enum, hide = true)]
         misbehave: Option<arbiter::protocol::serve::Misbehave>,
@@ -110,9 +120,10 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check {
             paths,
+            game,
             profile,
             imp,
-        } => cli::check::check(&paths, profile.as_deref(), imp),
+        } => cli::check::check(&paths, game.as_deref(), profile.as_deref(), imp),
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
         Command::Bench(args) => cli::bench::bench(&args),
         Command::Conform(args) => cli::conform::conform(args),
@@ -122,14 +133,17 @@ fn main() -> ExitCode {
             output,
         } => cli::matrix::matrix(&reports, html, output.as_ref()),
         Command::Serve {
+            game,
             imp,
             misbehave,
             misbehave_on,
-        } => cli::serve::serve(imp, misbehave, misbehave_on),
+        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on),
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
-        Command::Mutants { paths, write } => cli::mutants::mutants(&paths, write),
+        Command::Mutants { paths, game, write } => {
+            cli::mutants::mutants(&paths, game.as_deref(), write)
+        }
         Command::Schema => {
             print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS

@@ -3,12 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::game::Implementation;
-use arbiter::games::stratego::profile::Profile;
-use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::load::load_all;
-use arbiter::scenario::run::{Status, run};
+use arbiter::corpus::load_all;
+use arbiter::scenario::run::Status;
 
 /// Which rules implementation(s) `arbiter check` runs the scenarios on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -17,31 +13,31 @@ pub enum Impl {
     Reference,
     /// The optimized engine.
     Engine,
-    /// Both: a scenario fails if it fails on either.
+    /// Every implementation of the game: a scenario fails if it fails on any.
     Both,
 }
 
 impl Impl {
-    fn selected(self) -> Vec<&'static dyn Implementation> {
+    /// The implementation names to run, among those the game has.
+    fn selected(self, available: Vec<&'static str>) -> Vec<&'static str> {
         match self {
-            Impl::Reference => vec![&Reference],
-            Impl::Engine => vec![&Engine],
-            Impl::Both => vec![&Reference, &Engine],
+            Impl::Reference => available.into_iter().take(1).collect(),
+            Impl::Engine => available.into_iter().filter(|n| *n == "engine").collect(),
+            Impl::Both => available,
         }
     }
 }
 
 /// Runs every scenario under `paths` on the chosen implementation(s);
 /// prints one line per failure and the summary line.
-pub fn check(paths: &[PathBuf], profile: Option<&str>, imp: Impl) -> ExitCode {
-    if let Some(p) = profile
-        && Profile::named(p).is_none()
-    {
-        eprintln!(
-            "arbiter: `{p}` is not a profile: expected one of {}",
-            Profile::NAMES.join(", ")
-        );
-        return ExitCode::from(2);
+pub fn check(
+    paths: &[PathBuf],
+    game: Option<&str>,
+    profile: Option<&str>,
+    imp: Impl,
+) -> ExitCode {
+    if let Err(code) = super::check_profile(profile, game) {
+        return code;
     }
     let (scenarios, errors) = load_all(paths);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
@@ -49,11 +45,22 @@ pub fn check(paths: &[PathBuf], profile: Option<&str>, imp: Impl) -> ExitCode {
         println!("ERROR {e}");
         failed += 1;
     }
-    let imps = imp.selected();
-    for s in &scenarios {
+    for s in scenarios
+        .iter()
+        .filter(|s| game.is_none_or(|g| g == s.game()))
+    {
+        let entry = arbiter::games::find(s.game()).expect("a loaded scenario's game is registered");
+        let imps = imp.selected(entry.implementations());
         let (mut fails, mut skips) = (0, 0);
-        for imp in &imps {
-            match run(s, *imp, profile).status {
+        if imps.is_empty() {
+            skips += 1;
+        }
+        for name in &imps {
+            let Some(result) = s.check(name, profile) else {
+                skips += 1;
+                continue;
+            };
+            match result.status {
                 Status::Pass => {}
                 Status::Skip(_) => skips += 1,
                 Status::Fail(failures) => {
@@ -62,12 +69,12 @@ pub fn check(paths: &[PathBuf], profile: Option<&str>, imp: Impl) -> ExitCode {
                         println!(
                             "FAIL {}{} {}:{}:{}: {}",
                             if imps.len() > 1 {
-                                format!("[{}] ", imp.name())
+                                format!("[{name}] ")
                             } else {
                                 String::new()
                             },
-                            s.id,
-                            s.path.display(),
+                            s.qualified_id(),
+                            s.path().display(),
                             f.at.line,
                             f.at.column,
                             f

@@ -5,14 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter::games::stratego::profile::Profile;
 use arbiter::harness::format::{Format, render};
 use arbiter::harness::process::{Mode, ProcessSubject};
 use arbiter::harness::report::{CaseReport, ImplementationInfo};
 use arbiter::harness::runner::{Options, assemble, run_parallel, unreachable_case};
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
-use arbiter::scenario::load::load_all;
+use arbiter::corpus::load_all;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The command line of `arbiter conform`.
@@ -21,6 +20,9 @@ pub struct Args {
     /// Scenario files or directories.
     #[arg(long = "scenarios", default_value = "scenarios")]
     pub paths: Vec<PathBuf>,
+    /// Run only this game's scenarios.
+    #[arg(long)]
+    pub game: Option<String>,
     /// Run only this profile; scenarios not written for it are skipped.
     #[arg(long)]
     pub profile: Option<String>,
@@ -59,42 +61,32 @@ pub struct Args {
     pub command: Vec<String>,
 }
 
-/// Reads `10s`, `500ms`, `2m` or a plain number of seconds.
+/// Reads a duration like `10s`, `500ms`, `2m` or `1m 30s` (humantime's
+/// syntax), or a plain number of seconds.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let s = s.trim();
-    let (num, unit) = match s.find(|c: char| !(c.is_ascii_digit() || c == '.')) {
-        Some(i) => (&s[..i], &s[i..]),
-        None => (s, "s"),
+    let d = match s.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs >= 0.0 && secs < 1e6 => Duration::from_secs_f64(secs),
+        Ok(_) => return Err(format!("`{s}` is not a usable timeout")),
+        Err(_) => humantime::parse_duration(s).map_err(|e| {
+            format!("`{s}` is not a duration ({e}): expected like 10s, 500ms or 2m")
+        })?,
     };
-    let n: f64 = num
-        .parse()
-        .map_err(|_| format!("`{s}` is not a duration: expected like 10s, 500ms or 2m"))?;
-    let secs = match unit {
-        "ms" => n / 1000.0,
-        "s" => n,
-        "m" => n * 60.0,
-        _ => {
-            return Err(format!(
-                "`{s}` is not a duration: the unit must be ms, s or m"
-            ));
-        }
-    };
-    if !(secs > 0.0 && secs < 1e6) {
+    if d.is_zero() || d > Duration::from_secs(1_000_000) {
         return Err(format!("`{s}` is not a usable timeout"));
     }
-    Ok(Duration::from_secs_f64(secs))
+    Ok(d)
 }
 
 /// Runs the corpus against the command and prints the report.
 pub fn conform(args: Args) -> ExitCode {
-    if let Some(p) = &args.profile
-        && Profile::named(p).is_none()
+    if let Some(g) = &args.game
+        && let Err(code) = super::find_game(g)
     {
-        eprintln!(
-            "arbiter: `{p}` is not a profile: expected one of {}",
-            Profile::NAMES.join(", ")
-        );
-        return ExitCode::from(2);
+        return code;
+    }
+    if let Err(code) = super::check_profile(args.profile.as_deref(), args.game.as_deref()) {
+        return code;
     }
     let xfail = match &args.xfail {
         None => Xfail::default(),
@@ -107,6 +99,7 @@ pub fn conform(args: Args) -> ExitCode {
         },
     };
     let opts = Options {
+        game: args.game.clone(),
         profile: args.profile.clone(),
         run: args.run.clone(),
         skip: args.skip.clone(),
@@ -132,14 +125,14 @@ pub fn conform(args: Args) -> ExitCode {
     let cases: Vec<CaseReport> = match greeting {
         Err(trouble) => scenarios
             .iter()
-            .map(|s| unreachable_case(s, &opts, &trouble))
+            .map(|s| unreachable_case(s.as_ref(), &opts, &trouble))
             .collect(),
         Ok(h) => {
             if args.name.is_none() {
                 info.name = h.name.clone();
             }
             info.version = h.version.clone();
-            info.capabilities = h.capabilities.iter().map(|c| c.to_string()).collect();
+            info.capabilities = h.capabilities.clone();
             let bar = progress(scenarios.len());
             let on_case = |c: &CaseReport| {
                 if let Some(b) = &bar {
@@ -148,7 +141,7 @@ pub fn conform(args: Args) -> ExitCode {
                 }
             };
             let make = || -> Box<dyn Subject> { Box::new(ProcessSubject::new(argv.clone(), mode)) };
-            let cases = run_parallel(&scenarios, &make, &h.capabilities, &opts, &on_case);
+            let cases = run_parallel(&scenarios, &make, &h, &opts, &on_case);
             if let Some(b) = bar {
                 b.finish_and_clear();
             }

@@ -1,4 +1,5 @@
-//! One module per subcommand.
+//! One module per subcommand. The command line knows no game by its types:
+//! it reaches each through the registry ([`arbiter::games::registry`]).
 
 pub mod bench;
 pub mod check;
@@ -9,40 +10,49 @@ pub mod mutants;
 pub mod serve;
 pub mod show;
 
-use std::path::Path;
 use std::process::ExitCode;
 
-use arbiter::games::stratego::game::{Game, Implementation};
-use arbiter::games::stratego::profile::Profile;
-use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::load::{Scenario, load};
+use arbiter::corpus::GameEntry;
 
-/// Reads a profile name from the command line (a built-in name, optionally
-/// with `+switch=value` overrides); prints why not and gives exit status 2.
-pub fn parse_profile(name: &str) -> Result<Profile, ExitCode> {
-    Profile::parse(name).map_err(|e| {
-        eprintln!("arbiter: {e}");
+/// Checks a `--profile` given on the command line: it must be a profile of
+/// `game`, or of some game when none is named; prints why not and gives
+/// exit status 2.
+pub fn check_profile(profile: Option<&str>, game: Option<&str>) -> Result<(), ExitCode> {
+    let Some(p) = profile else { return Ok(()) };
+    let games: Vec<&dyn GameEntry> = match game {
+        Some(g) => vec![find_game(g)?],
+        None => arbiter::games::registry().to_vec(),
+    };
+    if games.iter().any(|g| g.check_profile(p).is_ok()) {
+        return Ok(());
+    }
+    let names: Vec<String> = games
+        .iter()
+        .flat_map(|g| g.profile_names().iter().map(move |p| format!("{p} ({})", g.name())))
+        .collect();
+    eprintln!(
+        "arbiter: `{p}` is not a profile: expected one of {}",
+        names.join(", ")
+    );
+    Err(ExitCode::from(2))
+}
+
+/// The game named on the command line; prints why not and gives exit
+/// status 2.
+pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, ExitCode> {
+    arbiter::games::find(name).ok_or_else(|| {
+        eprintln!(
+            "arbiter: `{name}` is not a game: expected one of {}",
+            arbiter::games::names().join(", ")
+        );
         ExitCode::from(2)
     })
 }
 
-/// The common start of `show` and `explain`: the scenario, the profile to
-/// replay it under (default: its first), and the reference game at its setup.
-pub fn open(
-    path: &Path,
-    profile: Option<&str>,
-) -> Result<(Scenario, Profile, Box<dyn Game>), ExitCode> {
-    let s = load(path).map_err(|e| {
-        eprintln!("ERROR {e}");
-        ExitCode::FAILURE
-    })?;
-    let profile = match profile {
-        None => s.profiles[0].clone(),
-        Some(name) => parse_profile(name)?,
-    };
-    let game = Reference.start(&s.setup, &profile).map_err(|e| {
-        eprintln!("ERROR {e}");
-        ExitCode::FAILURE
-    })?;
-    Ok((s, profile, game))
+/// The game `--game` names, or the first of the registry.
+pub fn game_or_first(name: Option<&str>) -> Result<&'static dyn GameEntry, ExitCode> {
+    match name {
+        Some(n) => find_game(n),
+        None => Ok(arbiter::games::registry()[0]),
+    }
 }

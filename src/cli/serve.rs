@@ -5,34 +5,33 @@
 use std::io::{BufReader, stdin, stdout};
 use std::process::ExitCode;
 
-use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::game::Implementation;
-use arbiter::games::stratego::reference::Reference;
-use arbiter::protocol::serve::{Misbehave, Misbehaviour, serve as serve_loop};
+use arbiter::protocol::serve::{Misbehave, Misbehaviour};
 
-/// Which implementation answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Impl {
-    /// The reference interpreter.
-    Reference,
-    /// The optimized engine.
-    Engine,
-}
-
-/// Serves requests on stdin until it ends.
-pub fn serve(imp: Impl, misbehave: Option<Misbehave>, on: Option<String>) -> ExitCode {
-    let imp: &dyn Implementation = match imp {
-        Impl::Reference => &Reference,
-        Impl::Engine => &Engine,
+/// Serves requests of one game on stdin until it ends, with the
+/// implementation named `imp` (`reference`, `engine`).
+pub fn serve(
+    game: Option<&str>,
+    imp: &str,
+    misbehave: Option<Misbehave>,
+    on: Option<String>,
+) -> ExitCode {
+    let entry = match super::game_or_first(game) {
+        Ok(g) => g,
+        Err(code) => return code,
     };
     let misbehaviour = misbehave.map(|kind| Misbehaviour { kind, on });
-    match serve_loop(
-        imp,
-        BufReader::new(stdin().lock()),
-        stdout().lock(),
-        misbehaviour.as_ref(),
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
+    let mut input = BufReader::new(stdin().lock());
+    let mut output = stdout().lock();
+    match entry.serve(imp, &mut input, &mut output, misbehaviour.as_ref()) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!(
+                "arbiter: {} has no implementation `{imp}`: expected one of {}",
+                entry.name(),
+                entry.implementations().join(", ")
+            );
+            ExitCode::from(2)
+        }
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter serve: {e}");

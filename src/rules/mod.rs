@@ -157,6 +157,12 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// noted about it, with the scenario's expectations where they differ.
     fn explain_cell(note: &Self::Note, expected: &Self::Annotations) -> String;
 
+    /// `arbiter bench`: the engine and the reference timed on the game's
+    /// own workload, as lines of text; `None` when the game has none yet.
+    fn bench(_opts: &BenchOptions) -> Option<String> {
+        None
+    }
+
     /// One line of `arbiter show` about a played action: who did what, and
     /// what the rules noted.
     fn describe(note: &Self::Note) -> String;
@@ -166,6 +172,20 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     fn explain_state(_note: &Self::Note) -> String {
         String::new()
     }
+}
+
+/// What `arbiter bench` measures.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// Game lengths to measure, in plies.
+    pub plies: Vec<usize>,
+    /// Longest game the reference is timed on (longer ones are
+    /// extrapolated).
+    pub reference_max_plies: usize,
+    /// Runs per measurement (the best is kept).
+    pub reps: usize,
+    /// First seed for the random games.
+    pub seed: u64,
 }
 
 /// Why an action may not be played: the action, the rule that forbids it

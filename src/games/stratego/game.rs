@@ -237,6 +237,10 @@ impl Rules for Stratego {
         super::mutants::observably_equal(a, b)
     }
 
+    fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
     fn describe(note: &PlyReport) -> String {
         super::explain::describe(note)
     }

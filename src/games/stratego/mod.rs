@@ -1,5 +1,6 @@
 //! Stratego: board, pieces, rules of play, and the anti-repetition rules.
 
+pub mod bench_report;
 pub mod combat;
 pub mod engine;
 pub mod explain;
