@@ -17,11 +17,11 @@
 //! Run this example with `cargo run --example embed`.
 
 use arbiter::games::stratego::game::Stratego;
-use arbiter::rules::{Game, Implementation};
 use arbiter::games::stratego::position::{Setup, SetupError};
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::harness::embed::{Options, run_corpus};
+use arbiter::rules::{Game, Implementation};
 
 /// Stands in for your engine.
 struct MyEngine;
@@ -31,7 +31,11 @@ impl Implementation for MyEngine {
         "my-engine"
     }
 
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, SetupError> {
+    fn start(
+        &self,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<Box<dyn Game<Stratego>>, SetupError> {
         Reference.start(setup, profile)
     }
 }

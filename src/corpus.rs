@@ -288,7 +288,11 @@ fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, St
         if !s.probes.is_empty() {
             out.push_str(&format!("{} to move; probes:\n", game.side_to_move()));
             for p in &s.probes {
-                out.push_str(&format!("  {:<8} {}\n", p.mv.to_string(), game.judge(&p.mv)));
+                out.push_str(&format!(
+                    "  {:<8} {}\n",
+                    p.mv.to_string(),
+                    game.judge(&p.mv)
+                ));
             }
         }
     }

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
+use crate::corpus::parse;
 use crate::games::stratego::engine::diff::{Tally, compare_game};
 use crate::games::stratego::engine::driver::{Bytes, setup_and_profile};
-use crate::corpus::parse;
 
 /// Longest game one fuzz input plays. The reference replays the whole game
 /// for every question, so each input's cost grows with the square of its

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::game::Stratego;
-use arbiter::rules::Implementation;
 use arbiter::games::stratego::reference::Reference;
+use arbiter::rules::Implementation;
 use arbiter::scenario::clauses;
 use arbiter::scenario::load::load_all;
 use arbiter::scenario::run::{Status, run};

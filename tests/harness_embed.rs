@@ -22,7 +22,11 @@ impl Implementation for Forgetful {
     fn name(&self) -> &'static str {
         "forgetful"
     }
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, SetupError> {
+    fn start(
+        &self,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<Box<dyn Game<Stratego>>, SetupError> {
         Ok(Box::new(ForgetfulGame(Reference.start(setup, profile)?)))
     }
 }

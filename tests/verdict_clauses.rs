@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 
 use arbiter::games::stratego::game::Stratego;
-use arbiter::rules::Implementation;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::games::stratego::verdict::{RuleCode, Verdict};
+use arbiter::rules::Implementation;
 use arbiter::scenario::format::Legality;
 use arbiter::scenario::load::load_all;
 

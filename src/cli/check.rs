@@ -30,12 +30,7 @@ impl Impl {
 
 /// Runs every scenario under `paths` on the chosen implementation(s);
 /// prints one line per failure and the summary line.
-pub fn check(
-    paths: &[PathBuf],
-    game: Option<&str>,
-    profile: Option<&str>,
-    imp: Impl,
-) -> ExitCode {
+pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: Impl) -> ExitCode {
     if let Err(code) = super::check_profile(profile, game) {
         return code;
     }

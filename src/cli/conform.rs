@@ -5,13 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use arbiter::corpus::load_all;
 use arbiter::harness::format::{Format, render};
 use arbiter::harness::process::{Mode, ProcessSubject};
 use arbiter::harness::report::{CaseReport, ImplementationInfo};
 use arbiter::harness::runner::{Options, assemble, run_parallel, unreachable_case};
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
-use arbiter::corpus::load_all;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The command line of `arbiter conform`.

@@ -28,7 +28,11 @@ pub fn check_profile(profile: Option<&str>, game: Option<&str>) -> Result<(), Ex
     }
     let names: Vec<String> = games
         .iter()
-        .flat_map(|g| g.profile_names().iter().map(move |p| format!("{p} ({})", g.name())))
+        .flat_map(|g| {
+            g.profile_names()
+                .iter()
+                .map(move |p| format!("{p} ({})", g.name()))
+        })
         .collect();
     eprintln!(
         "arbiter: `{p}` is not a profile: expected one of {}",

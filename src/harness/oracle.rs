@@ -56,16 +56,20 @@ pub fn truth<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Truth<G>
     let mut moves = Vec::new();
     let mut steps = Vec::new();
     let mut after = None;
-    for m in &s.moves {
+    let line = s.line(profile.name());
+    // Actions a profile refuses are judged at the position where they are
+    // written; the position itself is one step, however many are refused.
+    let mut refused = Vec::new();
+    for m in &line.moves {
         let exp = m.expectations(profile.name());
-        let mut step = step_of(game.as_ref(), moves.len(), after.take());
         if exp.expect == Some(Legality::Illegal) {
             if let Some(rule) = game.judge(&m.mv).rule() {
-                step.illegal.push((m.mv.clone(), rule));
+                refused.push((m.mv.clone(), rule));
             }
-            steps.push(step);
-            return Ok(Truth { moves, steps });
+            continue;
         }
+        let mut step = step_of(game.as_ref(), moves.len(), after.take());
+        step.illegal = std::mem::take(&mut refused);
         steps.push(step);
         let note = game
             .play(&m.mv)
@@ -74,7 +78,8 @@ pub fn truth<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Truth<G>
         after = Some(state::<G>(&note, &game.outcome()));
     }
     let mut last = step_of(game.as_ref(), moves.len(), after);
-    for p in &s.probes {
+    last.illegal = refused;
+    for p in line.probes {
         if let Some(rule) = game.judge(&p.mv).rule() {
             last.illegal.push((p.mv.clone(), rule));
         }

@@ -267,10 +267,7 @@ impl ProcessSubject {
         if text.trim().is_empty() {
             return Err(r.trouble(
                 TroubleKind::Crash,
-                format!(
-                    "the process exited without answering {}",
-                    query.as_str()
-                ),
+                format!("the process exited without answering {}", query.as_str()),
             ));
         }
         self.last_stderr = r.stderr_tail();
@@ -338,10 +335,7 @@ impl ProcessSubject {
         };
         r.trouble(
             TroubleKind::Crash,
-            format!(
-                "the process {how} while answering {}",
-                query.as_str()
-            ),
+            format!("the process {how} while answering {}", query.as_str()),
         )
     }
 }

@@ -64,7 +64,8 @@ fn skipped(s: &dyn AnyScenario, start: Instant, reason: String) -> CaseReport {
 
 /// Why a scenario is not run at all, if it is not.
 fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<String> {
-    let selects = |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
+    let selects =
+        |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
     if !opts.run.is_empty() && !selects(&opts.run) {
         return Some("not selected by --run".into());
     }

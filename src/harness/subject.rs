@@ -60,8 +60,12 @@ impl fmt::Display for Trouble {
 pub trait Subject {
     /// Sends one request line and returns the reply's text, read before
     /// `deadline`. `query` names the question for messages.
-    fn exchange(&mut self, line: &str, query: QueryKind, deadline: Instant)
-    -> Result<String, Trouble>;
+    fn exchange(
+        &mut self,
+        line: &str,
+        query: QueryKind,
+        deadline: Instant,
+    ) -> Result<String, Trouble>;
     /// The last reply could not be read: the exchange may be out of step.
     /// Returns the end of the implementation's standard error, if any.
     fn reset(&mut self) -> Option<String> {

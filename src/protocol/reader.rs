@@ -293,7 +293,9 @@ fn error(map: &Map<String, Value>) -> Result<Option<(ErrorKind, String)>, Protoc
     let kind = ErrorKind::named(kind_text).ok_or_else(|| {
         field_err(
             "error.kind",
-            format!("`{kind_text}` is not an error kind: expected unsupported, bad-request or internal"),
+            format!(
+                "`{kind_text}` is not an error kind: expected unsupported, bad-request or internal"
+            ),
         )
     })?;
     let message = match err.get("message") {

@@ -242,7 +242,9 @@ impl<G: Rules> Display for Verdict<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Legal => f.write_str("legal"),
-            Verdict::Illegal(i) => write!(f, "illegal ({}, {}): {}", i.rule, i.clause, i.explanation),
+            Verdict::Illegal(i) => {
+                write!(f, "illegal ({}, {}): {}", i.rule, i.clause, i.explanation)
+            }
         }
     }
 }
@@ -254,8 +256,7 @@ pub trait Implementation<G: Rules>: Send + Sync {
     /// Short name for reports (`reference`, `engine`).
     fn name(&self) -> &'static str;
     /// Starts a game, or says why the setup breaks the rules.
-    fn start(&self, setup: &G::Setup, profile: &G::Profile)
-    -> Result<Box<dyn Game<G>>, String>;
+    fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String>;
 }
 
 /// One game in progress.

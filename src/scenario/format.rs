@@ -125,15 +125,38 @@ pub struct MoveOverride<G: Rules> {
     pub outcome: Option<G::Outcome>,
     /// The game's own annotations.
     pub annotations: G::Annotations,
+    /// With `expect: illegal`: what this profile plays instead, after the
+    /// refused action, in place of the scenario's later actions, probes and
+    /// result (which are written for the profiles that play the action).
+    /// The loader takes it out into the loaded scenario.
+    pub continuation: Option<Box<Continuation<G>>>,
+}
+
+/// A profile's own continuation after an action it refuses.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, bound(deserialize = ""))]
+pub struct Continuation<G: Rules> {
+    /// The actions played instead, each with what must be observed after it.
+    #[serde(default)]
+    pub moves: Vec<MoveEntry<G>>,
+    /// Candidate next actions after them, with verdicts.
+    #[serde(default)]
+    pub probes: Vec<ProbeEntry<G>>,
+    /// The outcome expected after them.
+    #[serde(default)]
+    pub result: Option<G::Outcome>,
 }
 
 impl<G: Rules> Clone for MoveOverride<G> {
+    /// Clones the expectations; a continuation is not an expectation of
+    /// the action and is left behind.
     fn clone(&self) -> Self {
         MoveOverride {
             expect: self.expect,
             rule: self.rule,
             outcome: self.outcome.clone(),
             annotations: self.annotations.clone(),
+            continuation: None,
         }
     }
 }
@@ -145,6 +168,7 @@ impl<G: Rules> Default for MoveOverride<G> {
             rule: None,
             outcome: None,
             annotations: G::Annotations::default(),
+            continuation: None,
         }
     }
 }
@@ -181,9 +205,17 @@ pub struct MoveEntry<G: Rules> {
 }
 
 /// The keys every game's move entries have.
-const MOVE_KEYS: &[&str] = &["move", "expect", "rule", "outcome", "note", "profiles"];
+const MOVE_KEYS: &[&str] = &[
+    "move",
+    "expect",
+    "rule",
+    "outcome",
+    "continuation",
+    "note",
+    "profiles",
+];
 /// The keys every game's per-profile overrides have.
-const OVERRIDE_KEYS: &[&str] = &["expect", "rule", "outcome"];
+const OVERRIDE_KEYS: &[&str] = &["expect", "rule", "outcome", "continuation"];
 
 /// The error for a key that is neither generic nor one of the game's.
 fn unknown_key<G: Rules, E: de::Error>(key: &str, generic: &[&str]) -> E {
@@ -210,6 +242,7 @@ fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
         "expect" => out.expect = Some(map.next_value()?),
         "rule" => out.rule = Some(map.next_value()?),
         "outcome" => out.outcome = Some(map.next_value()?),
+        "continuation" => out.continuation = Some(map.next_value()?),
         _ => {
             if out.annotations.read_field(key, map)? {
                 return Ok(true);

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use serde_saphyr::Spanned;
 
 pub use crate::rules::Loc;
-use crate::rules::{Annotations, Rules, RuleProfile};
+use crate::rules::{Annotations, RuleProfile, Rules};
 
 use super::clauses;
-use super::format::{Legality, MoveOverride, ProbeOverride, ScenarioFile};
+use super::format::{Legality, MoveEntry, MoveOverride, ProbeEntry, ProbeOverride, ScenarioFile};
 
 /// A scenario that could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,9 +57,53 @@ pub struct ScenarioMove<G: Rules> {
     pub overrides: Vec<(String, MoveOverride<G>)>,
     /// Free text.
     pub note: Option<String>,
+    /// What a profile that refuses this action plays instead: by profile
+    /// name (`None`: the plain expectations' continuation).
+    pub continuations: Vec<(Option<String>, Tail<G>)>,
+}
+
+/// A profile's own continuation after an action it refuses.
+#[derive(Debug)]
+pub struct Tail<G: Rules> {
+    /// Where `continuation:` is written.
+    pub at: Loc,
+    /// The actions played instead.
+    pub moves: Vec<ScenarioMove<G>>,
+    /// Probes after them.
+    pub probes: Vec<ScenarioProbe<G>>,
+    /// Outcome expected after them.
+    pub result: Option<G::Outcome>,
+}
+
+/// What one profile's run plays and checks: the scenario's actions up to
+/// the first it refuses, then that profile's continuation if it has one.
+pub struct Line<'a, G: Rules> {
+    /// The actions in order; one expected illegal is judged, not played.
+    pub moves: Vec<&'a ScenarioMove<G>>,
+    /// The probes after the last action.
+    pub probes: &'a [ScenarioProbe<G>],
+    /// The expected outcome after the last action.
+    pub result: Option<&'a G::Outcome>,
 }
 
 impl<G: Rules> ScenarioMove<G> {
+    /// The continuation of `profile` after this action, if it has one.
+    pub fn continuation(&self, profile: &str) -> Option<&Tail<G>> {
+        let own = self
+            .continuations
+            .iter()
+            .find(|(p, _)| p.as_deref() == Some(profile));
+        let overridden = self.overrides.iter().any(|(p, _)| p == profile);
+        own.or_else(|| {
+            // The plain continuation serves the profiles that take the
+            // plain expectations of this action.
+            (!overridden)
+                .then(|| self.continuations.iter().find(|(p, _)| p.is_none()))
+                .flatten()
+        })
+        .map(|(_, t)| t)
+    }
+
     /// The expectations that hold under `profile`: the plain ones with the
     /// profile's override fields laid over them.
     pub fn expectations(&self, profile: &str) -> MoveOverride<G> {
@@ -128,6 +172,30 @@ pub struct Scenario<G: Rules> {
 }
 
 impl<G: Rules> Scenario<G> {
+    /// What the run of `profile` plays and checks.
+    pub fn line(&self, profile: &str) -> Line<'_, G> {
+        let mut moves = Vec::new();
+        for m in &self.moves {
+            moves.push(m);
+            if m.expectations(profile).expect == Some(Legality::Illegal) {
+                if let Some(t) = m.continuation(profile) {
+                    moves.extend(&t.moves);
+                    return Line {
+                        moves,
+                        probes: &t.probes,
+                        result: t.result.as_ref(),
+                    };
+                }
+                break;
+            }
+        }
+        Line {
+            moves,
+            probes: &self.probes,
+            result: self.result.as_ref(),
+        }
+    }
+
     /// The game-qualified id (`stratego:ts/seed000-ex1-frontal`): unique
     /// across a mixed corpus.
     pub fn qualified_id(&self) -> String {
@@ -272,93 +340,15 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
         }
     }
     let profile_names: Vec<String> = profiles.iter().map(|p| p.name().to_string()).collect();
-    let check_overrides = |names: Vec<&Spanned<String>>| -> Result<(), LoadError> {
-        for name in names {
-            if !profile_names.contains(&name.value) {
-                return Err(err(
-                    name.into(),
-                    format!(
-                        "`{}` is not one of this scenario's profiles ({})",
-                        name.value,
-                        profile_names.join(", ")
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    };
 
     let setup = G::setup_from_spec(&file.setup).map_err(|l| err(l.at, l.message))?;
 
-    let check_rule = |at: Loc,
-                      expect: Option<Legality>,
-                      rule: Option<G::RuleCode>|
-     -> Result<(), LoadError> {
-        match (expect, rule) {
-            (Some(Legality::Illegal), None) => Err(err(
-                at,
-                "`expect: illegal` needs `rule`: the rule code that forbids the move".into(),
-            )),
-            (Some(Legality::Legal) | None, Some(r)) => Err(err(
-                at,
-                format!(
-                    "`rule: {r}` is given but the move is expected legal; add `expect: illegal` or drop `rule`"
-                ),
-            )),
-            _ => Ok(()),
-        }
+    let cx = Convert {
+        path,
+        profile_names: &profile_names,
     };
-    let action = |s: &Spanned<String>| -> Result<G::Action, LoadError> {
-        s.value.parse().map_err(|e| err(s.into(), format!("{e}")))
-    };
-
-    let mut moves = Vec::new();
-    for m in file.moves {
-        let at = Loc::from(&m.mv);
-        let mv = action(&m.mv)?;
-        check_overrides(m.profiles.0.iter().map(|e| &e.0).collect())?;
-        check_rule(at, m.expect.expect, m.expect.rule)?;
-        m.expect
-            .annotations
-            .check()
-            .map_err(|e| err(at, e))?;
-        let mut overrides = Vec::new();
-        for (name, o) in m.profiles.0 {
-            check_rule((&name).into(), o.expect, o.rule)?;
-            o.annotations.check().map_err(|e| err((&name).into(), e))?;
-            overrides.push((name.value, o));
-        }
-        moves.push(ScenarioMove {
-            mv,
-            at,
-            expect: m.expect,
-            overrides,
-            note: m.note,
-        });
-    }
-
-    let mut probes = Vec::new();
-    for p in file.probes {
-        let at = Loc::from(&p.mv);
-        let mv = action(&p.mv)?;
-        check_overrides(p.profiles.0.iter().map(|e| &e.0).collect())?;
-        check_rule(at, Some(p.expect), p.rule)?;
-        let mut overrides = Vec::new();
-        for (name, o) in p.profiles.0 {
-            check_rule((&name).into(), Some(o.expect), o.rule)?;
-            overrides.push((name.value, o));
-        }
-        probes.push(ScenarioProbe {
-            mv,
-            at,
-            expect: ProbeOverride {
-                expect: p.expect,
-                rule: p.rule,
-            },
-            overrides,
-            note: p.note,
-        });
-    }
+    let moves = cx.moves(file.moves, true)?;
+    let probes = cx.probes(file.probes)?;
 
     let scenario = Scenario {
         path: path.to_path_buf(),
@@ -379,10 +369,11 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
     Ok(scenario)
 }
 
-/// No expectation may go unchecked under a profile the scenario lists: an
-/// action expected illegal under a profile is judged, not played, so the
-/// run of that profile ends there, and nothing may follow it (no later
-/// action, probe or result), or it would be loaded and never checked.
+/// No expectation may go unchecked under a profile the scenario lists. An
+/// action expected illegal under a profile is judged, not played, so what
+/// the scenario writes after it (later actions, probes, result) assumes it
+/// was played: the profile's run must end there, with nothing after it, or
+/// the action must give that profile its own `continuation`.
 fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, String)> {
     for p in &s.profiles {
         let name = p.name();
@@ -394,6 +385,23 @@ fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, Stri
             continue;
         };
         let stop = &s.moves[i];
+        if let Some(t) = stop.continuation(name) {
+            // Within a continuation, the first refused action ends it.
+            if let Some(j) = t
+                .moves
+                .iter()
+                .position(|m| m.expectations(name).expect == Some(Legality::Illegal))
+                && (j + 1 < t.moves.len() || !t.probes.is_empty() || t.result.is_some())
+            {
+                return Err((
+                    t.moves[j].at,
+                    format!(
+                        "this action is expected illegal under profile `{name}`, so its continuation ends here; nothing may follow it"
+                    ),
+                ));
+            }
+            continue;
+        }
         let unreached = if let Some(next) = s.moves.get(i + 1) {
             Some((next.at, format!("move {}", i + 2)))
         } else if let Some(probe) = s.probes.first() {
@@ -407,7 +415,7 @@ fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, Stri
             return Err((
                 at,
                 format!(
-                    "{what} is never checked under profile `{name}`: move {} ({}, line {}) is expected illegal there, and the run of a profile ends at its first illegal move; move the profile to a scenario of its own, or end this one at that move",
+                    "{what} is never checked under profile `{name}`: move {} ({}, line {}) is expected illegal there and is not played; give that move a `continuation:` for `{name}` (what the profile plays instead), or end the scenario at that move",
                     i + 1,
                     stop.mv,
                     stop.at.line
@@ -416,6 +424,166 @@ fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, Stri
         }
     }
     Ok(())
+}
+
+/// Turns the written moves and probes into checked ones.
+struct Convert<'a> {
+    path: &'a Path,
+    profile_names: &'a [String],
+}
+
+impl Convert<'_> {
+    fn err(&self, at: Loc, message: String) -> LoadError {
+        LoadError {
+            file: self.path.to_path_buf(),
+            at,
+            message,
+        }
+    }
+
+    fn action<G: Rules>(&self, s: &Spanned<String>) -> Result<G::Action, LoadError> {
+        s.value
+            .parse()
+            .map_err(|e| self.err(s.into(), format!("{e}")))
+    }
+
+    fn overrides<'b>(
+        &self,
+        names: impl Iterator<Item = &'b Spanned<String>>,
+    ) -> Result<(), LoadError> {
+        for name in names {
+            if !self.profile_names.contains(&name.value) {
+                return Err(self.err(
+                    name.into(),
+                    format!(
+                        "`{}` is not one of this scenario's profiles ({})",
+                        name.value,
+                        self.profile_names.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn rule<G: Rules>(
+        &self,
+        at: Loc,
+        expect: Option<Legality>,
+        rule: Option<G::RuleCode>,
+    ) -> Result<(), LoadError> {
+        match (expect, rule) {
+            (Some(Legality::Illegal), None) => Err(self.err(
+                at,
+                "`expect: illegal` needs `rule`: the rule code that forbids the move".into(),
+            )),
+            (Some(Legality::Legal) | None, Some(r)) => Err(self.err(
+                at,
+                format!(
+                    "`rule: {r}` is given but the move is expected legal; add `expect: illegal` or drop `rule`"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// A continuation written on an override or a plain entry.
+    fn tail<G: Rules>(
+        &self,
+        at: Loc,
+        o: &mut MoveOverride<G>,
+        top: bool,
+    ) -> Result<Option<Tail<G>>, LoadError> {
+        let Some(c) = o.continuation.take() else {
+            return Ok(None);
+        };
+        if !top {
+            return Err(self.err(
+                at,
+                "a continuation's actions cannot have continuations of their own".into(),
+            ));
+        }
+        if o.expect != Some(Legality::Illegal) {
+            return Err(self.err(
+                at,
+                "`continuation` needs `expect: illegal`: it says what a profile plays instead of an action it refuses".into(),
+            ));
+        }
+        let c = *c;
+        Ok(Some(Tail {
+            at,
+            moves: self.moves(c.moves, false)?,
+            probes: self.probes(c.probes)?,
+            result: c.result,
+        }))
+    }
+
+    fn moves<G: Rules>(
+        &self,
+        entries: Vec<MoveEntry<G>>,
+        top: bool,
+    ) -> Result<Vec<ScenarioMove<G>>, LoadError> {
+        let mut moves = Vec::new();
+        for mut m in entries {
+            let at = Loc::from(&m.mv);
+            let mv = self.action::<G>(&m.mv)?;
+            self.overrides(m.profiles.0.iter().map(|e| &e.0))?;
+            self.rule::<G>(at, m.expect.expect, m.expect.rule)?;
+            m.expect.annotations.check().map_err(|e| self.err(at, e))?;
+            let mut continuations = Vec::new();
+            if let Some(t) = self.tail(at, &mut m.expect, top)? {
+                continuations.push((None, t));
+            }
+            let mut overrides = Vec::new();
+            for (name, mut o) in m.profiles.0 {
+                let here = Loc::from(&name);
+                self.rule::<G>(here, o.expect, o.rule)?;
+                o.annotations.check().map_err(|e| self.err(here, e))?;
+                if let Some(t) = self.tail(here, &mut o, top)? {
+                    continuations.push((Some(name.value.clone()), t));
+                }
+                overrides.push((name.value, o));
+            }
+            moves.push(ScenarioMove {
+                mv,
+                at,
+                expect: m.expect,
+                overrides,
+                note: m.note,
+                continuations,
+            });
+        }
+        Ok(moves)
+    }
+
+    fn probes<G: Rules>(
+        &self,
+        entries: Vec<ProbeEntry<G>>,
+    ) -> Result<Vec<ScenarioProbe<G>>, LoadError> {
+        let mut probes = Vec::new();
+        for p in entries {
+            let at = Loc::from(&p.mv);
+            let mv = self.action::<G>(&p.mv)?;
+            self.overrides(p.profiles.0.iter().map(|e| &e.0))?;
+            self.rule::<G>(at, Some(p.expect), p.rule)?;
+            let mut overrides = Vec::new();
+            for (name, o) in p.profiles.0 {
+                self.rule::<G>((&name).into(), Some(o.expect), o.rule)?;
+                overrides.push((name.value, o));
+            }
+            probes.push(ScenarioProbe {
+                mv,
+                at,
+                expect: ProbeOverride {
+                    expect: p.expect,
+                    rule: p.rule,
+                },
+                overrides,
+                note: p.note,
+            });
+        }
+        Ok(probes)
+    }
 }
 
 /// The YAML reader's message without its own location suffix or snippet

@@ -110,8 +110,11 @@ pub fn run_profile<G: Rules>(
             return failures;
         }
     };
-    for (i, m) in scenario.moves.iter().enumerate() {
-        let ply = i + 1;
+    let line = scenario.line(profile.name());
+    // Actions played so far (a refused one is judged, not played).
+    let mut ply = 0;
+    for m in &line.moves {
+        ply += 1;
         let exp = m.expectations(profile.name());
         if exp.expect == Some(Legality::Illegal) {
             let v = game.judge(&m.mv);
@@ -126,8 +129,11 @@ pub fn run_profile<G: Rules>(
                     ),
                 );
             }
-            // The move is not played: this profile's run ends here.
-            return failures;
+            // The move is not played: the profile's run goes on with its
+            // continuation, if it has one (the loader made sure that
+            // nothing else follows).
+            ply -= 1;
+            continue;
         }
         let note = match game.play(&m.mv) {
             Ok(n) => n,
@@ -155,13 +161,13 @@ pub fn run_profile<G: Rules>(
             }
         }
     }
-    if let Some(want) = &scenario.result {
+    if let Some(want) = line.result {
         let got = game.outcome();
         if &got != want {
             fail(scenario.id_at, format!("result expected {want}, got {got}"));
         }
     }
-    for probe in &scenario.probes {
+    for probe in line.probes {
         let exp = probe.expectation(profile.name());
         let v = game.judge(&probe.mv);
         let ok = match exp.expect {
@@ -184,4 +190,3 @@ pub fn run_profile<G: Rules>(
     }
     failures
 }
-

@@ -54,7 +54,10 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
                 "move",
                 json!({"description": "The action, in the game's notation.", "type": "string"}),
             ),
-            ("note", json!({"description": "Free text (the seed table's explanation column, say).", "type": "string"})),
+            (
+                "note",
+                json!({"description": "Free text (the seed table's explanation column, say).", "type": "string"}),
+            ),
             (
                 "profiles",
                 json!({"description": "Expectations that differ under another listed profile; fields given here replace the plain ones for that profile.", "type": "object", "additionalProperties": overrides}),
@@ -77,8 +80,14 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
     };
     let probe = {
         let mut p = verdict(&[
-            ("move", json!({"description": "The candidate action.", "type": "string"})),
-            ("note", json!({"description": "Free text: the claim of the source this probe encodes.", "type": "string"})),
+            (
+                "move",
+                json!({"description": "The candidate action.", "type": "string"}),
+            ),
+            (
+                "note",
+                json!({"description": "Free text: the claim of the source this probe encodes.", "type": "string"}),
+            ),
         ]);
         p["properties"]["profiles"] = json!({"description": "Verdicts that differ under another listed profile.", "type": "object", "additionalProperties": verdict(&[])});
         p["required"] = json!(["move", "expect"]);

@@ -109,7 +109,10 @@ pub struct Illegal {
 
 impl Illegal {
     /// The generic form, which carries the rejected move.
-    pub fn of(self, mv: crate::games::stratego::moves::Move) -> crate::rules::Illegal<super::game::Stratego> {
+    pub fn of(
+        self,
+        mv: crate::games::stratego::moves::Move,
+    ) -> crate::rules::Illegal<super::game::Stratego> {
         crate::rules::Illegal {
             action: mv,
             rule: self.rule,

@@ -114,8 +114,12 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
     }
     let to_move: Color = match map.get("to-move") {
         None => Color::Red,
-        Some(v) => serde_json::from_value(v.clone())
-            .map_err(|_| field_err("setup.to-move", format!("`{v}` is not a colour (red or blue)")))?,
+        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+            field_err(
+                "setup.to-move",
+                format!("`{v}` is not a colour (red or blue)"),
+            )
+        })?,
     };
     let mut pieces = Vec::new();
     for color in [Color::Red, Color::Blue] {
@@ -166,7 +170,10 @@ fn two_squares_read(v: &Value) -> Result<Value, String> {
     let Value::Object(ts) = v else {
         return match v {
             Value::Null => Ok(Value::Null),
-            other => Err(format!("expected an object or null, got {}", kind_of(other))),
+            other => Err(format!(
+                "expected an object or null, got {}",
+                kind_of(other)
+            )),
         };
     };
     let count = ts
@@ -191,8 +198,9 @@ fn two_squares_show(v: &Value) -> String {
 }
 
 fn combat_value(r: &PlyReport, _: &Outcome) -> Value {
-    r.combat
-        .map_or(Value::Null, |c| serde_json::to_value(c.1).unwrap_or_default())
+    r.combat.map_or(Value::Null, |c| {
+        serde_json::to_value(c.1).unwrap_or_default()
+    })
 }
 
 fn combat_read(v: &Value) -> Result<Value, String> {
@@ -228,7 +236,10 @@ fn chase_read(v: &Value) -> Result<Value, String> {
     let Value::Object(c) = v else {
         return match v {
             Value::Null => Ok(Value::Null),
-            other => Err(format!("expected an object or null, got {}", kind_of(other))),
+            other => Err(format!(
+                "expected an object or null, got {}",
+                kind_of(other)
+            )),
         };
     };
     let chasers = canonical::<Chasers>(

@@ -6,10 +6,10 @@
 use std::time::{Duration, Instant};
 
 use crate::games::stratego::game::Stratego;
-use crate::rules::{Game, Implementation};
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::Profile;
+use crate::rules::{Game, Implementation};
 
 use super::Engine;
 use super::driver::{Bias, Chooser, SplitMix, full_setup};
@@ -93,7 +93,11 @@ pub fn fast_moves(game: &Recorded) -> Vec<FastMove> {
 
 /// Replays the first `plies` moves through the [`Game`] trait of `imp`:
 /// for each ply, `legal_moves()` then `play()`.
-pub fn replay_trait(imp: &dyn Implementation<Stratego>, game: &Recorded, plies: usize) -> Box<dyn Game<Stratego>> {
+pub fn replay_trait(
+    imp: &dyn Implementation<Stratego>,
+    game: &Recorded,
+    plies: usize,
+) -> Box<dyn Game<Stratego>> {
     let mut g = imp.start(&game.setup, &game.profile).expect("valid setup");
     for &mv in &game.moves[..plies] {
         let legal = g.legal_actions();

@@ -12,7 +12,6 @@
 use std::fmt;
 
 use crate::games::stratego::game::Stratego;
-use crate::rules::Game;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::Color;
 use crate::games::stratego::position::{Board, Setup};
@@ -20,6 +19,7 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::{Reference, ReferenceGame, play as ref_play};
 use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::RuleCode;
+use crate::rules::Game;
 
 use super::Engine;
 use super::driver::{Bias, Chooser, Source};
@@ -221,8 +221,8 @@ pub fn compare_game(
     let mut chooser = Chooser::new(bias);
     let mut buf = Vec::with_capacity(128);
     loop {
-        let board = compare_state(&reference, &engine, moves.is_empty())
-            .map_err(|w| fail(w, &moves))?;
+        let board =
+            compare_state(&reference, &engine, moves.is_empty()).map_err(|w| fail(w, &moves))?;
         let candidates = compare_candidates(&reference, &engine, &board, src, tally)
             .map_err(|w| fail(w, &moves))?;
         tally.plies += 1;
@@ -234,7 +234,10 @@ pub fn compare_game(
         };
         if stop {
             // The final result, asked through the trait on both sides.
-            let (a, b) = (reference.outcome(), (&engine as &dyn Game<Stratego>).outcome());
+            let (a, b) = (
+                reference.outcome(),
+                (&engine as &dyn Game<Stratego>).outcome(),
+            );
             if a != b {
                 return Err(fail(format!("result: reference {a}, engine {b}"), &moves));
             }
@@ -286,11 +289,7 @@ fn compare_state(
     let e: &dyn Game<Stratego> = engine;
     let r: &dyn Game<Stratego> = reference;
     if r.ply() != e.ply() {
-        return Err(format!(
-            "ply: reference {}, engine {}",
-            r.ply(),
-            e.ply()
-        ));
+        return Err(format!("ply: reference {}, engine {}", r.ply(), e.ply()));
     }
     if outcome && r.outcome() != e.outcome() {
         return Err(format!(

@@ -36,10 +36,10 @@ pub mod two_squares;
 pub use game::{EngineGame, FastMove, FastReport};
 
 use crate::games::stratego::game::Stratego;
-use crate::rules::{Game, Implementation};
 use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::ReferenceGame;
+use crate::rules::{Game, Implementation};
 
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -68,11 +68,7 @@ impl Implementation<Stratego> for Engine {
     /// Boards too big for the engine's masks (none of the built-in
     /// geometries) are played by the reference interpreter instead, so the
     /// engine never refuses a setup the reference accepts.
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Stratego>>, String> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         let board = setup.validate().map_err(|e| e.to_string())?;
         Ok(match EngineGame::new(&board, profile) {
             Some(g) => Box::new(g),

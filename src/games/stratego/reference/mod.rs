@@ -11,12 +11,12 @@ pub mod two_squares;
 use crate::games::stratego::game::{
     ChaseNote, DrawReason, Outcome, PlyReport, Stratego, TwoSquaresNote, WinReason,
 };
-use crate::rules::{self, Game, Implementation};
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::{Board, Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
+use crate::rules::{self, Game, Implementation};
 
 use replay::{PlyFact, Replay, apply};
 
@@ -29,11 +29,7 @@ impl Implementation<Stratego> for Reference {
         "reference"
     }
 
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Stratego>>, String> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         Ok(Box::new(ReferenceGame::new(
             setup.validate().map_err(|e| e.to_string())?,
             profile.clone(),
@@ -43,7 +39,11 @@ impl Implementation<Stratego> for Reference {
 
 impl Reference {
     /// Starts a game as the concrete type (for Stratego's own tools).
-    pub fn start_game(&self, setup: &Setup, profile: &Profile) -> Result<ReferenceGame, SetupError> {
+    pub fn start_game(
+        &self,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<ReferenceGame, SetupError> {
         Ok(ReferenceGame::new(setup.validate()?, profile.clone()))
     }
 }

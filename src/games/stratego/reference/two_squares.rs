@@ -251,13 +251,13 @@ pub(crate) fn ordinal(n: u32) -> String {
 mod tests {
     use super::*;
     use crate::games::stratego::game::Stratego;
-use crate::rules::Implementation;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::Piece;
     use crate::games::stratego::position::Setup;
     use crate::games::stratego::reference::Reference;
     use crate::games::stratego::verdict::Verdict;
+    use crate::rules::Implementation;
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
