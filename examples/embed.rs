@@ -1,7 +1,7 @@
 //! Running arbiter's corpus against your own Rust engine, inside your own
 //! `cargo test`. Here "your engine" wraps the reference interpreter so the
-//! example is complete; in your crate, implement `Implementation` and `Game`
-//! for your engine instead, and put the call in a `#[test]`:
+//! example is complete; in your crate, implement `arbiter::rules::Implementation<Stratego>` and
+//! `arbiter::rules::Game<Stratego>` for your engine instead, and put the call in a `#[test]`:
 //!
 //! ```ignore
 //! #[test]
@@ -17,7 +17,7 @@
 //! Run this example with `cargo run --example embed`.
 
 use arbiter::games::stratego::game::Stratego;
-use arbiter::games::stratego::position::{Setup, SetupError};
+use arbiter::games::stratego::position::Setup;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::harness::embed::{Options, run_corpus};
@@ -26,16 +26,12 @@ use arbiter::rules::{Game, Implementation};
 /// Stands in for your engine.
 struct MyEngine;
 
-impl Implementation for MyEngine {
+impl Implementation<Stratego> for MyEngine {
     fn name(&self) -> &'static str {
         "my-engine"
     }
 
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Stratego>>, SetupError> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         Reference.start(setup, profile)
     }
 }

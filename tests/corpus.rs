@@ -1,17 +1,12 @@
-//! The whole corpus passes under the reference interpreter, and every
-//! clause of the spec is covered by at least one scenario.
+//! The whole corpus passes on every implementation of every game, and every
+//! clause of each game's spec is covered by at least one of its scenarios.
 
 use std::path::PathBuf;
 
-use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::game::Stratego;
-use arbiter::games::stratego::reference::Reference;
-use arbiter::rules::Implementation;
-use arbiter::scenario::clauses;
-use arbiter::scenario::load::load_all;
-use arbiter::scenario::run::{Status, run};
+use arbiter::corpus::{AnyScenario, load_all};
+use arbiter::scenario::run::Status;
 
-fn corpus() -> Vec<arbiter::scenario::load::Scenario> {
+fn corpus() -> Vec<Box<dyn AnyScenario>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let (scenarios, errors) = load_all(&[root]);
     let errors: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -23,15 +18,26 @@ fn corpus() -> Vec<arbiter::scenario::load::Scenario> {
     scenarios
 }
 
-fn corpus_passes_under(imp: &dyn Implementation<Stratego>) {
+fn corpus_passes_on(imp: &str) {
     let mut failures = Vec::new();
+    let mut ran = 0;
     for s in corpus() {
-        if let Status::Fail(fs) = run(&s, imp, None).status {
+        let Some(result) = s.check(imp, None) else {
+            continue;
+        };
+        ran += 1;
+        if let Status::Fail(fs) = result.status {
             for f in fs {
-                failures.push(format!("{} {}:{}: {f}", s.id, f.at.line, f.at.column));
+                failures.push(format!(
+                    "{} {}:{}: {f}",
+                    s.qualified_id(),
+                    f.at.line,
+                    f.at.column
+                ));
             }
         }
     }
+    assert!(ran > 200, "only {ran} scenarios ran on {imp}");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -42,22 +48,39 @@ fn corpus_passes_under(imp: &dyn Implementation<Stratego>) {
 
 #[test]
 fn corpus_passes_under_the_reference() {
-    corpus_passes_under(&Reference);
+    corpus_passes_on("reference");
 }
 
 #[test]
 fn corpus_passes_under_the_engine() {
-    corpus_passes_under(&Engine);
+    corpus_passes_on("engine");
+}
+
+#[test]
+fn every_scenario_names_a_registered_game() {
+    for s in corpus() {
+        assert!(
+            arbiter::games::find(s.game()).is_some(),
+            "{}",
+            s.path().display()
+        );
+    }
 }
 
 #[test]
 fn every_clause_has_a_scenario() {
     let scenarios = corpus();
-    let missing: Vec<String> = clauses::all()
-        .into_iter()
-        .filter(|c| !scenarios.iter().any(|s| s.clauses.contains(&c.id)))
-        .map(|c| format!("{} ({})", c.id, c.file))
-        .collect();
+    let mut missing = Vec::new();
+    for g in arbiter::games::registry() {
+        for c in g.clauses() {
+            if !scenarios
+                .iter()
+                .any(|s| s.game() == g.name() && s.clauses().contains(&c.id))
+            {
+                missing.push(format!("{}:{} ({})", g.name(), c.id, c.file));
+            }
+        }
+    }
     assert!(
         missing.is_empty(),
         "clauses without a scenario: {}",
@@ -66,10 +89,12 @@ fn every_clause_has_a_scenario() {
 }
 
 #[test]
-fn clause_ids_are_unique() {
-    let mut ids: Vec<String> = clauses::all().into_iter().map(|c| c.id).collect();
-    let n = ids.len();
-    ids.sort();
-    ids.dedup();
-    assert_eq!(ids.len(), n, "a clause ID is defined twice in spec/");
+fn clause_ids_are_unique_within_each_game() {
+    for g in arbiter::games::registry() {
+        let mut ids: Vec<String> = g.clauses().into_iter().map(|c| c.id).collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "a clause ID of {} is defined twice", g.name());
+    }
 }

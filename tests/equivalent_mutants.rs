@@ -6,17 +6,19 @@
 
 use std::path::PathBuf;
 
+use arbiter::corpus::{load_all, of_game};
+use arbiter::games::stratego::game::Stratego;
 use arbiter::games::stratego::mutants::ALL;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::load::load_all;
 use arbiter::scenario::run::run_profile;
 
 #[test]
 fn left_out_mutants_pass_the_corpus_of_their_base() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let (scenarios, errors) = load_all(&[root]);
+    let (all, errors) = load_all(&[root]);
     assert!(errors.is_empty(), "{errors:?}");
+    let scenarios = of_game::<Stratego>(&all);
     let mut contradicted = Vec::new();
     let mut checked = 0;
     for name in Profile::NAMES {

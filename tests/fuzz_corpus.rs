@@ -54,7 +54,7 @@ fn scenario_load_corpus_replays() {
 fn protocol_reader_corpus_replays() {
     replay(
         "protocol_reader",
-        arbiter::protocol::reader::check_reader,
+        arbiter::fuzzing::check_protocol_reader,
         10,
     );
 }

@@ -3,37 +3,33 @@
 
 mod common;
 
-use arbiter::games::stratego::game::{Game, Implementation, Outcome, PlyReport};
+use arbiter::games::stratego::game::{Outcome, PlyReport, Stratego};
 use arbiter::games::stratego::moves::Move;
 use arbiter::games::stratego::piece::Color;
-use arbiter::games::stratego::position::{Board, Setup, SetupError};
+use arbiter::games::stratego::position::Setup;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
-use arbiter::games::stratego::verdict::{Illegal, Verdict};
 use arbiter::harness::embed::{Options, check_corpus, run_corpus};
 use arbiter::harness::report::Status;
+use arbiter::rules::{Game, Illegal, Implementation, Verdict};
 
 /// The reference with one bug: it forgets the last of its legal moves.
 struct Forgetful;
 
 struct ForgetfulGame(Box<dyn Game<Stratego>>);
 
-impl Implementation for Forgetful {
+impl Implementation<Stratego> for Forgetful {
     fn name(&self) -> &'static str {
         "forgetful"
     }
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Stratego>>, SetupError> {
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         Ok(Box::new(ForgetfulGame(Reference.start(setup, profile)?)))
     }
 }
 
-impl Game for ForgetfulGame {
-    fn board(&self) -> Board {
-        self.0.board()
+impl Game<Stratego> for ForgetfulGame {
+    fn render(&self) -> String {
+        self.0.render()
     }
     fn side_to_move(&self) -> Color {
         self.0.side_to_move()
@@ -41,15 +37,15 @@ impl Game for ForgetfulGame {
     fn outcome(&self) -> Outcome {
         self.0.outcome()
     }
-    fn judge(&self, mv: Move) -> Verdict {
+    fn judge(&self, mv: &Move) -> Verdict<Stratego> {
         self.0.judge(mv)
     }
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut m = self.0.legal_moves();
+    fn legal_actions(&self) -> Vec<Move> {
+        let mut m = self.0.legal_actions();
         m.pop();
         m
     }
-    fn play(&mut self, mv: Move) -> Result<PlyReport, Illegal> {
+    fn play(&mut self, mv: &Move) -> Result<PlyReport, Illegal<Stratego>> {
         self.0.play(mv)
     }
     fn ply(&self) -> usize {

@@ -9,9 +9,10 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use arbiter::corpus::{load_all, of_game};
 use arbiter::games::stratego::engine::Engine;
+use arbiter::games::stratego::game::Stratego;
 use arbiter::scenario::kill::{Row, markdown, matrix_against};
-use arbiter::scenario::load::load_all;
 
 /// The matrix and the engine's departures, computed once for all tests (the
 /// reference runs dominate this file's time).
@@ -21,7 +22,7 @@ fn computed() -> &'static (Vec<Row>, Vec<String>) {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
         let (scenarios, errors) = load_all(&[root]);
         assert!(errors.is_empty(), "{errors:?}");
-        matrix_against(&scenarios, Some(&Engine))
+        matrix_against(&of_game::<Stratego>(&scenarios), Some(&Engine))
     })
 }
 

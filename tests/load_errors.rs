@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::load::{LoadError, load_all, parse};
-use arbiter::scenario::run::{Status, run};
+use arbiter::corpus::{load_all, parse};
+use arbiter::scenario::load::LoadError;
+use arbiter::scenario::run::Status;
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -17,7 +17,7 @@ const INLINE: &str = "tests/data/malformed/inline.yaml";
 fn refuse(text: &str) -> LoadError {
     let path = Path::new(INLINE);
     match parse(path, text) {
-        Ok(s) => panic!("loaded, but should not have: {}", s.id),
+        Ok(s) => panic!("loaded, but should not have: {}", s.id()),
         Err(e) => {
             assert_eq!(e.file, path, "the error names the file: {e}");
             e
@@ -25,150 +25,150 @@ fn refuse(text: &str) -> LoadError {
     }
 }
 
-/// A valid head: lines 1 to 4. Bodies below start on line 5.
-const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\n";
+/// A valid head: lines 1 to 5. Bodies below start on line 6.
+const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stratego\n";
 
 #[rstest]
 // YAML shape: keys the format does not know, keys given twice, missing keys.
-#[case::unknown_top_level_key("setup: {}\ncolour: red\n", 6, 1, "unknown field `colour`")]
+#[case::unknown_top_level_key("setup: {}\ncolour: red\n", 7, 1, "unknown field `colour`")]
 #[case::unknown_key_in_a_flow_move(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, comabt: attacker-wins}\n",
-    8,
+    9,
     19,
     "unknown field `comabt`, expected one of move, expect"
 )]
 #[case::unknown_key_in_a_block_move(
     "setup:\n  red: {E4: scout}\nmoves:\n  - move: E4-E5\n    comabt: attacker-wins\n",
-    9,
+    10,
     5,
     "unknown field `comabt`"
 )]
-#[case::unknown_key_in_setup("setup:\n  green: {E4: scout}\n", 6, 3, "unknown field `green`")]
+#[case::unknown_key_in_setup("setup:\n  green: {E4: scout}\n", 7, 3, "unknown field `green`")]
 #[case::unknown_key_in_a_probe(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, because: x}\n",
-    8,
+    9,
     34,
     "unknown field `because`"
 )]
-#[case::duplicate_top_level_key("title: again\nsetup: {}\n", 5, 1, "duplicate mapping key: title")]
+#[case::duplicate_top_level_key("title: again\nsetup: {}\n", 6, 1, "duplicate mapping key: title")]
 #[case::duplicate_key_in_a_move(
     "setup:\n  red: {E4: scout}\nmoves:\n  - move: E4-E5\n    combat: attacker-wins\n    combat: defender-wins\n",
-    10,
+    11,
     5,
     "duplicate mapping key: combat"
 )]
 #[case::duplicate_square_in_one_colour(
     "setup:\n  red: {E4: scout, E4: miner}\n",
-    6,
+    7,
     20,
     "duplicate mapping key: E4"
 )]
 #[case::missing_move_text(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {expect: legal}\n",
-    8,
+    9,
     6,
     "missing field `move`"
 )]
-#[case::unclosed_bracket("setup: {red: {E4: scout}\n", 5, 8, "unclosed bracket")]
-#[case::list_where_a_mapping_belongs("setup:\n  red: [E4, scout]\n", 6, 8, "expected mapping")]
+#[case::unclosed_bracket("setup: {red: {E4: scout}\n", 6, 8, "unclosed bracket")]
+#[case::list_where_a_mapping_belongs("setup:\n  red: [E4, scout]\n", 7, 8, "expected mapping")]
 // Values of a closed set.
-#[case::bad_colour_to_move("setup:\n  to_move: green\n", 6, 12, "unknown variant `green`")]
+#[case::bad_colour_to_move("setup:\n  to_move: green\n", 7, 12, "unknown variant `green`")]
 #[case::unknown_rule_code(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: illegal, rule: play.foo}\n",
-    8,
+    9,
     42,
     "unknown variant `play.foo`, expected one of play.game-over"
 )]
 #[case::unknown_outcome(
     "setup:\n  red: {E4: scout}\nresult: {red-wins: resigned}\n",
-    7,
+    8,
     20,
     "unknown variant `resigned`"
 )]
 #[case::negative_count(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, two_squares: -1}\n",
-    8,
+    9,
     32,
     "u32"
 )]
 // Squares and ranks of the setup.
-#[case::bad_square("setup:\n  red: {E44: scout}\n", 6, 9, "`E44` is not a square name")]
-#[case::lower_case_square("setup:\n  blue: {e4: scout}\n", 6, 10, "`e4` is not a square name")]
-#[case::bad_rank("setup:\n  red: {E4: knight}\n", 6, 13, "`knight` is not a rank")]
-#[case::number_for_a_rank("setup:\n  red: {E4: 3}\n", 6, 13, "`3` is not a rank")]
-#[case::off_board_square("setup:\n  red: {K4: scout}\n", 6, 9, "K4 is not on the 10×10 board")]
-#[case::off_board_rank("setup:\n  red: {A1: flag, A11: scout}\n", 6, 19, "A11 is not on the")]
+#[case::bad_square("setup:\n  red: {E44: scout}\n", 7, 9, "`E44` is not a square name")]
+#[case::lower_case_square("setup:\n  blue: {e4: scout}\n", 7, 10, "`e4` is not a square name")]
+#[case::bad_rank("setup:\n  red: {E4: knight}\n", 7, 13, "`knight` is not a rank")]
+#[case::number_for_a_rank("setup:\n  red: {E4: 3}\n", 7, 13, "`3` is not a rank")]
+#[case::off_board_square("setup:\n  red: {K4: scout}\n", 7, 9, "K4 is not on the 10×10 board")]
+#[case::off_board_rank("setup:\n  red: {A1: flag, A11: scout}\n", 7, 19, "A11 is not on the")]
 #[case::two_pieces_on_one_square(
     "setup:\n  red: {E4: scout}\n  blue: {E4: miner}\n",
-    7,
+    8,
     10,
     "E4 already holds the red scout"
 )]
-#[case::piece_on_a_lake("setup:\n  red: {A1: flag, C5: scout}\n", 6, 19, "C5 is a lake")]
+#[case::piece_on_a_lake("setup:\n  red: {A1: flag, C5: scout}\n", 7, 19, "C5 is a lake")]
 #[case::more_pieces_than_an_army(
     "setup:\n  blue: {A1: marshal, B1: marshal}\n",
-    6,
+    7,
     27,
     "blue has more than 1 marshal"
 )]
 #[case::ninth_scout(
     "setup:\n  red: {A1: scout, B1: scout, C1: scout, D1: scout, E1: scout, F1: scout, G1: scout, H1: scout, I1: scout}\n",
-    6,
+    7,
     101,
     "more than 8 scout"
 )]
 // Profiles and boards.
-#[case::unknown_profile("profiles: [isf, fide]\nsetup: {}\n", 5, 17, "`fide` is not a profile")]
-#[case::profile_listed_twice("profiles: [isf, isf]\nsetup: {}\n", 5, 17, "listed twice")]
+#[case::unknown_profile("profiles: [isf, fide]\nsetup: {}\n", 6, 17, "`fide` is not a profile")]
+#[case::profile_listed_twice("profiles: [isf, isf]\nsetup: {}\n", 6, 17, "listed twice")]
 #[case::empty_profile_list("profiles: []\nsetup: {}\n", 1, 5, "`profiles` is empty")]
-#[case::unknown_board("board: mini\nsetup: {}\n", 5, 8, "`mini` is not a board")]
+#[case::unknown_board("setup: {board: mini}\n", 6, 16, "`mini` is not a board")]
 #[case::move_override_for_an_unlisted_profile(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {two_squares: 1}}}\n",
-    8,
+    9,
     30,
     "`modern-3` is not one of this scenario's profiles (isf)"
 )]
 #[case::probe_override_for_an_unlisted_profile(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, profiles: {play-only: {expect: legal}}}\n",
-    8,
+    9,
     45,
     "`play-only` is not one of this scenario's profiles"
 )]
 // Expectations.
 #[case::illegal_move_without_rule(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, expect: illegal}\n",
-    8,
+    9,
     12,
     "`expect: illegal` needs `rule`"
 )]
 #[case::illegal_probe_without_rule(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: illegal}\n",
-    8,
+    9,
     12,
     "`expect: illegal` needs `rule`"
 )]
 #[case::illegal_override_without_rule(
     "profiles: [isf, modern-3]\nsetup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {expect: illegal}}}\n",
-    9,
+    10,
     30,
     "`expect: illegal` needs `rule`"
 )]
 #[case::rule_on_a_legal_probe(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, rule: play.lake}\n",
-    8,
+    9,
     12,
     "`rule: play.lake` is given but the move is expected legal"
 )]
 // Move text.
 #[case::move_without_separator(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4E5}\n",
-    8,
+    9,
     12,
     "`E4E5` is not a move"
 )]
 #[case::move_with_a_bad_square(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E0, expect: legal}\n",
-    8,
+    9,
     12,
     "in move `E4-E0`: `E0` is not a square name"
 )]
@@ -185,43 +185,43 @@ fn a_malformed_body_is_refused_at_its_place(
 
 #[rstest]
 #[case::bad_id(
-    "id: RP/Upper\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\n",
+    "id: RP/Upper\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\ngame: stratego\n",
     1,
     5,
     "`RP/Upper` is not a scenario id"
 )]
 #[case::id_with_an_empty_group(
-    "id: rp//x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\n",
+    "id: rp//x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\ngame: stratego\n",
     1,
     5,
     "is not a scenario id"
 )]
 #[case::id_with_a_space(
-    "id: rp/two words\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\n",
+    "id: rp/two words\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup: {}\ngame: stratego\n",
     1,
     5,
     "is not a scenario id"
 )]
 #[case::unknown_clause(
-    "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1, RP-9.9]\nsetup: {}\n",
+    "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1, RP-9.9]\nsetup: {}\ngame: stratego\n",
     4,
     19,
     "`RP-9.9` is not a clause of the spec"
 )]
 #[case::lower_case_clause(
-    "id: rp/x\ntitle: t\nsource: s\nclauses: [rp-1.1]\nsetup: {}\n",
+    "id: rp/x\ntitle: t\nsource: s\nclauses: [rp-1.1]\nsetup: {}\ngame: stratego\n",
     4,
     11,
     "`rp-1.1` is not a clause"
 )]
 #[case::no_clause(
-    "id: rp/x\ntitle: t\nsource: s\nclauses: []\nsetup: {}\n",
+    "id: rp/x\ntitle: t\nsource: s\nclauses: []\nsetup: {}\ngame: stratego\n",
     1,
     5,
     "`clauses` is empty"
 )]
 #[case::missing_title(
-    "id: rp/x\nsource: s\nclauses: [RP-1.1]\nsetup: {}\n",
+    "id: rp/x\nsource: s\nclauses: [RP-1.1]\nsetup: {}\ngame: stratego\n",
     4,
     1,
     "missing field `title`"
@@ -258,7 +258,7 @@ fn an_id_used_by_two_files_is_refused_in_the_second() {
     std::fs::write(dir.join("sub/b.yaml"), &text).unwrap();
     let (loaded, errors) = load_all(std::slice::from_ref(&dir));
     assert_eq!(loaded.len(), 1, "the first file still loads");
-    assert_eq!(loaded[0].path, dir.join("a.yaml"));
+    assert_eq!(loaded[0].path(), dir.join("a.yaml"));
     assert_eq!(errors.len(), 1, "{errors:?}");
     let e = &errors[0];
     assert_eq!(e.file, dir.join("sub/b.yaml"));
@@ -299,7 +299,7 @@ fn an_illegal_listed_move_is_reported_at_its_line_with_the_reason() {
         "{HEAD}setup:\n  red: {{E4: scout, A1: flag}}\n  blue: {{J10: flag, J9: scout}}\nmoves:\n  - {{move: E4-E5}}\n  - {{move: J9-J8}}\n  - {{move: E5-D5}}\n"
     );
     let s = parse(Path::new(INLINE), &text).expect("the file itself is well formed");
-    let Status::Fail(failures) = run(&s, &Reference, None).status else {
+    let Status::Fail(failures) = s.check("reference", None).unwrap().status else {
         panic!("a lake move played as legal must fail");
     };
     assert_eq!(failures.len(), 1, "{failures:?}");
@@ -322,7 +322,7 @@ fn a_wrong_verdict_for_an_illegal_move_names_both_rules() {
         "{HEAD}setup:\n  red: {{E4: scout}}\nmoves:\n  - {{move: E4-D4, expect: illegal, rule: play.lake}}\n"
     );
     let s = parse(Path::new(INLINE), &text).unwrap();
-    let Status::Fail(failures) = run(&s, &Reference, None).status else {
+    let Status::Fail(failures) = s.check("reference", None).unwrap().status else {
         panic!("E4-D4 is legal, so the expectation must fail");
     };
     let f = &failures[0];
@@ -347,7 +347,7 @@ const VALID: &[&str] = &[
 fn load_and_run(text: &str) {
     match parse(Path::new(INLINE), text) {
         Ok(s) => {
-            let _ = run(&s, &Reference, None);
+            let _ = s.check("reference", None);
         }
         Err(e) => {
             let lines = text.lines().count() as u64 + 1;

@@ -6,12 +6,12 @@
 
 use std::path::PathBuf;
 
+use arbiter::corpus::{load_all, of_game};
 use arbiter::games::stratego::game::Stratego;
 use arbiter::games::stratego::reference::Reference;
-use arbiter::games::stratego::verdict::{RuleCode, Verdict};
-use arbiter::rules::Implementation;
+use arbiter::games::stratego::verdict::RuleCode;
+use arbiter::rules::{Implementation, Verdict};
 use arbiter::scenario::format::Legality;
-use arbiter::scenario::load::load_all;
 
 /// The clauses that may be cited for a code.
 fn clauses_for(code: RuleCode) -> &'static [&'static str] {
@@ -32,11 +32,12 @@ fn clauses_for(code: RuleCode) -> &'static [&'static str] {
 #[test]
 fn illegal_probes_cite_the_clause_of_their_rule() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/stratego/rules-of-play");
-    let (scenarios, errors) = load_all(&[dir]);
+    let (all, errors) = load_all(&[dir]);
     assert!(errors.is_empty(), "{errors:?}");
+    let scenarios = of_game::<Stratego>(&all);
     let mut seen = std::collections::BTreeSet::new();
     let mut wrong = Vec::new();
-    for s in &scenarios {
+    for s in scenarios {
         let profile = &s.profiles[0];
         let mut game = Reference.start(&s.setup, profile).expect("setup loads");
         let mut ended = false;
@@ -45,13 +46,13 @@ fn illegal_probes_cite_the_clause_of_their_rule() {
                 ended = true;
                 break;
             }
-            game.play(m.mv).expect("the corpus passes");
+            game.play(&m.mv).expect("the corpus passes");
         }
         if ended {
             continue;
         }
         for p in &s.probes {
-            if let Verdict::Illegal(i) = game.judge(p.mv) {
+            if let Verdict::Illegal(i) = game.judge(&p.mv) {
                 seen.insert(i.rule);
                 if !clauses_for(i.rule).contains(&i.clause.as_str()) {
                     wrong.push(format!(

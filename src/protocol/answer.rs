@@ -40,7 +40,10 @@ fn replay<G: Rules>(
         match game.play(mv) {
             Ok(r) => last = Some(r),
             Err(ill) => {
-                return Err(bad_request(format!("moves[{i}] cannot be played: {ill}")));
+                return Err(bad_request(format!(
+                    "moves[{i}] {mv} cannot be played: illegal ({}, {}): {}",
+                    ill.rule, ill.clause, ill.explanation
+                )));
             }
         }
     }

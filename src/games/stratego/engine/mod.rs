@@ -108,8 +108,8 @@ mod tests {
         let mut g = Engine.start(&s, &profile).unwrap();
         // A scout move along rank 1 beyond file J exists only on the big board.
         let mv = Move::new(Square::new(0, 0), Square::new(15, 0));
-        assert!(g.legal_moves().contains(&mv));
-        assert!(g.play(mv).is_ok());
+        assert!(g.legal_actions().contains(&mv));
+        assert!(g.play(&mv).is_ok());
     }
 
     /// The readings that used to be left to the reference, played by the
@@ -135,7 +135,7 @@ mod tests {
             p.more_squares.threat_by = threat_by;
             let mut g = Engine.start_fast(&s, &p).unwrap().expect("fits the masks");
             let report = g
-                .play(Move::new(Square::new(0, 2), Square::new(1, 2)))
+                .play(&Move::new(Square::new(0, 2), Square::new(1, 2)))
                 .unwrap();
             report.chase.expect("the rule is on").threatens
         };

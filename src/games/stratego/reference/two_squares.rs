@@ -250,14 +250,12 @@ pub(crate) fn ordinal(n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::stratego::game::Stratego;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::Piece;
     use crate::games::stratego::position::Setup;
     use crate::games::stratego::reference::Reference;
-    use crate::games::stratego::verdict::Verdict;
-    use crate::rules::Implementation;
+    use crate::rules::{Implementation, Verdict};
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -265,7 +263,9 @@ mod tests {
 
     /// A red scout on D2 shuttling to A2 five times while a blue sergeant
     /// walks; returns the verdict on the scout's sixth move A2-D2.
-    fn sixth_scout_move(profile: Profile) -> Illegal {
+    fn sixth_scout_move(
+        profile: Profile,
+    ) -> crate::rules::Illegal<crate::games::stratego::game::Stratego> {
         let setup = Setup {
             geometry: Geometry::standard(),
             pieces: vec![
@@ -291,9 +291,9 @@ mod tests {
             "D2-A2", "J10-J9", "A2-D2", "J9-J8", "D2-A2", "J8-J7", "A2-D2", "J7-J6", "D2-A2",
             "J6-I6",
         ] {
-            game.play(mv.parse::<Move>().unwrap()).unwrap();
+            game.play(&mv.parse::<Move>().unwrap()).unwrap();
         }
-        match game.judge("A2-D2".parse().unwrap()) {
+        match game.judge(&"A2-D2".parse().unwrap()) {
             Verdict::Illegal(i) => i,
             Verdict::Legal => panic!("the sixth crossing must be illegal under {}", profile.name),
         }

@@ -1,0 +1,55 @@
+//! The layers above `src/games/` know no game: the scenario format, the
+//! protocol, the harness, the corpus dispatch, the rules traits and the
+//! command line reach each game through the registry
+//! (`src/games/mod.rs`), the one place that names the games.
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a source directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn nothing_above_the_games_names_a_game() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for dir in ["scenario", "protocol", "harness", "cli", "rules"] {
+        rust_files(&src.join(dir), &mut files);
+    }
+    files.extend(
+        ["corpus.rs", "main.rs", "lib.rs"]
+            .iter()
+            .map(|f| src.join(f)),
+    );
+    let games = arbiter::games::names();
+    let mut offenders = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for g in &games {
+                // A game's module path or type: `games::stratego`, `Stratego`.
+                let module = format!("games::{g}");
+                let mut ty = g.to_string();
+                ty[..1].make_ascii_uppercase();
+                if line.contains(&module) || line.contains(&ty) {
+                    offenders.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "game types named above src/games/:\n{}",
+        offenders.join("\n")
+    );
+}
