@@ -113,12 +113,12 @@ fn check_fails_on_a_broken_scenario() {
     let file = dir.join("bad.yaml");
     std::fs::write(
         &file,
-        "id: t/bad\ntitle: t\nsource: s\nclauses: [RP-3.2]\nsetup:\n  red: {A1: marshal}\n  blue: {J10: marshal}\nmoves:\n  - move: A1-A3\n",
+        "game: stratego\nid: t/bad\ntitle: t\nsource: s\nclauses: [RP-3.2]\nsetup:\n  red: {A1: marshal}\n  blue: {J10: marshal}\nmoves:\n  - move: A1-A3\n",
     )
     .unwrap();
     let (ok, out) = arbiter(&["check", file.to_str().unwrap()]);
     assert!(!ok);
-    assert!(out.contains("bad.yaml:9:11"), "{out}");
+    assert!(out.contains("bad.yaml:10:11"), "{out}");
     assert!(out.contains("play.not-a-step"), "{out}");
     assert!(
         out.trim_end().ends_with("0 passed, 1 failed, 0 skipped"),

@@ -206,7 +206,7 @@ fn a_malformed_body_is_refused_at_its_place(
     "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1, RP-9.9]\nsetup: {}\ngame: stratego\n",
     4,
     19,
-    "`RP-9.9` is not a clause of the spec"
+    "`RP-9.9` is not a clause of the stratego spec"
 )]
 #[case::lower_case_clause(
     "id: rp/x\ntitle: t\nsource: s\nclauses: [rp-1.1]\nsetup: {}\ngame: stratego\n",
@@ -222,14 +222,15 @@ fn a_malformed_body_is_refused_at_its_place(
 )]
 #[case::missing_title(
     "id: rp/x\nsource: s\nclauses: [RP-1.1]\nsetup: {}\ngame: stratego\n",
-    4,
+    5,
     1,
     "missing field `title`"
 )]
-#[case::empty_file("", 1, 1, "end of input")]
-#[case::null_document("~\n", 1, 1, "missing field `id`")]
-#[case::empty_document("--- \n", 1, 1, "missing field `id`")]
-#[case::lone_anchor("&a \n", 1, 1, "missing field `id`")]
+#[case::empty_file("", 1, 1, "missing field `game`")]
+#[case::null_document("~\n", 1, 1, "missing field `game`")]
+#[case::empty_document("--- \n", 1, 1, "missing field `game`")]
+#[case::lone_anchor("&a \n", 1, 1, "missing field `game`")]
+#[case::unknown_game("game: chess960\nid: x\n", 1, 7, "`chess960` is not a game: expected one of stratego")]
 fn a_malformed_header_is_refused_at_its_place(
     #[case] text: &str,
     #[case] line: u64,
@@ -280,7 +281,7 @@ fn a_file_on_disk_is_named_in_its_error() {
     assert!(loaded.is_empty());
     let rendered = errors[0].to_string();
     assert!(
-        rendered.starts_with(&format!("{}:6:19: C5 is a lake", path.display())),
+        rendered.starts_with(&format!("{}:7:19: C5 is a lake", path.display())),
         "{rendered}"
     );
 }
@@ -305,7 +306,7 @@ fn an_illegal_listed_move_is_reported_at_its_line_with_the_reason() {
     assert_eq!(failures.len(), 1, "{failures:?}");
     let f = &failures[0];
     assert_eq!(f.profile, "isf");
-    assert_eq!((f.at.line, f.at.column), (11, 12), "{f}");
+    assert_eq!((f.at.line, f.at.column), (12, 12), "{f}");
     for part in [
         "move 3 E5-D5 is illegal",
         "play.lake",
@@ -314,6 +315,65 @@ fn an_illegal_listed_move_is_reported_at_its_line_with_the_reason() {
     ] {
         assert!(f.message.contains(part), "message lacks {part:?}: {f}");
     }
+}
+
+/// Hole 2 of the core issue: what follows an action a profile refuses was
+/// loaded and never checked under that profile. Each unreachable
+/// expectation is now a load error at its own place.
+#[rstest]
+#[case::a_later_move(
+    "profiles: [isf, modern-3]\nsetup:\n  red: {B2: lieutenant}\n  blue: {J9: sergeant}\nmoves:\n  - {move: B2-B3, profiles: {modern-3: {expect: illegal, rule: two-squares}}}\n  - {move: J9-J8}\n",
+    12,
+    12,
+    "move 2 is never checked under profile `modern-3`"
+)]
+#[case::a_probe(
+    "setup:\n  red: {B2: lieutenant}\nmoves:\n  - {move: B2-B4, expect: illegal, rule: play.not-a-step}\nprobes:\n  - {move: B2-B3, expect: legal}\n",
+    11,
+    12,
+    "probe 1 is never checked under profile `isf`"
+)]
+#[case::a_result(
+    "setup:\n  red: {B2: lieutenant}\nmoves:\n  - {move: B2-B4, expect: illegal, rule: play.not-a-step}\nresult: ongoing\n",
+    1,
+    5,
+    "`result` is never checked under profile `isf`"
+)]
+#[case::a_continuation_without_illegal(
+    "setup:\n  red: {B2: lieutenant}\nmoves:\n  - {move: B2-B3, continuation: {}}\n",
+    9,
+    12,
+    "`continuation` needs `expect: illegal`"
+)]
+fn expectations_a_profile_never_reaches_are_refused(
+    #[case] body: &str,
+    #[case] line: u64,
+    #[case] column: u64,
+    #[case] says: &str,
+) {
+    let e = refuse(&format!("{HEAD}{body}"));
+    assert_eq!((e.at.line, e.at.column), (line, column), "{e}");
+    assert!(e.message.contains(says), "message lacks {says:?}: {e}");
+}
+
+/// A continuation is checked: a wrong probe in it fails the run of its
+/// profile, and only of its profile.
+#[test]
+fn a_continuation_is_played_and_checked_under_its_profile() {
+    let text = format!(
+        "{HEAD}profiles: [isf, modern-3]\nsetup:\n  red: {{B2: lieutenant}}\n  blue: {{J9: sergeant}}\nmoves:\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - {{move: B3-B2}}\n  - {{move: J8-J9}}\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - move: B3-B2\n    profiles:\n      modern-3:\n        expect: illegal\n        rule: two-squares\n        continuation:\n          moves: [{{move: B3-C3, two_squares: 1}}, {{move: J8-J9}}]\n          probes: [{{move: C3-B3, expect: illegal, rule: play.lake}}]\n"
+    );
+    let s = parse(Path::new(INLINE), &text).expect("well formed");
+    let Status::Fail(failures) = s.check("reference", None).unwrap().status else {
+        panic!("the continuation's wrong probe must fail");
+    };
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert_eq!(failures[0].profile, "modern-3");
+    assert!(
+        failures[0].message.contains("probe C3-B3: expected illegal (play.lake), got legal"),
+        "{}",
+        failures[0]
+    );
 }
 
 #[test]
@@ -326,7 +386,7 @@ fn a_wrong_verdict_for_an_illegal_move_names_both_rules() {
         panic!("E4-D4 is legal, so the expectation must fail");
     };
     let f = &failures[0];
-    assert_eq!((f.at.line, f.at.column), (8, 12), "{f}");
+    assert_eq!((f.at.line, f.at.column), (9, 12), "{f}");
     assert!(
         f.message
             .contains("move 1 E4-D4: expected illegal (play.lake), got legal"),

@@ -130,6 +130,10 @@ pub struct MoveOverride<G: Rules> {
     /// result (which are written for the profiles that play the action).
     /// The loader takes it out into the loaded scenario.
     pub continuation: Option<Box<Continuation<G>>>,
+    /// The first key that is neither generic nor the game's, with where it
+    /// is written: reported by the loader, which knows the place (an error
+    /// raised while reading would point at the start of the mapping).
+    pub unknown_key: Option<(Spanned<String>, String)>,
 }
 
 /// A profile's own continuation after an action it refuses.
@@ -157,6 +161,7 @@ impl<G: Rules> Clone for MoveOverride<G> {
             outcome: self.outcome.clone(),
             annotations: self.annotations.clone(),
             continuation: None,
+            unknown_key: None,
         }
     }
 }
@@ -169,6 +174,7 @@ impl<G: Rules> Default for MoveOverride<G> {
             outcome: None,
             annotations: G::Annotations::default(),
             continuation: None,
+            unknown_key: None,
         }
     }
 }
@@ -217,40 +223,44 @@ const MOVE_KEYS: &[&str] = &[
 /// The keys every game's per-profile overrides have.
 const OVERRIDE_KEYS: &[&str] = &["expect", "rule", "outcome", "continuation"];
 
-/// The error for a key that is neither generic nor one of the game's.
-fn unknown_key<G: Rules, E: de::Error>(key: &str, generic: &[&str]) -> E {
+/// The message for a key that is neither generic nor one of the game's.
+fn unknown_key<G: Rules>(key: &str, generic: &[&str]) -> String {
     let all: Vec<&str> = generic
         .iter()
         .chain(G::Annotations::FIELDS)
         .copied()
         .collect();
-    E::custom(format_args!(
+    format!(
         "unknown field `{key}`, expected one of {}",
         all.join(", ")
-    ))
+    )
 }
 
 /// Reads the keys of a move entry or override: the generic ones in
-/// `generic`, then the game's annotations.
+/// `generic`, then the game's annotations; an unknown key is kept for the
+/// loader to report.
 fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
-    key: &str,
+    key: Spanned<String>,
     map: &mut A,
     generic: &[&'static str],
     out: &mut MoveOverride<G>,
-) -> Result<bool, A::Error> {
-    match key {
+) -> Result<(), A::Error> {
+    match key.value.as_str() {
         "expect" => out.expect = Some(map.next_value()?),
         "rule" => out.rule = Some(map.next_value()?),
         "outcome" => out.outcome = Some(map.next_value()?),
         "continuation" => out.continuation = Some(map.next_value()?),
-        _ => {
-            if out.annotations.read_field(key, map)? {
-                return Ok(true);
+        other => {
+            if !out.annotations.read_field(other, map)? {
+                map.next_value::<de::IgnoredAny>()?;
+                if out.unknown_key.is_none() {
+                    let message = unknown_key::<G>(other, generic);
+                    out.unknown_key = Some((key, message));
+                }
             }
-            return Err(unknown_key::<G, A::Error>(key, generic));
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 impl<'de, G: Rules> Deserialize<'de> for MoveEntry<G> {
@@ -266,14 +276,12 @@ impl<'de, G: Rules> Deserialize<'de> for MoveEntry<G> {
                 let mut note = None;
                 let mut profiles = Entries::default();
                 let mut expect = MoveOverride::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
+                while let Some(key) = map.next_key::<Spanned<String>>()? {
+                    match key.value.as_str() {
                         "move" => mv = Some(map.next_value()?),
                         "note" => note = Some(map.next_value()?),
                         "profiles" => profiles = map.next_value()?,
-                        other => {
-                            read_expectation(other, &mut map, MOVE_KEYS, &mut expect)?;
-                        }
+                        _ => read_expectation(key, &mut map, MOVE_KEYS, &mut expect)?,
                     }
                 }
                 let mv = mv.ok_or_else(|| de::Error::missing_field("move"))?;
@@ -299,8 +307,8 @@ impl<'de, G: Rules> Deserialize<'de> for MoveOverride<G> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveOverride<G>, A::Error> {
                 let mut out = MoveOverride::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    read_expectation(&key, &mut map, OVERRIDE_KEYS, &mut out)?;
+                while let Some(key) = map.next_key::<Spanned<String>>()? {
+                    read_expectation(key, &mut map, OVERRIDE_KEYS, &mut out)?;
                 }
                 Ok(out)
             }

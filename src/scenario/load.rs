@@ -405,7 +405,7 @@ fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, Stri
         let unreached = if let Some(next) = s.moves.get(i + 1) {
             Some((next.at, format!("move {}", i + 2)))
         } else if let Some(probe) = s.probes.first() {
-            Some((probe.at, "the probes".to_string()))
+            Some((probe.at, "probe 1".to_string()))
         } else if s.result.is_some() {
             Some((s.id_at, "`result`".to_string()))
         } else {
@@ -525,6 +525,9 @@ impl Convert<'_> {
     ) -> Result<Vec<ScenarioMove<G>>, LoadError> {
         let mut moves = Vec::new();
         for mut m in entries {
+            if let Some((key, message)) = m.expect.unknown_key.take() {
+                return Err(self.err((&key).into(), message));
+            }
             let at = Loc::from(&m.mv);
             let mv = self.action::<G>(&m.mv)?;
             self.overrides(m.profiles.0.iter().map(|e| &e.0))?;
@@ -536,6 +539,9 @@ impl Convert<'_> {
             }
             let mut overrides = Vec::new();
             for (name, mut o) in m.profiles.0 {
+                if let Some((key, message)) = o.unknown_key.take() {
+                    return Err(self.err((&key).into(), message));
+                }
                 let here = Loc::from(&name);
                 self.rule::<G>(here, o.expect, o.rule)?;
                 o.annotations.check().map_err(|e| self.err(here, e))?;
