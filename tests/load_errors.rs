@@ -361,7 +361,7 @@ fn expectations_a_profile_never_reaches_are_refused(
 #[test]
 fn a_continuation_is_played_and_checked_under_its_profile() {
     let text = format!(
-        "{HEAD}profiles: [isf, modern-3]\nsetup:\n  red: {{B2: lieutenant}}\n  blue: {{J9: sergeant}}\nmoves:\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - {{move: B3-B2}}\n  - {{move: J8-J9}}\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - move: B3-B2\n    profiles:\n      modern-3:\n        expect: illegal\n        rule: two-squares\n        continuation:\n          moves: [{{move: B3-C3, two_squares: 1}}, {{move: J8-J9}}]\n          probes: [{{move: C3-B3, expect: illegal, rule: play.lake}}]\n"
+        "{HEAD}profiles: [isf, modern-3]\nsetup:\n  red: {{B2: lieutenant}}\n  blue: {{J9: sergeant}}\nmoves:\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - {{move: B3-B2}}\n  - {{move: J8-J9}}\n  - {{move: B2-B3}}\n  - {{move: J9-J8}}\n  - move: B3-B2\n    profiles:\n      modern-3:\n        expect: illegal\n        rule: two-squares\n        continuation:\n          moves: [{{move: B3-C3, two_squares: 1}}, {{move: J8-J7}}]\n          probes: [{{move: C3-B3, expect: illegal, rule: play.lake}}]\n"
     );
     let s = parse(Path::new(INLINE), &text).expect("well formed");
     let Status::Fail(failures) = s.check("reference", None).unwrap().status else {
