@@ -103,3 +103,61 @@ fn expected_failures_and_selection_work_embedded() {
     assert!(!report.is_ok());
     assert_eq!(report.summary.xpass, 2);
 }
+
+/// Hole 1 of the core issue: an implementation that declared only the
+/// `chase` capability was never asked for its state, so a wrong chase
+/// answer passed every more-squares scenario. It must be asked, and fail.
+#[test]
+fn an_implementation_declaring_only_chase_is_asked_for_its_state() {
+    use std::time::Instant;
+
+    use arbiter::corpus::load_all;
+    use arbiter::harness::runner::{Options as RunOptions, run_sequential};
+    use arbiter::harness::subject::{Local, Subject, Trouble};
+    use arbiter::protocol::answer::hello;
+    use arbiter::protocol::message::QueryKind;
+
+    /// The reference, but every state reply has its chasing-move flag
+    /// turned round.
+    struct WrongChase(Local<'static, Stratego>);
+    impl Subject for WrongChase {
+        fn exchange(&mut self, line: &str, q: QueryKind, d: Instant) -> Result<String, Trouble> {
+            let text = self.0.exchange(line, q, d)?;
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if let Some(serde_json::Value::Bool(b)) =
+                v.get_mut("chase").and_then(|c| c.get_mut("chasing-move"))
+            {
+                *b = !*b;
+            }
+            Ok(v.to_string())
+        }
+    }
+
+    let (scenarios, errors) = load_all(&[common::repo("scenarios/stratego/more-squares")]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut declared = hello(&Reference);
+    declared.capabilities = vec!["chase".into()];
+    let mut subject = WrongChase(Local(&Reference));
+    let cases = run_sequential(
+        &scenarios,
+        &mut subject,
+        &declared,
+        &RunOptions::default(),
+        &|_| {},
+    );
+    let failed: Vec<&str> = cases
+        .iter()
+        .filter(|c| c.status == Status::Fail)
+        .map(|c| c.id.as_str())
+        .collect();
+    assert!(
+        failed.len() >= 10,
+        "a wrong chase answer must fail the more-squares scenarios; failed only {failed:?}"
+    );
+    let message = cases
+        .iter()
+        .find(|c| c.status == Status::Fail)
+        .and_then(|c| c.message.clone())
+        .unwrap_or_default();
+    assert!(message.contains("chase expected"), "{message}");
+}

@@ -230,7 +230,12 @@ fn a_malformed_body_is_refused_at_its_place(
 #[case::null_document("~\n", 1, 1, "missing field `game`")]
 #[case::empty_document("--- \n", 1, 1, "missing field `game`")]
 #[case::lone_anchor("&a \n", 1, 1, "missing field `game`")]
-#[case::unknown_game("game: chess960\nid: x\n", 1, 7, "`chess960` is not a game: expected one of stratego")]
+#[case::unknown_game(
+    "game: chess960\nid: x\n",
+    1,
+    7,
+    "`chess960` is not a game: expected one of stratego"
+)]
 fn a_malformed_header_is_refused_at_its_place(
     #[case] text: &str,
     #[case] line: u64,
@@ -370,7 +375,9 @@ fn a_continuation_is_played_and_checked_under_its_profile() {
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert_eq!(failures[0].profile, "modern-3");
     assert!(
-        failures[0].message.contains("probe C3-B3: expected illegal (play.lake), got legal"),
+        failures[0]
+            .message
+            .contains("probe C3-B3: expected illegal (play.lake), got legal"),
         "{}",
         failures[0]
     );

@@ -230,10 +230,7 @@ fn unknown_key<G: Rules>(key: &str, generic: &[&str]) -> String {
         .chain(G::Annotations::FIELDS)
         .copied()
         .collect();
-    format!(
-        "unknown field `{key}`, expected one of {}",
-        all.join(", ")
-    )
+    format!("unknown field `{key}`, expected one of {}", all.join(", "))
 }
 
 /// Reads the keys of a move entry or override: the generic ones in
