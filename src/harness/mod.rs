@@ -3,7 +3,7 @@
 //! (`spec/protocol.md`) or a Rust [`Implementation`] in the same process, and
 //! reports per scenario where it departs from the truth.
 //!
-//! [`Implementation`]: crate::games::stratego::game::Implementation
+//! [`Implementation`]: crate::rules::Implementation
 
 pub mod case;
 pub mod embed;

@@ -25,7 +25,18 @@ impl Xfail {
             if id.is_empty() {
                 continue;
             }
-            if !is_scenario_id(id) {
+            // A bare id, or one qualified by its game (`stratego:ts/…`).
+            let bare = id.split_once(':').map_or(id, |(game, rest)| {
+                if game
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                {
+                    rest
+                } else {
+                    id
+                }
+            });
+            if !is_scenario_id(bare) {
                 return Err(format!(
                     "{name}:{line_no}: `{id}` is not a scenario id: expected one id per line, then an optional `# reason`"
                 ));

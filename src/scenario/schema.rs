@@ -30,7 +30,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
         }
         props.insert(
             "expect".into(),
-            json!({"description": "Default `legal`. An action expected `illegal` is judged, not played: the run of that profile ends there.", "allOf": [legality]}),
+            json!({"description": "Default `legal`. An action expected `illegal` is judged, not played: the run of that profile ends there, or goes on with its `continuation`.", "allOf": [legality]}),
         );
         props.insert(
             "rule".into(),
@@ -47,7 +47,21 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
         }
         json!({"type": "object", "properties": props, "additionalProperties": false})
     };
-    let overrides = expectation(&[]);
+    // A profile's own continuation after an action it refuses; its actions
+    // take no continuation of their own.
+    let continuation_of = |entry: &Value| {
+        json!({
+            "description": "With `expect: illegal`: what this profile plays instead of the refused action, in place of the scenario's later actions, probes and result.",
+            "type": "object",
+            "properties": {
+                "moves": {"type": "array", "items": entry},
+                "probes": {"type": "array", "items": {"$ref": format!("#/$defs/{}-probe", G::NAME)}},
+                "result": outcome,
+            },
+            "additionalProperties": false,
+        })
+    };
+    let mut overrides = expectation(&[]);
     let move_entry = {
         let mut m = expectation(&[
             (
@@ -66,6 +80,11 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
         m["required"] = json!(["move"]);
         m
     };
+    let continuation = continuation_of(&move_entry);
+    overrides["properties"]["continuation"] = continuation.clone();
+    let mut move_entry = move_entry;
+    move_entry["properties"]["continuation"] = continuation;
+    move_entry["properties"]["profiles"]["additionalProperties"] = overrides;
     let verdict = |extra: &[(&str, Value)]| -> Value {
         let mut props = Map::new();
         props.insert("expect".into(), legality.clone());
@@ -93,6 +112,9 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
         p["required"] = json!(["move", "expect"]);
         p
     };
+    generator
+        .definitions_mut()
+        .insert(format!("{}-probe", G::NAME), probe);
     let text = |d: &str| json!({"description": d, "type": "string"});
     json!({
         "description": format!("A scenario of the game `{}`.", G::NAME),
@@ -107,7 +129,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "placement": text("How the source diagram sits on the board, and what was added to make the position work."),
             "setup": {"description": "The starting position, in the game's own form.", "allOf": [setup]},
             "moves": {"description": "The actions played, each with what must be observed after it.", "type": "array", "items": move_entry},
-            "probes": {"description": "Candidate next actions after the last listed one, with verdicts.", "type": "array", "items": probe},
+            "probes": {"description": "Candidate next actions after the last listed one, with verdicts.", "type": "array", "items": {"$ref": format!("#/$defs/{}-probe", G::NAME)}},
             "result": {"description": "The outcome expected after the last listed action.", "allOf": [outcome]},
             "notes": text("Free text for readers."),
         },
