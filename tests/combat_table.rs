@@ -23,8 +23,11 @@ fn the_combat_scenarios_are_the_independent_tables_output() {
             return;
         }
     };
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("all 120 combat scenarios are current"), "{text}");
+    assert!(
+        text.contains("all 120 combat scenarios are current"),
+        "{text}"
+    );
 }

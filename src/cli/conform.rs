@@ -66,7 +66,7 @@ pub struct Args {
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let s = s.trim();
     let d = match s.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs >= 0.0 && secs < 1e6 => Duration::from_secs_f64(secs),
+        Ok(secs) if (0.0..1e6).contains(&secs) => Duration::from_secs_f64(secs),
         Ok(_) => return Err(format!("`{s}` is not a usable timeout")),
         Err(_) => humantime::parse_duration(s).map_err(|e| {
             format!("`{s}` is not a duration ({e}): expected like 10s, 500ms or 2m")
