@@ -59,7 +59,7 @@ fn naive_example_report_on_the_small_corpus_is_exactly_as_worked_out() {
         //   (count 1, a new start); the state query shows it at ply 3;
         // - scout-takes-flag: rules of play, combat and outcome agree.
         let expected = format!(
-            "conform: python-naive 1.0 ({mode} mode, profile all, capabilities: outcome, two-squares)\n\
+            "conform: python-naive 1.0 ({mode} mode, profile all, capabilities: two-squares, outcome)\n\
              PASS harness/back-and-forth\n\
              SKIP harness/isf-limit: [isf] declined by the implementation as unsupported: only the two-squares limit 3 is implemented, not 5\n\
              XFAIL harness/scout-boundaries: [modern-3] ply 3 (after E3-B3, blue to move): two-squares expected 2x continue, got 1x start\n\

@@ -236,8 +236,8 @@ fn hello(map: &Map<String, Value>) -> Result<Hello, ProtocolError> {
     };
     // Unknown capability names are kept and ignored by the harness: a later
     // protocol minor, or another game, may have them.
-    let mut capabilities = names(map, "capabilities")?.unwrap_or_default();
-    capabilities.sort();
+    // Kept in the order declared, each once.
+    let capabilities = names(map, "capabilities")?.unwrap_or_default();
     let games = names(map, "games")?;
     Ok(Hello {
         name,
