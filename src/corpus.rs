@@ -380,11 +380,10 @@ impl<G: Rules> GameEntry for Entry<G> {
         scenarios: &[Box<dyn AnyScenario>],
         other: Option<&str>,
     ) -> (Vec<Row>, Vec<String>) {
-        let mine: Vec<&Scenario<G>> = scenarios
-            .iter()
-            .filter_map(|s| s.as_any().downcast_ref::<Scenario<G>>())
-            .collect();
-        kill::matrix_against(&mine, other.and_then(implementation::<G>))
+        kill::matrix_against(
+            &of_game::<G>(scenarios),
+            other.and_then(implementation::<G>),
+        )
     }
 }
 
@@ -406,8 +405,7 @@ pub fn load(path: &Path) -> Result<Box<dyn AnyScenario>, LoadError> {
 /// game's types.
 pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError> {
     let game = load::game_of(path, text)?;
-    let games = crate::games::registry();
-    match games.iter().find(|g| g.name() == game.value) {
+    match crate::games::find(&game.value) {
         Some(g) => g.parse(path, text),
         None => Err(LoadError {
             file: path.to_path_buf(),

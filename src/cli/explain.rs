@@ -8,24 +8,5 @@ use std::process::ExitCode;
 
 /// Prints the table for one scenario under one profile.
 pub fn explain(path: &Path, profile: Option<&str>) -> ExitCode {
-    let s = match arbiter::corpus::load(path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("ERROR {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if let Err(code) = super::check_profile(profile, Some(s.game())) {
-        return code;
-    }
-    match s.explain(profile) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(text) => {
-            print!("{text}");
-            ExitCode::FAILURE
-        }
-    }
+    super::replay_view(path, profile, |s, p| s.explain(p))
 }

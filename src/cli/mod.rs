@@ -60,3 +60,33 @@ pub fn game_or_first(name: Option<&str>) -> Result<&'static dyn GameEntry, ExitC
         None => Ok(arbiter::games::registry()[0]),
     }
 }
+
+/// The common body of `show` and `explain`: load one scenario, check the
+/// profile against its game, print what `view` makes of it (also when the
+/// replay fails, which then gives exit status 1).
+pub fn replay_view(
+    path: &std::path::Path,
+    profile: Option<&str>,
+    view: impl Fn(&dyn arbiter::corpus::AnyScenario, Option<&str>) -> Result<String, String>,
+) -> ExitCode {
+    let s = match arbiter::corpus::load(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ERROR {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(code) = check_profile(profile, Some(s.game())) {
+        return code;
+    }
+    match view(s.as_ref(), profile) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(text) => {
+            println!("{}", text.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -57,7 +57,8 @@ fn field_err(field: &str, message: impl Into<String>) -> ProtocolError {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// A JSON value's kind, as error messages name it (`a string`, `null`).
+pub fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -65,8 +65,6 @@ pub struct ScenarioMove<G: Rules> {
 /// A profile's own continuation after an action it refuses.
 #[derive(Debug)]
 pub struct Tail<G: Rules> {
-    /// Where `continuation:` is written.
-    pub at: Loc,
     /// The actions played instead.
     pub moves: Vec<ScenarioMove<G>>,
     /// Probes after them.
@@ -241,7 +239,7 @@ fn yaml_loc(e: &serde_saphyr::Error) -> Loc {
 }
 
 /// The game a scenario text names, with where it names it; the error says
-/// what is missing. `known` lists the games this build has, for the message.
+/// what is missing.
 pub fn game_of(path: &Path, text: &str) -> Result<Spanned<String>, LoadError> {
     let err = |at: Loc, message: String| LoadError {
         file: path.to_path_buf(),
@@ -511,7 +509,6 @@ impl Convert<'_> {
         }
         let c = *c;
         Ok(Some(Tail {
-            at,
             moves: self.moves(c.moves, false)?,
             probes: self.probes(c.probes)?,
             result: c.result,

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::protocol::reader::kind_of;
 use crate::rules::StateField;
 use crate::rules::state::{canonical, plain};
 
@@ -35,17 +36,6 @@ pub fn setup_value(setup: &Setup) -> Value {
         "red": red,
         "blue": blue,
     })
-}
-
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 type FieldError = (String, String);
