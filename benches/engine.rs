@@ -5,10 +5,10 @@
 //! one table, with the ratio.
 
 use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::engine::bench::{
+use arbiter::games::stratego::reference::Reference;
+use arbiter::games::stratego::workload::bench::{
     Recorded, biased_game, fast_moves, replay_engine_fast, replay_trait,
 };
-use arbiter::games::stratego::reference::Reference;
 use divan::{Bencher, counter::ItemsCount};
 
 fn main() {

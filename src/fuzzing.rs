@@ -1,31 +1,13 @@
-//! The properties the fuzz targets check (`fuzz/fuzz_targets/`), kept in the
-//! library so the targets are one line each and `cargo test` can replay the
-//! committed corpora and any saved crash (`tests/fuzz_corpus.rs`). Each
-//! function panics exactly when the property fails.
+//! The game-generic properties the fuzz targets check
+//! (`fuzz/fuzz_targets/`), kept in the library so the targets are one line
+//! each and `cargo test` can replay the committed corpora and any saved
+//! crash (`tests/fuzz_corpus.rs`). Each function panics exactly when the
+//! property fails. A game's own properties (Stratego's differential target)
+//! live with that game, in its `workload` module.
 
 use std::path::Path;
 
 use crate::corpus::parse;
-use crate::games::stratego::engine::diff::{Tally, compare_game};
-use crate::games::stratego::engine::driver::{Bytes, setup_and_profile};
-
-/// Longest game one fuzz input plays. The reference replays the whole game
-/// for every question, so each input's cost grows with the square of its
-/// length; inputs rarely have bytes for more plies than this anyway.
-pub const MAX_FUZZ_PLIES: usize = 120;
-
-/// Target `differential`: the bytes choose a profile, a setup (full armies
-/// or sparse) and a game (each move a biased pick among the legal moves, a
-/// byte at a time); the engine must agree with the reference at every ply
-/// (see [`compare_game`]).
-pub fn check_differential(data: &[u8]) {
-    let mut src = Bytes::new(data);
-    let (setup, profile, bias) = setup_and_profile(&mut src);
-    let mut tally = Tally::default();
-    if let Err(m) = compare_game(&setup, &profile, bias, &mut src, MAX_FUZZ_PLIES, &mut tally) {
-        panic!("{m}");
-    }
-}
 
 /// Target `scenario_load`: the loader never panics, whatever the bytes; a
 /// scenario it accepts runs to the same failures (messages included) on

@@ -1,6 +1,6 @@
 //! Differential tests: the engine must agree with the reference interpreter
 //! on everything observable, ply by ply (see
-//! `arbiter::games::stratego::engine::diff`). Games are generated with a bias
+//! `arbiter::games::stratego::workload::diff`). Games are generated with a bias
 //! toward the moves that trigger the anti-repetition rules, and the run
 //! reports how often each rule actually forbade a move.
 //!
@@ -11,11 +11,12 @@
 
 use std::sync::Mutex;
 
-use arbiter::games::stratego::engine::diff::{Tally, compare_game};
-use arbiter::games::stratego::engine::driver::{
-    Bias, Choices, SplitMix, duel, duel_setup, full_setup, profile, setup_and_profile, sparse_setup,
-};
 use arbiter::games::stratego::verdict::RuleCode;
+use arbiter::games::stratego::workload::diff::{Tally, compare_game};
+use arbiter::games::stratego::workload::driver::{
+    Bias, Choices, SplitMix, duel, duel_setup, full_setup, profile, rough_setup, setup_and_profile,
+    sparse_setup,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -134,4 +135,41 @@ fn more_squares_is_exercised_thousands_of_times() {
             total.forbidden_by(rule)
         );
     }
+}
+
+/// Setups are checked by each implementation on its own (the reference by
+/// `Setup::validate`, the engine on its masks): they must accept the same
+/// setups, refuse the others with the same error (RP-1.1, RP-1.2, RP-1.4,
+/// RP-2.2, in entry order) and, when they accept, start from the same
+/// board. The seeded setups must meet every kind of refusal.
+#[test]
+fn engine_checks_setups_as_the_reference_does() {
+    use arbiter::games::stratego::position::SetupError;
+    let mut kinds = [0u32; 4];
+    let mut total = Tally::default();
+    for seed in 0..400u64 {
+        let mut src = SplitMix(seed);
+        let p = profile(&mut src);
+        let s = rough_setup(&mut src);
+        match s.validate() {
+            Err(SetupError::OffBoard { .. }) => kinds[0] += 1,
+            Err(SetupError::Lake { .. }) => kinds[1] += 1,
+            Err(SetupError::Occupied { .. }) => kinds[2] += 1,
+            Err(SetupError::TooMany { .. }) => kinds[3] += 1,
+            Ok(_) => {}
+        }
+        let mut t = Tally::default();
+        if let Err(m) = compare_game(&s, &p, Bias::default(), &mut src, 10, &mut t) {
+            panic!("rough setup, seed {seed}: {m}");
+        }
+        total.add(&t);
+    }
+    eprintln!("setups: refused off-board/lake/occupied/too-many {kinds:?}; {total}");
+    assert!(kinds.iter().all(|&k| k >= 10), "{kinds:?}");
+    assert_eq!(total.refused_setups, kinds.iter().sum::<u32>() as u64);
+    assert!(
+        total.games >= 50,
+        "too few accepted setups: {}",
+        total.games
+    );
 }

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::fuzzing::{check_differential, check_scenario_load};
+use arbiter::fuzzing::check_scenario_load;
+use arbiter::games::stratego::workload::diff::check_differential;
 
 fn inputs(target: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");

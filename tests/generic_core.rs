@@ -24,7 +24,7 @@ fn nothing_above_the_games_names_a_game() {
         rust_files(&src.join(dir), &mut files);
     }
     files.extend(
-        ["corpus.rs", "main.rs", "lib.rs"]
+        ["corpus.rs", "fuzzing.rs", "main.rs", "lib.rs"]
             .iter()
             .map(|f| src.join(f)),
     );
@@ -50,6 +50,44 @@ fn nothing_above_the_games_names_a_game() {
     assert!(
         offenders.is_empty(),
         "game types named above src/games/:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// Reference and engine share data types, never rule logic: no engine
+/// source names the reference interpreter, and no reference source names
+/// the engine, so a bug cannot hide in code both run. (The random games that
+/// drive both live in each game's `workload` module.)
+#[test]
+fn reference_and_engine_do_not_import_each_other() {
+    let games = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    let mut offenders = Vec::new();
+    for g in arbiter::games::names() {
+        for (dir, other) in [("engine", "reference"), ("reference", "engine")] {
+            let root = games.join(g).join(dir);
+            if !root.is_dir() {
+                continue;
+            }
+            let mut files = Vec::new();
+            rust_files(&root, &mut files);
+            for f in &files {
+                let text = std::fs::read_to_string(f).expect("readable");
+                for (n, line) in text.lines().enumerate() {
+                    let code = line.trim_start();
+                    if code.starts_with("//") {
+                        continue;
+                    }
+                    if code.contains(&format!("{other}::")) || code.contains(&format!("::{other}"))
+                    {
+                        offenders.push(format!("{}:{}: {}", f.display(), n + 1, code));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "reference and engine import each other:\n{}",
         offenders.join("\n")
     );
 }

@@ -8,8 +8,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arbiter::games::stratego::engine::Engine;
-use arbiter::games::stratego::engine::driver::{Bias, Chooser, SplitMix, full_setup};
 use arbiter::games::stratego::profile::Profile;
+use arbiter::games::stratego::workload::driver::{Bias, Chooser, SplitMix, full_setup};
 
 struct Counting;
 
@@ -36,7 +36,7 @@ fn legal_moves_and_play_do_not_allocate() {
         let profile = Profile::named(name).unwrap();
         let mut src = SplitMix(3);
         let setup = full_setup(&mut src);
-        let mut game = Engine.start_fast(&setup, &profile).unwrap().unwrap();
+        let mut game = Engine.start_fast(&setup, &profile).unwrap();
         // Chosen beforehand (the chooser is test scaffolding, not hot path).
         let mut chooser = Chooser::new(Bias { attacks: true });
         let mut buf = Vec::with_capacity(256);

@@ -1,5 +1,5 @@
 //! Engine versus reference on games chosen by the input bytes
-//! (`arbiter::fuzzing::check_differential`).
+//! (`arbiter::games::stratego::workload::diff::check_differential`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::fuzzing::check_differential(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::games::stratego::workload::diff::check_differential(data));

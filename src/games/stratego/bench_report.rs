@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::rules::BenchOptions;
 
 use super::engine::Engine;
-use super::engine::bench::{best_of, biased_game, fast_moves, replay_engine_fast, replay_trait};
 use super::reference::Reference;
+use super::workload::bench::{best_of, biased_game, fast_moves, replay_engine_fast, replay_trait};
 
 fn per_ply(d: Duration, plies: usize) -> f64 {
     d.as_nanos() as f64 / plies.max(1) as f64

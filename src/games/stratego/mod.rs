@@ -16,3 +16,4 @@ pub mod scenario;
 pub mod square;
 pub mod verdict;
 pub mod wire;
+pub mod workload;

@@ -173,3 +173,14 @@ impl fmt::Display for Verdict {
         }
     }
 }
+/// `1st`, `2nd`, … for verdict explanations. Wording, not rule logic: it
+/// lives here so that both implementations' explanations read the same.
+pub(crate) fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -9,11 +9,12 @@ use crate::games::stratego::game::{
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
-use crate::games::stratego::position::Board;
+use crate::games::stratego::position::{Board, Setup};
 use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting, ThreatBy};
-use crate::games::stratego::verdict::{Illegal, RuleCode};
+use crate::games::stratego::verdict::{Illegal, RuleCode, ordinal};
 use crate::rules::Game;
 
+use super::StartError;
 use super::layout::{self, Layout, NO_SQUARE, bit};
 use super::more_squares::{self, Candidate, ChaseFacts, id_bit};
 use super::position::{Cell, Position, side};
@@ -69,24 +70,25 @@ pub struct EngineGame {
 }
 
 impl EngineGame {
-    /// A game at the position of a validated `board`, or `None` when the
-    /// board's geometry is too big for the engine's masks.
-    pub fn new(board: &Board, profile: &Profile) -> Option<Self> {
-        let layout = Layout::new(board.geometry())?;
-        let pos = Position::from_board(board, &layout);
-        let ids = board
-            .pieces()
-            .map(|(_, p)| p.id as usize + 1)
-            .max()
-            .unwrap_or(0);
+    /// A game at the position of `setup`, checked by the engine itself
+    /// ([`Position::from_setup`]).
+    pub fn from_setup(setup: &Setup, profile: &Profile) -> Result<Self, StartError> {
+        let board = &setup.geometry;
+        let layout = Layout::new(board).ok_or(StartError::TooBig {
+            files: board.files,
+            ranks: board.ranks,
+        })?;
+        let pos = Position::from_setup(&setup.pieces, &layout)?;
+        // Ids are setup indices, so there are as many as entries.
+        let ids = setup.pieces.len();
         let chase = profile.more_squares.enabled.then(|| {
-            more_squares::State::new(&layout, &pos, board.to_move, ids, &profile.more_squares)
+            more_squares::State::new(&layout, &pos, setup.to_move, ids, &profile.more_squares)
         });
         let mut g = EngineGame {
-            geometry: board.geometry().clone(),
+            geometry: setup.geometry.clone(),
             profile: profile.clone(),
             pos,
-            to_move: board.to_move,
+            to_move: setup.to_move,
             ply: 0,
             sequences: [Player::new(ids), Player::new(ids)],
             chase,
@@ -95,7 +97,7 @@ impl EngineGame {
             layout,
         };
         g.outcome = g.compute_outcome();
-        Some(g)
+        Ok(g)
     }
 
     /// The board tables.
@@ -598,8 +600,6 @@ impl EngineGame {
         ))
     }
 }
-
-use crate::games::stratego::reference::two_squares::ordinal;
 
 impl EngineGame {
     /// The current board.

@@ -60,7 +60,7 @@ pub struct Layout {
 
 impl Layout {
     /// Tables for `g`, or `None` when the board is too big for `u128` masks
-    /// (the engine then falls back to the reference; see [`super::Engine`]).
+    /// (the engine then refuses the game; see [`super::StartError`]).
     pub fn new(g: &Geometry) -> Option<Layout> {
         let len = g.files as usize * g.ranks as usize;
         if len == 0 || len > 128 || g.files > MAX_SIDE || g.ranks > MAX_SIDE {

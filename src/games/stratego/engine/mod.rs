@@ -11,7 +11,8 @@
 //!   of the positions that count, with a hash table from position to its
 //!   first index in the window ([`more_squares`]). Every reading of the
 //!   ambiguity catalogue is modelled, so no profile falls back to the
-//!   reference; only boards too big for `u128` masks do.
+//!   reference. Boards too big for `u128` masks are refused with a message
+//!   that names the reference, which plays them.
 //! - Legal moves are generated into a caller's buffer and played without
 //!   heap allocation ([`EngineGame::legal_moves_into`],
 //!   [`EngineGame::play_legal`]); the [`Game`] trait methods wrap these and
@@ -20,12 +21,11 @@
 //!   and moves carry the same notes, so the differential tests ([`diff`])
 //!   compare them whole. Every profile switch is read as a switch; no
 //!   profile name is special.
-//! - [`driver`] makes the random, rule-seeking games that the differential
-//!   tests, the fuzz targets and the benchmarks ([`mod@bench`]) play.
+//! - The random games that the differential tests, the fuzz targets and the
+//!   benchmarks play live outside the engine, in
+//!   [`crate::games::stratego::workload`]; the engine imports nothing from
+//!   the reference.
 
-pub mod bench;
-pub mod diff;
-pub mod driver;
 pub mod game;
 pub mod layout;
 pub mod more_squares;
@@ -38,25 +38,37 @@ pub use game::{EngineGame, FastMove, FastReport};
 use crate::games::stratego::game::Stratego;
 use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
-use crate::games::stratego::reference::ReferenceGame;
 use crate::rules::{Game, Implementation};
 
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine;
 
+/// Why the engine does not start a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// RP-1 or RP-2 refuses the setup (the same error the reference gives).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The board does not fit the engine's `u128` masks. None of the
+    /// built-in geometries is this big; the reference plays any size.
+    #[error(
+        "the engine's bit masks hold boards of at most 128 squares with sides of at most 16, \
+         and this board is {files}×{ranks}; play it with the reference (`--impl reference`)"
+    )]
+    TooBig {
+        /// Columns.
+        files: u8,
+        /// Rows.
+        ranks: u8,
+    },
+}
+
 impl Engine {
     /// Starts a game as the concrete type, for callers that want the
-    /// allocation-free API. `Ok(None)` when the board has more than 128
-    /// squares or a side longer than 16, which the engine's masks cannot
-    /// hold.
-    pub fn start_fast(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Option<EngineGame>, SetupError> {
-        let board = setup.validate()?;
-        Ok(EngineGame::new(&board, profile))
+    /// allocation-free API.
+    pub fn start_fast(&self, setup: &Setup, profile: &Profile) -> Result<EngineGame, StartError> {
+        EngineGame::from_setup(setup, profile)
     }
 }
 
@@ -65,15 +77,10 @@ impl Implementation<Stratego> for Engine {
         "engine"
     }
 
-    /// Boards too big for the engine's masks (none of the built-in
-    /// geometries) are played by the reference interpreter instead, so the
-    /// engine never refuses a setup the reference accepts.
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
-        let board = setup.validate().map_err(|e| e.to_string())?;
-        Ok(match EngineGame::new(&board, profile) {
-            Some(g) => Box::new(g),
-            None => Box::new(ReferenceGame::new(board, profile.clone())),
-        })
+        Ok(Box::new(
+            self.start_fast(setup, profile).map_err(|e| e.to_string())?,
+        ))
     }
 }
 
@@ -83,7 +90,6 @@ mod tests {
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::{Color, Piece, Rank};
-    use crate::games::stratego::reference::Reference;
     use crate::games::stratego::square::Square;
 
     fn setup(geometry: Geometry) -> Setup {
@@ -99,17 +105,16 @@ mod tests {
     }
 
     #[test]
-    fn boards_too_big_for_the_masks_are_played_by_the_reference() {
+    fn boards_too_big_for_the_masks_are_refused_with_a_pointer_to_the_reference() {
         let mut big = Geometry::standard();
         big.files = 20;
         let s = setup(big);
         let profile = Profile::isf();
-        assert!(Engine.start_fast(&s, &profile).unwrap().is_none());
-        let mut g = Engine.start(&s, &profile).unwrap();
-        // A scout move along rank 1 beyond file J exists only on the big board.
-        let mv = Move::new(Square::new(0, 0), Square::new(15, 0));
-        assert!(g.legal_actions().contains(&mv));
-        assert!(g.play(&mv).is_ok());
+        let err = Engine.start(&s, &profile).err().expect("too big");
+        assert!(
+            err.contains("20×10") && err.contains("--impl reference"),
+            "{err}"
+        );
     }
 
     /// The readings that used to be left to the reference, played by the
@@ -133,7 +138,7 @@ mod tests {
             let mut p = Profile::isf();
             p.more_squares.scout_threat = scout_threat;
             p.more_squares.threat_by = threat_by;
-            let mut g = Engine.start_fast(&s, &p).unwrap().expect("fits the masks");
+            let mut g = Engine.start_fast(&s, &p).unwrap();
             let report = g
                 .play(&Move::new(Square::new(0, 2), Square::new(1, 2)))
                 .unwrap();
@@ -144,21 +149,5 @@ mod tests {
         assert_eq!(threatens(ScoutThreat::InLine, ThreatBy::AnyPiece), a6);
         assert!(threatens(ScoutThreat::InLine, ThreatBy::Mover).is_empty());
         assert!(threatens(ScoutThreat::Adjacent, ThreatBy::Discovered).is_empty());
-    }
-
-    #[test]
-    fn setup_errors_are_the_reference_errors() {
-        let mut s = setup(Geometry::standard());
-        s.pieces.push((
-            Square::new(2, 4),
-            Piece {
-                color: Color::Red,
-                rank: Rank::Marshal,
-            },
-        ));
-        let a = Engine.start(&s, &Profile::isf()).err();
-        let b = Reference.start(&s, &Profile::isf()).err();
-        assert!(a.is_some());
-        assert_eq!(a, b);
     }
 }

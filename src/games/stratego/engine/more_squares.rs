@@ -32,7 +32,6 @@ use crate::games::stratego::profile::{
     PositionWindow, Prohibits, ScoutThreat, ThreatBy,
 };
 
-use super::driver::{Source, SplitMix};
 use super::layout::{DIRECTIONS, Layout, Mask, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 
@@ -163,11 +162,15 @@ impl Zobrist {
             PositionKey::Ranks | PositionKey::ChaseSquares => 2 * 12,
             PositionKey::Pieces => pieces.max(1),
         };
-        let mut rng = SplitMix(0x5EED_0FA4_B17E_2500);
+        // SplitMix64 from a fixed seed: well-spread 64-bit keys, the same
+        // in every run.
+        let mut state: u64 = 0x5EED_0FA4_B17E_2500;
         let mut next = || {
-            let hi = rng.next().unwrap_or_default() as u64;
-            let lo = rng.next().unwrap_or_default() as u64;
-            hi << 32 | lo
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
         };
         let table = (0..layout.len as usize * stride).map(|_| next()).collect();
         Zobrist {

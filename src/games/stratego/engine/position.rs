@@ -2,7 +2,8 @@
 
 use crate::games::stratego::combat::{CombatResult, resolve};
 use crate::games::stratego::piece::{Color, Piece, Rank};
-use crate::games::stratego::position::{Board, PieceId, Placed};
+use crate::games::stratego::position::{Board, PieceId, Placed, SetupError};
+use crate::games::stratego::square::Square;
 
 use super::layout::{Layout, Mask, bit};
 
@@ -58,27 +59,59 @@ pub struct Position {
 }
 
 impl Position {
-    /// The engine form of a validated board.
-    pub fn from_board(board: &Board, layout: &Layout) -> Position {
+    /// Places a setup's pieces on the engine's board, checking RP-1 and
+    /// RP-2 on the engine's own tables: the engine does not reuse the
+    /// reference's [`Setup::validate`](crate::games::stratego::position::Setup::validate),
+    /// so the differential tests compare two independent readings of these
+    /// clauses. Entries are checked in order, each against off-board,
+    /// lake, an occupied square and the army's count, and the first failure
+    /// is reported with its entry index.
+    pub fn from_setup(pieces: &[(Square, Piece)], layout: &Layout) -> Result<Position, SetupError> {
         let mut p = Position {
             cells: [None; 128],
             occupied: [0; 2],
             movable: [0; 2],
         };
-        for (sq, placed) in board.pieces() {
-            let i = layout
-                .index(sq)
-                .expect("a validated board holds on-board squares only");
+        let mut placed = [[0u8; Rank::ALL.len()]; 2];
+        for (entry, &(square, piece)) in pieces.iter().enumerate() {
+            let Some(i) = layout.index(square) else {
+                return Err(SetupError::OffBoard {
+                    entry,
+                    square,
+                    files: layout.files,
+                    ranks: layout.ranks,
+                });
+            };
+            if layout.lakes & bit(i) != 0 {
+                return Err(SetupError::Lake { entry, square });
+            }
+            if let Some(other) = p.cells[i as usize] {
+                return Err(SetupError::Occupied {
+                    entry,
+                    square,
+                    other: other.piece(),
+                });
+            }
+            let count = &mut placed[side(piece.color)][piece.rank as usize];
+            *count += 1;
+            if *count > piece.rank.army_count() {
+                return Err(SetupError::TooMany {
+                    entry,
+                    color: piece.color,
+                    rank: piece.rank,
+                    limit: piece.rank.army_count(),
+                });
+            }
             p.put(
                 i,
                 Cell {
-                    id: placed.id,
-                    color: placed.piece.color,
-                    rank: placed.piece.rank,
+                    id: entry as PieceId,
+                    color: piece.color,
+                    rank: piece.rank,
                 },
             );
         }
-        p
+        Ok(p)
     }
 
     /// Writes the position into a [`Board`] of the game's geometry.

@@ -6,7 +6,7 @@ use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::PieceId;
 use crate::games::stratego::profile::{Profile, ScoutCounting};
 use crate::games::stratego::square::Square;
-use crate::games::stratego::verdict::{Illegal, RuleCode};
+use crate::games::stratego::verdict::{Illegal, RuleCode, ordinal};
 
 use super::replay::{PlyFact, Replay};
 
@@ -233,18 +233,6 @@ fn clause_for(scout_reading: Option<ScoutCounting>) -> &'static str {
         Some(ScoutCounting::Boundaries | ScoutCounting::Span) => "TS-5.1",
         Some(ScoutCounting::EndSquares) => "TS-5.2",
     }
-}
-
-/// `1st`, `2nd`, … for verdict explanations (shared with the engine, whose
-/// explanations must read the same).
-pub(crate) fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 #[cfg(test)]

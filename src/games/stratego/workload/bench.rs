@@ -11,9 +11,9 @@ use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::Profile;
 use crate::rules::{Game, Implementation};
 
-use super::Engine;
 use super::driver::{Bias, Chooser, SplitMix, full_setup};
-use super::game::{EngineGame, FastMove};
+use crate::games::stratego::engine::Engine;
+use crate::games::stratego::engine::game::{EngineGame, FastMove};
 
 /// A recorded game: setup, profile and the moves played.
 #[derive(Clone, Debug)]
@@ -37,8 +37,7 @@ pub fn biased_game(seed: u64, plies: usize) -> Recorded {
         let setup = full_setup(&mut src);
         let mut game = Engine
             .start_fast(&setup, &profile)
-            .expect("generated setups are valid")
-            .expect("the standard board fits the engine");
+            .expect("generated setups are valid on the standard board");
         let mut chooser = Chooser::new(Bias { attacks: false });
         let mut buf = Vec::with_capacity(128);
         let mut moves = Vec::with_capacity(plies);
@@ -68,8 +67,7 @@ pub fn biased_game(seed: u64, plies: usize) -> Recorded {
 pub fn replay_engine_fast(game: &Recorded, moves: &[FastMove]) -> EngineGame {
     let mut g = Engine
         .start_fast(&game.setup, &game.profile)
-        .expect("valid setup")
-        .expect("fits");
+        .expect("a recorded game starts from a valid setup");
     let mut buf = Vec::with_capacity(128);
     for &mv in moves {
         g.legal_moves_into(&mut buf);
@@ -83,8 +81,7 @@ pub fn replay_engine_fast(game: &Recorded, moves: &[FastMove]) -> EngineGame {
 pub fn fast_moves(game: &Recorded) -> Vec<FastMove> {
     let g = Engine
         .start_fast(&game.setup, &game.profile)
-        .expect("valid setup")
-        .expect("fits");
+        .expect("a recorded game starts from a valid setup");
     game.moves
         .iter()
         .map(|&m| g.fast(m).expect("on the board"))

@@ -17,9 +17,9 @@ use crate::games::stratego::profile::{
 };
 use crate::games::stratego::square::Square;
 
-use super::game::{EngineGame, FastMove};
-use super::layout::bit;
-use super::position::side;
+use crate::games::stratego::engine::game::{EngineGame, FastMove};
+use crate::games::stratego::engine::layout::bit;
+use crate::games::stratego::engine::position::side;
 
 /// A stream of choices. `None` means the stream is exhausted (a fuzz input
 /// has run out); generators then stop.
@@ -169,6 +169,55 @@ pub fn sparse_setup(src: &mut dyn Source) -> Setup {
         pieces,
         to_move,
     }
+}
+
+/// A setup that RP-1 and RP-2 may well refuse: a sparse setup, then a few
+/// entries moved off the board (up to two files and ranks beyond it), onto
+/// a lake, onto another entry's square, or copied beyond an army's count.
+/// Both implementations check setups on their own; these feed the
+/// comparison of their errors.
+pub fn rough_setup(src: &mut dyn Source) -> Setup {
+    let mut s = sparse_setup(src);
+    let lakes = s.geometry.lakes.clone();
+    for _ in 0..src.below(4) {
+        let n = s.pieces.len() as u32;
+        match src.below(4) {
+            0 => s.pieces.push((
+                Square::new(src.below(12) as u8, src.below(12) as u8),
+                Piece {
+                    color: if src.below(2) == 0 {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    },
+                    rank: Rank::ALL[src.below(12) as usize],
+                },
+            )),
+            1 if !lakes.is_empty() => {
+                let lake = lakes[src.below(lakes.len() as u32) as usize];
+                let at = src.below(n + 1) as usize;
+                let piece = Piece {
+                    color: Color::Red,
+                    rank: Rank::Scout,
+                };
+                s.pieces.insert(at.min(s.pieces.len()), (lake, piece));
+            }
+            2 if n > 0 => {
+                let (sq, _) = s.pieces[src.below(n) as usize];
+                let (_, piece) = s.pieces[src.below(n) as usize];
+                s.pieces.push((sq, piece));
+            }
+            _ if n > 0 => {
+                let (_, piece) = s.pieces[src.below(n) as usize];
+                for _ in 0..piece.rank.army_count() {
+                    let sq = Square::new(src.below(10) as u8, src.below(10) as u8);
+                    s.pieces.push((sq, piece));
+                }
+            }
+            _ => {}
+        }
+    }
+    s
 }
 
 /// A duel (RP-2.3): a strong piece and one or two weaker opponents in a
