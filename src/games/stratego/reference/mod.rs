@@ -1,7 +1,20 @@
 //! The reference interpreter: slow and literal by design. A game is its
-//! setup plus its move list; every question replays the whole list from the
-//! start and applies the spec clauses one by one, so each decision can be
-//! traced to a clause and nothing depends on incremental bookkeeping.
+//! setup plus its move list; every question is answered on the replay of the
+//! whole list (every board and every ply's facts, [`replay::Replay`]) by
+//! applying the spec clauses one by one, so each decision can be traced to a
+//! clause and nothing depends on incremental bookkeeping.
+//!
+//! Two folds over the history are kept between questions and grown by one
+//! step per move played: the replay ([`Replay::push`] is the very step
+//! [`Replay::run`] repeats), both players' chases ([`Chases::extend`] is the
+//! step of [`more_squares::chase_of`]) and both players' two-squares
+//! sequences ([`AllSequences::extend`] is the step of
+//! [`two_squares::sequences_of`]). Each is a
+//! pure function of the setup, the profile and the moves, so keeping it
+//! changes no answer (a test compares them with the folds from scratch after
+//! every ply). Everything else the rules derive (repeated positions in the
+//! window, a flag capture) is still read off the whole history on every
+//! question.
 
 pub mod more_squares;
 pub mod play;
@@ -18,7 +31,9 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
 use crate::rules::{self, Game, Implementation};
 
+use more_squares::Chases;
 use replay::{PlyFact, Replay, apply};
+use two_squares::AllSequences;
 
 /// The reference implementation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,27 +63,44 @@ impl Reference {
     }
 }
 
-/// A game held as setup plus moves.
+/// A game held as setup plus moves, with their replay.
 #[derive(Clone, Debug)]
 pub struct ReferenceGame {
     start: Board,
     profile: Profile,
     moves: Vec<Move>,
+    /// `Replay::run(&start, &moves)`, grown by [`Replay::push`] as moves are
+    /// played.
+    replay: Replay,
+    /// `Chases::of(&replay, &profile)`, grown by [`Chases::extend`].
+    chases: Chases,
+    /// `AllSequences::of(&replay, &profile)`, grown by
+    /// [`AllSequences::extend`].
+    sequences: AllSequences,
 }
 
 impl ReferenceGame {
     /// A game at its starting position.
     pub fn new(start: Board, profile: Profile) -> Self {
         ReferenceGame {
+            replay: Replay::run(&start, &[]),
+            chases: Chases::default(),
+            sequences: AllSequences::default(),
             start,
             profile,
             moves: Vec::new(),
         }
     }
 
-    /// Replays the whole game.
-    pub fn replay(&self) -> Replay {
-        Replay::run(&self.start, &self.moves)
+    /// The replay of the whole game.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// The setup's board and the moves played: what the replay is a
+    /// function of.
+    pub fn history(&self) -> (&Board, &[Move]) {
+        (&self.start, &self.moves)
     }
 
     /// The profile in force.
@@ -79,7 +111,8 @@ impl ReferenceGame {
     /// Judges `mv` against a replay of this game: rules of play first, then
     /// the anti-repetition rules of the profile, two-squares before
     /// more-squares (RP-3.7). Returns the notes the move would carry.
-    fn judge_on(&self, replay: &Replay, mv: Move) -> Result<Judged, Illegal> {
+    fn judge_on(&self, mv: Move) -> Result<Judged, Illegal> {
+        let replay = &self.replay;
         let board = replay.current();
         if let Some(winner) = flag_capture(replay) {
             return Err(Illegal::new(
@@ -90,11 +123,12 @@ impl ReferenceGame {
         }
         play::check(board, mv)?;
         let (after, fact) = apply(board, mv);
-        let two = match two_squares::judge(replay, &fact, &self.profile) {
+        let mine = self.sequences.of_player(fact.color);
+        let two = match two_squares::judge(mine, &fact, &self.profile) {
             Ok(note) => note,
-            Err(e) => self.override_two_squares(replay, &fact, &after).ok_or(e)?,
+            Err(e) => self.override_two_squares(&fact, &after).ok_or(e)?,
         };
-        let chase = more_squares::judge(replay, &fact, &after, &self.profile)?;
+        let chase = more_squares::judge(replay, &self.chases, &fact, &after, &self.profile)?;
         Ok(Judged { fact, two, chase })
     }
 
@@ -103,39 +137,36 @@ impl ReferenceGame {
     /// `more-squares.exception-overrides-two-squares` does a return that the
     /// exception covers (a repeating move MS-7 looks at) skip the
     /// two-squares verdict; its count is then reported past the limit.
-    fn override_two_squares(
-        &self,
-        replay: &Replay,
-        fact: &PlyFact,
-        after: &Board,
-    ) -> Option<TwoSquaresNote> {
+    fn override_two_squares(&self, fact: &PlyFact, after: &Board) -> Option<TwoSquaresNote> {
+        let replay = &self.replay;
         let ms = &self.profile.more_squares;
         let excepted = ms.enabled
             && ms.exception_overrides_two_squares
-            && more_squares::judge(replay, fact, after, &self.profile)
+            && more_squares::judge(replay, &self.chases, fact, after, &self.profile)
                 .is_ok_and(|n| n.repeats.is_some());
         if !excepted {
             return None;
         }
         let mut unlimited = self.profile.clone();
         unlimited.two_squares.enabled = false;
-        two_squares::judge(replay, fact, &unlimited).ok()
+        two_squares::judge(self.sequences.of_player(fact.color), fact, &unlimited).ok()
     }
 
-    fn legal_on(&self, replay: &Replay) -> Vec<Move> {
-        play::pseudo_legal_moves(replay.current())
+    fn legal_on(&self) -> Vec<Move> {
+        play::pseudo_legal_moves(self.replay.current())
             .into_iter()
-            .filter(|mv| self.judge_on(replay, *mv).is_ok())
+            .filter(|mv| self.judge_on(*mv).is_ok())
             .collect()
     }
 
     /// RP-6: the outcome of the replayed game.
-    fn outcome_on(&self, replay: &Replay) -> Outcome {
+    fn outcome_on(&self) -> Outcome {
+        let replay = &self.replay;
         if let Some(winner) = flag_capture(replay) {
             return Outcome::win(winner, WinReason::FlagCaptured);
         }
         let board = replay.current();
-        if !self.legal_on(replay).is_empty() {
+        if !self.legal_on().is_empty() {
             return Outcome::Ongoing;
         }
         // RP-6.3: a draw only when neither side could move any piece at all.
@@ -183,28 +214,29 @@ impl Game<Stratego> for ReferenceGame {
     }
 
     fn outcome(&self) -> Outcome {
-        self.outcome_on(&self.replay())
+        self.outcome_on()
     }
 
     fn judge(&self, mv: &Move) -> rules::Verdict<Stratego> {
         // When no move is legal (RP-6.2, RP-6.3) each move is refused for its
         // own reason, which says more than "the game is over".
-        match self.judge_on(&self.replay(), *mv) {
+        match self.judge_on(*mv) {
             Ok(_) => rules::Verdict::Legal,
             Err(i) => rules::Verdict::Illegal(i.of(*mv)),
         }
     }
 
     fn legal_actions(&self) -> Vec<Move> {
-        self.legal_on(&self.replay())
+        self.legal_on()
     }
 
     fn play(&mut self, mv: &Move) -> Result<PlyReport, rules::Illegal<Stratego>> {
         let mv = *mv;
-        let replay = self.replay();
-        let Judged { fact, two, chase } = self.judge_on(&replay, mv).map_err(|i| i.of(mv))?;
+        let Judged { fact, two, chase } = self.judge_on(mv).map_err(|i| i.of(mv))?;
         self.moves.push(mv);
-        let after = self.replay();
+        self.replay.push(mv);
+        self.chases.extend(&self.replay, &self.profile);
+        self.sequences.extend(&self.replay, &self.profile);
         Ok(PlyReport {
             mv: mv.to_string(),
             color: fact.color,
@@ -212,11 +244,63 @@ impl Game<Stratego> for ReferenceGame {
             combat: fact.combat.map(|(_, rank, result)| (rank, result)),
             two_squares: self.profile.two_squares.enabled.then_some(two),
             chase: self.profile.more_squares.enabled.then_some(chase),
-            outcome: self.outcome_on(&after),
+            outcome: self.outcome_on(),
         })
     }
 
     fn ply(&self) -> usize {
         self.moves.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::geometry::Geometry;
+    use crate::games::stratego::piece::Piece;
+    use crate::games::stratego::square::Square;
+
+    /// The kept replay is the replay of the whole game, ply after ply,
+    /// captures included: keeping it is a cache, not bookkeeping.
+    #[test]
+    fn the_kept_replay_is_the_replay_of_the_moves() {
+        let piece = |color, rank| Piece { color, rank };
+        let mut pieces = Vec::new();
+        for f in 0..10u8 {
+            let rank = [Rank::Scout, Rank::Miner, Rank::Sergeant][f as usize % 3];
+            pieces.push((Square::new(f, 3), piece(Color::Red, rank)));
+            pieces.push((Square::new(f, 6), piece(Color::Blue, rank)));
+        }
+        pieces.push((Square::new(0, 0), piece(Color::Red, Rank::Flag)));
+        pieces.push((Square::new(9, 9), piece(Color::Blue, Rank::Flag)));
+        let setup = Setup {
+            geometry: Geometry::standard(),
+            pieces,
+            to_move: Color::Red,
+        };
+        let mut g = Reference.start_game(&setup, &Profile::isf()).unwrap();
+        let mut seed = 7u64;
+        let mut captures = 0;
+        for _ in 0..60 {
+            let legal = g.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = legal[(seed >> 33) as usize % legal.len()];
+            captures += usize::from(g.play(&mv).unwrap().combat.is_some());
+            let (start, moves) = g.history();
+            let replay = Replay::run(start, moves);
+            assert_eq!(g.replay(), &replay);
+            assert_eq!(g.chases, Chases::of(&replay, g.profile()));
+            assert_eq!(g.sequences, AllSequences::of(&replay, g.profile()));
+        }
+        assert!(
+            g.ply() >= 20 && captures > 0,
+            "{} plies, {captures} captures",
+            g.ply()
+        );
     }
 }

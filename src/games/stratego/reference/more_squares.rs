@@ -219,17 +219,59 @@ pub fn evades(fact: &PlyFact, chase: &Chase, profile: &Profile) -> bool {
 /// The chase of `owner` after every ply of the replay.
 pub fn chase_of(replay: &Replay, owner: Color, profile: &Profile) -> Chase {
     let mut chase = Chase::default();
-    for (i, fact) in replay.plies.iter().enumerate() {
-        chase.step(
+    for i in 0..replay.plies.len() {
+        chase.step_over(owner, replay, i, profile);
+    }
+    chase
+}
+
+/// Both players' chases after every ply of a replay: red's, then blue's.
+///
+/// [`chase_of`] is a fold over the plies, so a caller that keeps a replay
+/// may keep this fold's value too and extend it by one ply
+/// ([`Chases::extend`]) instead of folding again; the value is the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chases(pub [Chase; 2]);
+
+impl Chases {
+    /// The chases of `replay`, folded from the first ply.
+    pub fn of(replay: &Replay, profile: &Profile) -> Chases {
+        Chases([
+            chase_of(replay, Color::Red, profile),
+            chase_of(replay, Color::Blue, profile),
+        ])
+    }
+
+    /// Steps both chases over the last ply of `replay`, which must be the
+    /// one ply these chases have not yet seen.
+    pub fn extend(&mut self, replay: &Replay, profile: &Profile) {
+        let last = replay.plies.len() - 1;
+        for (chase, owner) in self.0.iter_mut().zip([Color::Red, Color::Blue]) {
+            chase.step_over(owner, replay, last, profile);
+        }
+    }
+
+    /// The chase of `owner`.
+    pub fn of_player(&self, owner: Color) -> &Chase {
+        match owner {
+            Color::Red => &self.0[0],
+            Color::Blue => &self.0[1],
+        }
+    }
+}
+
+impl Chase {
+    /// One step of the fold: ply `i` of the replay.
+    fn step_over(&mut self, owner: Color, replay: &Replay, i: usize, profile: &Profile) {
+        self.step(
             owner,
             i,
-            fact,
+            &replay.plies[i],
             &replay.boards[i],
             &replay.boards[i + 1],
             profile,
         );
     }
-    chase
 }
 
 /// MS-6.1, MS-6.2: what makes two positions the same under the profile.
@@ -317,8 +359,10 @@ fn describe_position(j: usize) -> String {
 
 /// What the rule says about a candidate move `fact` (leading to `after`)
 /// played after `replay`: the note it would carry, or why it is forbidden.
+/// `chases` are both players' chases after the replay ([`Chases::of`]).
 pub fn judge(
     replay: &Replay,
+    chases: &Chases,
     fact: &PlyFact,
     after: &Board,
     profile: &Profile,
@@ -326,8 +370,8 @@ pub fn judge(
     let switches = &profile.more_squares;
     let me = fact.color;
     let before = replay.current();
-    let mine = chase_of(replay, me, profile);
-    let theirs = chase_of(replay, me.opponent(), profile);
+    let mine = chases.of_player(me);
+    let theirs = chases.of_player(me.opponent());
     let threatened = threats(fact, before, after, profile);
 
     // MS-4.1: a threat made while the mover's chase is on keeps it going

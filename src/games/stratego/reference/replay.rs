@@ -26,7 +26,7 @@ pub struct PlyFact {
 
 /// A replayed game: the board before each ply and after the last, and the
 /// facts of each ply.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// `boards[i]` is the position before ply `i`; the last is the current one.
     pub boards: Vec<Board>,
@@ -45,14 +45,22 @@ impl Replay {
     /// Replays `moves` from `start`. The moves must have been judged legal;
     /// this applies the rules of play (RP-3, RP-5) and nothing else.
     pub fn run(start: &Board, moves: &[Move]) -> Replay {
-        let mut boards = vec![start.clone()];
-        let mut plies = Vec::with_capacity(moves.len());
+        let mut replay = Replay {
+            boards: vec![start.clone()],
+            plies: Vec::with_capacity(moves.len()),
+        };
         for &mv in moves {
-            let (next, fact) = apply(boards.last().unwrap(), mv);
-            boards.push(next);
-            plies.push(fact);
+            replay.push(mv);
         }
-        Replay { boards, plies }
+        replay
+    }
+
+    /// Replays one more move: what [`Replay::run`] does for each move, so
+    /// a replay extended move by move equals the replay of the whole list.
+    pub fn push(&mut self, mv: Move) {
+        let (next, fact) = apply(self.current(), mv);
+        self.boards.push(next);
+        self.plies.push(fact);
     }
 }
 

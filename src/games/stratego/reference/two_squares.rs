@@ -120,7 +120,7 @@ pub fn step(
 ///
 /// Under the ISF reading there is one, made by the player's last move
 /// (TS-2.1). With `other-piece-erases: false` each piece keeps its own.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sequences {
     /// The sequence of the player's last move (ISF), or one per piece.
     pub open: Vec<Sequence>,
@@ -173,14 +173,52 @@ pub fn sequences_of(replay: &Replay, color: Color, profile: &Profile) -> Sequenc
     seqs
 }
 
-/// What the rule says about a candidate move `fact` played after `replay`:
-/// the note it would carry, or why it is forbidden (TS-4.1).
+/// Both players' sequences after every ply of a replay: red's, then blue's.
+///
+/// [`sequences_of`] is a fold over the plies, so a caller that keeps a
+/// replay may keep this fold's value too and extend it by one ply
+/// ([`AllSequences::extend`]); the value is the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AllSequences(pub [Sequences; 2]);
+
+impl AllSequences {
+    /// The sequences of `replay`, folded from the first ply.
+    pub fn of(replay: &Replay, profile: &Profile) -> AllSequences {
+        AllSequences([
+            sequences_of(replay, Color::Red, profile),
+            sequences_of(replay, Color::Blue, profile),
+        ])
+    }
+
+    /// Records the last ply of `replay`, the one these sequences have not
+    /// yet seen, for the player who made it (TS-2.4).
+    pub fn extend(&mut self, replay: &Replay, profile: &Profile) {
+        let fact = replay.plies.last().expect("a ply to extend by");
+        self.0[index(fact.color)].record(fact, profile);
+    }
+
+    /// The sequences of `color`.
+    pub fn of_player(&self, color: Color) -> &Sequences {
+        &self.0[index(color)]
+    }
+}
+
+fn index(color: Color) -> usize {
+    match color {
+        Color::Red => 0,
+        Color::Blue => 1,
+    }
+}
+
+/// What the rule says about a candidate move `fact` played by a player whose
+/// sequences are `sequences` ([`sequences_of`] the replay so far): the note
+/// it would carry, or why it is forbidden (TS-4.1).
 pub fn judge(
-    replay: &Replay,
+    sequences: &Sequences,
     fact: &PlyFact,
     profile: &Profile,
 ) -> Result<TwoSquaresNote, Illegal> {
-    let Some((next, starts)) = sequences_of(replay, fact.color, profile).peek(fact, profile) else {
+    let Some((next, starts)) = sequences.peek(fact, profile) else {
         // An exempt attack (`attacks-count: false`) starts nothing.
         return Ok(TwoSquaresNote {
             starts: true,
