@@ -410,7 +410,7 @@ pub fn judge(
         focus.sort();
         focus.dedup();
         let key = position_id(after, profile, &focus);
-        let from = window_start(replay, &mine, profile);
+        let from = window_start(replay, mine, profile);
         let seen = (from..replay.boards.len())
             .find(|&j| position_id(&replay.boards[j], profile, &focus) == key);
         if let Some(j) = seen {
@@ -479,7 +479,7 @@ pub fn judge(
     Ok(ChaseNote {
         chasers: Chasers::from_flags(red.on, blue.on),
         threatens: threatened.iter().map(|t| t.1.to_string()).collect(),
-        evades: evades(fact, &theirs, profile),
+        evades: evades(fact, theirs, profile),
         continues,
         chasing_move,
         evaded,
