@@ -189,11 +189,26 @@ impl<G: Rules> AnyScenario for Scenario<G> {
             game.side_to_move(),
             game.render()
         ));
-        for (i, m) in self.moves.iter().enumerate() {
+        // The profile's own line: a move it refuses is judged, then its
+        // continuation (if any) is played.
+        let line = self.line(profile.name());
+        for (i, m) in line.moves.iter().enumerate() {
             let exp = m.expectations(profile.name());
             if exp.expect == Some(Legality::Illegal) {
-                out.push_str(&format!("{}. {} {}\n", i + 1, m.mv, game.judge(&m.mv)));
-                break;
+                out.push_str(&format!(
+                    "{}. {} {}
+",
+                    i + 1,
+                    m.mv,
+                    game.judge(&m.mv)
+                ));
+                if m.continuation(profile.name()).is_some() {
+                    out.push_str(
+                        "   this profile's continuation follows
+",
+                    );
+                }
+                continue;
             }
             match game.play(&m.mv) {
                 Ok(note) => {
@@ -237,18 +252,36 @@ fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, St
         s.source,
         profile.name()
     );
-    let mut rows: Vec<[String; 4]> = Vec::new();
+    // One row per turn, a column per side; the profile's own line, so a
+    // refused move gets its own row and a footnote with the reason, and the
+    // profile's continuation goes on below it.
+    let line = s.line(profile.name());
     let first = game.side_to_move().to_string();
-    let mut row: Vec<String> = Vec::new();
+    let mut second = String::new();
+    let mut rows: Vec<[String; 4]> = Vec::new();
+    let mut row: Option<(String, [String; 2])> = None;
+    let mut footnotes: Vec<String> = Vec::new();
     let mut state = String::new();
     let mut failed = false;
-    let mut stopped = false;
-    let mut second = String::new();
-    for (i, m) in s.moves.iter().enumerate() {
+    for m in &line.moves {
+        let side = game.side_to_move().to_string();
+        let col = usize::from(side != first);
+        if col == 1 && second.is_empty() {
+            second = side;
+        }
+        let taken = row
+            .as_ref()
+            .is_some_and(|(_, c)| !c[col].is_empty() || (col == 0 && !c[1].is_empty()));
+        if taken && let Some((turn, [a, b])) = row.take() {
+            rows.push([turn, a, b, state.clone()]);
+        }
+        let (_, cells) =
+            row.get_or_insert_with(|| ((game.ply() / 2 + 1).to_string(), Default::default()));
         let exp = m.expectations(profile.name());
-        let text = if exp.expect == Some(Legality::Illegal) {
-            stopped = true;
-            format!("{}  {}", m.mv, game.judge(&m.mv))
+        let refused = exp.expect == Some(Legality::Illegal);
+        let text = if refused {
+            footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
+            format!("{}  refused [{}]", m.mv, footnotes.len())
         } else {
             match game.play(&m.mv) {
                 Ok(note) => {
@@ -257,24 +290,25 @@ fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, St
                 }
                 Err(ill) => {
                     failed = true;
-                    stopped = true;
-                    format!("{}  {ill}", m.mv)
+                    footnotes.push(format!("{}  {ill}", m.mv));
+                    format!("{}  illegal [{}]", m.mv, footnotes.len())
                 }
             }
         };
-        if i == 0 {
-            second = game.side_to_move().to_string();
+        cells[col] = text;
+        if refused || failed {
+            // The refused move stays on a row of its own; the state is the
+            // one before it.
+            if let Some((turn, [a, b])) = row.take() {
+                rows.push([turn, a, b, state.clone()]);
+            }
         }
-        row.push(text);
-        if row.len() == 2 || stopped || i + 1 == s.moves.len() {
-            let turn = (i / 2 + 1).to_string();
-            let b = row.get(1).cloned().unwrap_or_default();
-            rows.push([turn, row[0].clone(), b, state.clone()]);
-            row.clear();
-        }
-        if stopped {
+        if failed {
             break;
         }
+    }
+    if let Some((turn, [a, b])) = row.take() {
+        rows.push([turn, a, b, state.clone()]);
     }
     let header = [
         "turn".to_string(),
@@ -283,11 +317,14 @@ fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, St
         "state after the turn".to_string(),
     ];
     out.push_str(&table(&header, &rows));
-    if !stopped {
+    for (i, f) in footnotes.iter().enumerate() {
+        out.push_str(&format!("[{}] {f}\n", i + 1));
+    }
+    if !failed {
         out.push_str(&format!("\nafter the last move: {}\n", game.outcome()));
-        if !s.probes.is_empty() {
+        if !line.probes.is_empty() {
             out.push_str(&format!("{} to move; probes:\n", game.side_to_move()));
-            for p in &s.probes {
+            for p in line.probes {
                 out.push_str(&format!(
                     "  {:<8} {}\n",
                     p.mv.to_string(),

@@ -242,9 +242,41 @@ fn explain_names_the_repeated_position_of_a_forbidden_move() {
         .map(squeeze)
         .find(|l| l.starts_with("4 "))
         .unwrap_or_default();
+    assert!(row4.contains("D3-C3 refused [1]"), "{out}");
+    let reason = out
+        .lines()
+        .find(|l| l.starts_with("[1] "))
+        .unwrap_or_default();
     assert!(
-        row4.contains("D3-C3 illegal (more-squares, MS-7.1)"),
+        reason.contains("D3-C3  illegal (more-squares, MS-7.1)"),
         "{out}"
     );
-    assert!(row4.contains("after ply 3 (2a)"), "{out}");
+    assert!(reason.contains("after ply 3 (2a)"), "{out}");
+}
+
+/// A profile that refuses a listed move goes on with its own continuation:
+/// `explain` and `show` follow that line, with the refusal and its reason.
+#[test]
+fn explain_and_show_follow_a_profiles_continuation() {
+    let file = "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml";
+    let profile = "isf+more-squares.exception=none";
+    let (ok, out) = arbiter(&["explain", file, "--profile", profile]);
+    assert!(ok, "{out}");
+    assert!(out.contains("D3-C3  refused [1]"), "{out}");
+    assert!(
+        out.contains("[1] D3-C3  illegal (more-squares, MS-7.1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("D3-D4  start 1x"),
+        "the continuation is missing:\n{out}"
+    );
+    assert!(
+        out.contains("C4-C3    legal"),
+        "the continuation's probes are missing:\n{out}"
+    );
+    let (ok, out) = arbiter(&["show", file, "--profile", profile]);
+    assert!(ok, "{out}");
+    assert!(out.contains("this profile's continuation follows"), "{out}");
+    assert!(out.contains("D3-D4"), "{out}");
 }
