@@ -6,6 +6,7 @@
 
 use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::reference::Reference;
+use arbiter::games::stratego::variant::Variant;
 use arbiter::games::stratego::workload::bench::{
     Recorded, biased_game, fast_moves, replay_engine_fast, replay_trait,
 };
@@ -18,7 +19,7 @@ fn main() {
 const LENGTHS: [usize; 3] = [100, 1_000, 10_000];
 
 fn game(plies: usize) -> Recorded {
-    biased_game(1, plies)
+    biased_game(Variant::Standard, 1, plies)
 }
 
 /// The engine's allocation-free API: `legal_moves_into` + `play_legal`.
@@ -46,4 +47,14 @@ fn reference_trait(b: Bencher, plies: usize) {
     let g = game(plies);
     b.counter(ItemsCount::new(plies))
         .bench(|| replay_trait(&Reference, &g, plies));
+}
+
+/// The engine's allocation-free API on the smaller variants (Barrage, the
+/// 8×8 quick game), 1,000-ply games.
+#[divan::bench(args = [Variant::Barrage, Variant::Quick8x8], sample_count = 20)]
+fn engine_fast_variant(b: Bencher, variant: Variant) {
+    let g = biased_game(variant, 1, 1_000);
+    let moves = fast_moves(&g);
+    b.counter(ItemsCount::new(1_000usize))
+        .bench(|| replay_engine_fast(&g, &moves));
 }

@@ -189,12 +189,14 @@ fn an_illegal_move_in_a_request_is_a_bad_request() {
 
 /// A legal-moves request written by arbiter's writer.
 fn request_with_moves(moves: &[&str]) -> String {
+    use arbiter::games::stratego::army::Army;
     use arbiter::games::stratego::geometry::Geometry;
     use arbiter::games::stratego::piece::{Color, Piece, Rank};
     use arbiter::games::stratego::position::Setup;
     use arbiter::protocol::message::{Position, Query, Request};
     let setup = Setup {
         geometry: Geometry::standard(),
+        army: Army::STANDARD,
         pieces: vec![
             (
                 "B2".parse().unwrap(),

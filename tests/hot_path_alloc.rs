@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::profile::Profile;
+use arbiter::games::stratego::variant::Variant;
 use arbiter::games::stratego::workload::driver::{Bias, Chooser, SplitMix, full_setup};
 
 struct Counting;
@@ -32,13 +33,21 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn legal_moves_and_play_do_not_allocate() {
-    for name in Profile::NAMES {
+    // Every profile on the standard game; the smaller variants under isf,
+    // played without attacks so their few pieces last the game.
+    let runs = Profile::NAMES
+        .iter()
+        .map(|&name| (name, Variant::Standard))
+        .chain([("isf", Variant::Barrage), ("isf", Variant::Quick8x8)]);
+    for (name, variant) in runs {
         let profile = Profile::named(name).unwrap();
         let mut src = SplitMix(3);
-        let setup = full_setup(&mut src);
+        let setup = full_setup(&mut src, variant);
         let mut game = Engine.start_fast(&setup, &profile).unwrap();
         // Chosen beforehand (the chooser is test scaffolding, not hot path).
-        let mut chooser = Chooser::new(Bias { attacks: true });
+        let mut chooser = Chooser::new(Bias {
+            attacks: variant == Variant::Standard,
+        });
         let mut buf = Vec::with_capacity(256);
         let mut moves = Vec::new();
         let mut probe = game.clone();
@@ -51,7 +60,10 @@ fn legal_moves_and_play_do_not_allocate() {
             probe.play_legal(mv);
             moves.push(mv);
         }
-        assert!(moves.len() > 50, "{name}: the game ended too soon to tell");
+        assert!(
+            moves.len() > 50,
+            "{name} on {variant}: the game ended too soon to tell"
+        );
         let before = ALLOCATIONS.load(Ordering::SeqCst);
         assert!(before > 0, "the counting allocator is not in use");
         for &mv in &moves {
@@ -62,7 +74,7 @@ fn legal_moves_and_play_do_not_allocate() {
         assert_eq!(
             after - before,
             0,
-            "{name}: {} allocations over {} plies",
+            "{name} on {variant}: {} allocations over {} plies",
             after - before,
             moves.len()
         );

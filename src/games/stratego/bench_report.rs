@@ -8,26 +8,36 @@ use crate::rules::BenchOptions;
 
 use super::engine::Engine;
 use super::reference::Reference;
+use super::variant::Variant;
 use super::workload::bench::{best_of, biased_game, fast_moves, replay_engine_fast, replay_trait};
 
 fn per_ply(d: Duration, plies: usize) -> f64 {
     d.as_nanos() as f64 / plies.max(1) as f64
 }
 
-/// The table: one line per game length.
+/// The table: one line per variant and game length.
 pub fn report(opts: &BenchOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:>7} {:>14} {:>14} {:>16} {:>10}",
-        "plies", "engine ns/ply", "(trait) ns/ply", "reference ns/ply", "ratio"
+        "{:>9} {:>7} {:>14} {:>14} {:>16} {:>10}",
+        "variant", "plies", "engine ns/ply", "(trait) ns/ply", "reference ns/ply", "ratio"
     );
+    for variant in Variant::ALL {
+        report_variant(opts, variant, &mut out);
+    }
+    out.push_str("(~: extrapolated linearly in the game length from the measured lengths)\n");
+    out
+}
+
+/// The lines of one variant.
+fn report_variant(opts: &BenchOptions, variant: Variant, out: &mut String) {
     // (plies, reference ns/ply) actually measured, for extrapolation.
     let mut measured: Vec<(f64, f64)> = Vec::new();
     let mut lengths = opts.plies.clone();
     lengths.sort_unstable();
     for &n in &lengths {
-        let game = biased_game(opts.seed, n);
+        let game = biased_game(variant, opts.seed, n);
         let fast = fast_moves(&game);
         let engine = per_ply(best_of(opts.reps, || replay_engine_fast(&game, &fast)), n);
         let engine_trait = per_ply(best_of(opts.reps, || replay_trait(&Engine, &game, n)), n);
@@ -44,11 +54,9 @@ pub fn report(opts: &BenchOptions) -> String {
         };
         let _ = writeln!(
             out,
-            "{n:>7} {engine:>14.1} {engine_trait:>14.1} {rs:>16} {ratio:>10}"
+            "{variant:>9} {n:>7} {engine:>14.1} {engine_trait:>14.1} {rs:>16} {ratio:>10}"
         );
     }
-    out.push_str("(~: extrapolated linearly in the game length from the measured lengths)\n");
-    out
 }
 
 /// The reference's average cost per ply over a game of `n` plies, from a

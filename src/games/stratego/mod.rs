@@ -1,5 +1,6 @@
 //! Stratego: board, pieces, rules of play, and the anti-repetition rules.
 
+pub mod army;
 pub mod bench_report;
 pub mod combat;
 pub mod engine;
@@ -14,6 +15,7 @@ pub mod profile;
 pub mod reference;
 pub mod scenario;
 pub mod square;
+pub mod variant;
 pub mod verdict;
 pub mod wire;
 pub mod workload;

@@ -1,4 +1,5 @@
-//! Colours, ranks and the composition of an army (RP-2).
+//! Colours and ranks (RP-2.1); how many of each rank a player has is the
+//! setup's [`Army`](super::army::Army) (RP-2.2).
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,9 +22,9 @@ use serde::{Deserialize, Serialize};
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Color {
-    /// Starts at ranks 1–4 and moves first.
+    /// Sets up on the home ranks from rank 1 and moves first (RP-1.3).
     Red,
-    /// Starts at ranks 7–10.
+    /// Sets up on the home ranks from the last rank.
     Blue,
 }
 
@@ -133,19 +134,6 @@ impl Rank {
         !matches!(self, Rank::Bomb | Rank::Flag)
     }
 
-    /// How many pieces of this rank a full army has (RP-2.2).
-    pub fn army_count(self) -> u8 {
-        match self {
-            Rank::Marshal | Rank::General | Rank::Spy | Rank::Flag => 1,
-            Rank::Colonel => 2,
-            Rank::Major => 3,
-            Rank::Captain | Rank::Lieutenant | Rank::Sergeant => 4,
-            Rank::Miner => 5,
-            Rank::Scout => 8,
-            Rank::Bomb => 6,
-        }
-    }
-
     /// Scenario name (`marshal`, …).
     pub fn name(self) -> &'static str {
         match self {
@@ -224,12 +212,6 @@ impl fmt::Display for Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_full_army_has_forty_pieces() {
-        let total: u32 = Rank::ALL.iter().map(|r| r.army_count() as u32).sum();
-        assert_eq!(total, 40);
-    }
 
     #[test]
     fn names_round_trip() {

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::army::Army;
 use super::geometry::Geometry;
 use super::piece::{Color, Piece, Rank};
 use super::square::Square;
@@ -24,12 +25,15 @@ pub struct Placed {
     pub piece: Piece,
 }
 
-/// An unchecked starting position: pieces, in the order given, and the side
-/// to move.
+/// An unchecked starting position: the board, the army each player's
+/// pieces are drawn from, the pieces in the order given, and the side to
+/// move.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    /// Board shape.
+    /// Board shape (RP-1).
     pub geometry: Geometry,
+    /// How many pieces of each rank a player may have (RP-2.2, RP-2.4).
+    pub army: Army,
     /// Pieces in setup order; the index becomes the [`PieceId`].
     pub pieces: Vec<(Square, Piece)>,
     /// Who moves first.
@@ -58,14 +62,24 @@ pub enum SetupError {
         square: Square,
         other: Piece,
     },
-    /// RP-2.2: more pieces of a rank than a full army has.
-    #[error("{color} has more than {limit} {rank} piece(s); a full army has only {limit} (RP-2.2)")]
+    /// RP-2.2: more pieces of a rank than the setup's army has.
+    #[error("{}", too_many(*color, *rank, *limit, army))]
     TooMany {
         entry: usize,
         color: Color,
         rank: Rank,
         limit: u8,
+        army: Army,
     },
+}
+
+/// [`SetupError::TooMany`]'s message.
+fn too_many(color: Color, rank: Rank, limit: u8, army: &Army) -> String {
+    if limit == 0 {
+        format!("{color} has a {rank}, but {army} has none (RP-2.2)")
+    } else {
+        format!("{color} has more than {limit} {rank} piece(s); {army} has only {limit} (RP-2.2)")
+    }
 }
 
 impl SetupError {
@@ -82,11 +96,11 @@ impl SetupError {
 
 impl Setup {
     /// Checks RP-1 and RP-2 and builds the board. Sparse setups (any subset of
-    /// an army, flags optional) are allowed; RP-6 says how they end.
+    /// the army, flags optional) are allowed; RP-6 says how they end.
     pub fn validate(&self) -> Result<Board, SetupError> {
         let g = &self.geometry;
         let mut board = Board::empty(g.clone(), self.to_move);
-        let mut counts = std::collections::HashMap::<(Color, Rank), u8>::new();
+        let mut counts = std::collections::HashMap::<(Color, Rank), u32>::new();
         for (entry, &(square, piece)) in self.pieces.iter().enumerate() {
             if !g.contains(square) {
                 return Err(SetupError::OffBoard {
@@ -108,12 +122,14 @@ impl Setup {
             }
             let n = counts.entry((piece.color, piece.rank)).or_default();
             *n += 1;
-            if *n > piece.rank.army_count() {
+            let limit = self.army.count(piece.rank);
+            if *n > u32::from(limit) {
                 return Err(SetupError::TooMany {
                     entry,
                     color: piece.color,
                     rank: piece.rank,
-                    limit: piece.rank.army_count(),
+                    limit,
+                    army: self.army,
                 });
             }
             board.put(

@@ -3,14 +3,18 @@
 //! marks, combat results, the more-squares chase state).
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
 use crate::rules::{Annotations, Loc, Located};
 use crate::scenario::format::Entries;
 
+use super::army::Army;
 use super::combat::CombatResult;
 use super::game::{Chasers, PlyReport, Stratego};
 use super::geometry::Geometry;
@@ -18,14 +22,22 @@ use super::piece::{Color, Piece, Rank};
 use super::position::{Setup, SetupError};
 use super::square::Square;
 
-/// The starting position as piece lists.
+/// The starting position as piece lists, on a board and with an army.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
-    /// Board geometry. Default: `standard`.
+    /// Board geometry (RP-1.6): a name (`standard`, `quick-8x8`) or a
+    /// board written out as `{files, ranks, lakes}`. Default: `standard`.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub board: Option<Spanned<String>>,
+    #[schemars(with = "Option<BoardSchema>")]
+    pub board: Option<Spanned<BoardSpec>>,
+    /// The army each player's pieces are counted against (RP-2.2, RP-2.4):
+    /// a name (`standard`, `barrage`, `quick`) or counts per rank like
+    /// `{marshal: 1, scout: 3, flag: 1}`. Default: the board's own army
+    /// (`quick` on `quick-8x8`, `standard` otherwise).
+    #[serde(default)]
+    #[schemars(with = "Option<ArmySchema>")]
+    pub army: Option<Spanned<ArmySpec>>,
     /// Who moves first. Default: red.
     #[serde(default)]
     pub to_move: Option<Color>,
@@ -42,24 +54,222 @@ pub struct SetupSpec {
 /// `square: rank` entries in file order, with their locations.
 pub type PieceMap = Entries<Spanned<String>>;
 
+/// A value written either as a name or spelled out as a mapping.
+#[derive(Debug)]
+pub enum NameOr<T> {
+    /// A name, looked up later.
+    Name(String),
+    /// The mapping form.
+    Spelled(T),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for NameOr<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Visit<T> {
+            type Value = NameOr<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name or a mapping")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(NameOr::Name(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(NameOr::Spelled)
+            }
+        }
+        d.deserialize_any(Visit(PhantomData))
+    }
+}
+
+/// `board:` in a setup: a named board or a custom one.
+pub type BoardSpec = NameOr<CustomBoard>;
+
+/// `army:` in a setup: a named army or counts per rank.
+pub type ArmySpec = NameOr<Entries<Spanned<u8>>>;
+
+/// A board written out (RP-1.6): its size and its lakes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomBoard {
+    /// Number of files (columns), lettered from `A`.
+    pub files: Spanned<u8>,
+    /// Number of ranks (rows), numbered from 1.
+    pub ranks: Spanned<u8>,
+    /// Lake squares.
+    #[serde(default)]
+    pub lakes: Vec<Spanned<String>>,
+}
+
+/// The schema of `board:` (the type that reads it keeps locations).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum BoardSchema {
+    /// A named board.
+    Name(BoardName),
+    /// A custom board.
+    Custom(CustomBoardSchema),
+}
+
+/// The names of [`Geometry::NAMES`], for the schema.
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum BoardName {
+    /// 10×10, lakes C5 D5 C6 D6 G5 H5 G6 H6.
+    Standard,
+    /// 8×8, lakes C4 C5 F4 F5.
+    #[serde(rename = "quick-8x8")]
+    Quick8x8,
+}
+
+/// The names of [`Army::NAMES`], for the schema.
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum ArmyName {
+    /// The ISF army of 40 pieces.
+    Standard,
+    /// Barrage: 8 pieces.
+    Barrage,
+    /// The 8×8 quick game: 10 pieces.
+    Quick,
+}
+
+/// The schema of a custom board.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CustomBoardSchema {
+    /// Number of files, 1 to 26.
+    files: u8,
+    /// Number of ranks, 1 to 26.
+    ranks: u8,
+    /// Lake squares.
+    #[serde(default)]
+    lakes: Vec<String>,
+}
+
+/// The schema of `army:`.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ArmySchema {
+    /// A named army.
+    Name(ArmyName),
+    /// Counts per rank; a rank left out counts 0.
+    Counts(ArmyCountsSchema),
+}
+
+/// The schema of an army written out rank by rank.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ArmyCountsSchema {
+    #[serde(default)]
+    marshal: u8,
+    #[serde(default)]
+    general: u8,
+    #[serde(default)]
+    colonel: u8,
+    #[serde(default)]
+    major: u8,
+    #[serde(default)]
+    captain: u8,
+    #[serde(default)]
+    lieutenant: u8,
+    #[serde(default)]
+    sergeant: u8,
+    #[serde(default)]
+    miner: u8,
+    #[serde(default)]
+    scout: u8,
+    #[serde(default)]
+    spy: u8,
+    #[serde(default)]
+    bomb: u8,
+    #[serde(default)]
+    flag: u8,
+}
+
+fn located(at: Loc, message: String) -> Located {
+    Located { at, message }
+}
+
 impl SetupSpec {
-    /// The setup, checked against RP-1 and RP-2; the error points at the
-    /// square or rank at fault.
-    pub fn to_setup(&self) -> Result<Setup, Located> {
-        let located = |at: Loc, message: String| Located { at, message };
-        let geometry = match &self.board {
-            None => Geometry::standard(),
-            Some(b) => Geometry::named(&b.value).ok_or_else(|| {
+    /// The board of the setup, checked against RP-1.6.
+    fn geometry(&self) -> Result<Geometry, Located> {
+        let Some(b) = &self.board else {
+            return Ok(Geometry::standard());
+        };
+        match &b.value {
+            NameOr::Name(name) => Geometry::named(name).ok_or_else(|| {
                 located(
                     b.into(),
                     format!(
-                        "`{}` is not a board: expected one of {}",
-                        b.value,
+                        "`{name}` is not a board: expected one of {}, or a board written out as {{files, ranks, lakes}}",
                         Geometry::NAMES.join(", ")
                     ),
                 )
-            })?,
+            }),
+            NameOr::Spelled(c) => {
+                let mut lakes = Vec::new();
+                for lake in &c.lakes {
+                    lakes.push(
+                        lake.value
+                            .parse::<Square>()
+                            .map_err(|e| located(lake.into(), format!("{e}")))?,
+                    );
+                }
+                Geometry::custom(c.files.value, c.ranks.value, lakes).map_err(|(i, m)| {
+                    let at = match i {
+                        Some(i) => Loc::from(&c.lakes[i]),
+                        None if (1..=Geometry::MAX_SIDE).contains(&c.files.value) => {
+                            Loc::from(&c.ranks)
+                        }
+                        None => Loc::from(&c.files),
+                    };
+                    located(at, m)
+                })
+            }
+        }
+    }
+
+    /// The army of the setup (RP-2.4): named, written out, or the board's.
+    fn army(&self, geometry: &Geometry) -> Result<Army, Located> {
+        let Some(a) = &self.army else {
+            return Ok(Army::default_for(geometry));
         };
+        match &a.value {
+            NameOr::Name(name) => Army::named(name).ok_or_else(|| {
+                located(
+                    a.into(),
+                    format!(
+                        "`{name}` is not an army: expected one of {}, or counts per rank like {{marshal: 1, scout: 2, flag: 1}}",
+                        Army::NAMES.join(", ")
+                    ),
+                )
+            }),
+            NameOr::Spelled(counts) => {
+                let mut out = Vec::new();
+                for (rank, n) in &counts.0 {
+                    let r: Rank = rank
+                        .value
+                        .parse()
+                        .map_err(|e| located(rank.into(), format!("{e}")))?;
+                    out.push((r, n.value));
+                }
+                Ok(Army::custom(out))
+            }
+        }
+    }
+
+    /// The setup, checked against RP-1 and RP-2; the error points at the
+    /// board, army, square or rank at fault.
+    pub fn to_setup(&self) -> Result<Setup, Located> {
+        let geometry = self.geometry()?;
+        let army = self.army(&geometry)?;
         let mut pieces = Vec::new();
         let mut piece_locs = Vec::new();
         for (color, map) in [(Color::Red, &self.red), (Color::Blue, &self.blue)] {
@@ -84,6 +294,7 @@ impl SetupSpec {
         }
         let setup = Setup {
             geometry,
+            army,
             pieces,
             to_move: self.to_move.unwrap_or(Color::Red),
         };
@@ -249,5 +460,34 @@ impl Expectations {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names the schema offers are the names the loader accepts.
+    #[test]
+    fn schema_names_match_the_named_boards_and_armies() {
+        let names = |schema: schemars::Schema| -> Vec<String> {
+            let v = serde_json::to_value(schema).unwrap();
+            let mut out: Vec<String> = v["oneOf"]
+                .as_array()
+                .map(|alts| alts.iter().map(|a| a["const"].clone()).collect())
+                .or_else(|| v["enum"].as_array().cloned())
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|n| n.as_str().map(str::to_string))
+                .collect();
+            out.sort();
+            out
+        };
+        let mut boards: Vec<String> = Geometry::NAMES.iter().map(|s| s.to_string()).collect();
+        let mut armies: Vec<String> = Army::NAMES.iter().map(|s| s.to_string()).collect();
+        boards.sort();
+        armies.sort();
+        assert_eq!(names(schemars::schema_for!(BoardName)), boards);
+        assert_eq!(names(schemars::schema_for!(ArmyName)), armies);
     }
 }

@@ -7,6 +7,7 @@ use crate::protocol::reader::kind_of;
 use crate::rules::StateField;
 use crate::rules::state::{canonical, plain};
 
+use super::army::Army;
 use super::combat::CombatResult;
 use super::game::{Chasers, Outcome, PlyReport, Stratego};
 use super::geometry::Geometry;
@@ -14,11 +15,12 @@ use super::piece::{Color, Piece, Rank};
 use super::position::Setup;
 use super::square::Square;
 
-/// The setup as the protocol spells it: the board spelled out (so an
-/// implementation can refuse a board it does not know), who moves first, and
-/// each side's pieces as `square: rank`.
+/// The setup as the protocol spells it: the board and the army spelled out
+/// (so an implementation can refuse a board or army it does not play), who
+/// moves first, and each side's pieces as `square: rank`.
 pub fn setup_value(setup: &Setup) -> Value {
     let g = &setup.geometry;
+    let counts = setup_value_counts(&setup.army);
     let mut sides = [Map::new(), Map::new()];
     for (sq, piece) in &setup.pieces {
         let side = usize::from(piece.color == Color::Blue);
@@ -32,6 +34,7 @@ pub fn setup_value(setup: &Setup) -> Value {
             "ranks": g.ranks,
             "lakes": g.lakes.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         },
+        "army": {"name": setup.army.name, "counts": counts},
         "to-move": setup.to_move.name(),
         "red": red,
         "blue": blue,
@@ -44,38 +47,86 @@ fn field_err(field: &str, message: impl Into<String>) -> FieldError {
     (field.to_string(), message.into())
 }
 
-/// Reads a protocol setup; the error is (field, what was expected).
-pub fn setup(v: &Value) -> Result<Setup, FieldError> {
-    let Value::Object(map) = v else {
-        return Err(field_err(
-            "setup",
-            format!("expected an object, got {}", kind_of(v)),
-        ));
-    };
-    let board = map
-        .get("board")
-        .ok_or_else(|| field_err("setup.board", "missing"))?;
-    let Value::Object(b) = board else {
-        return Err(field_err(
-            "setup.board",
-            format!("expected an object, got {}", kind_of(board)),
-        ));
-    };
-    let name = match b.get("name") {
-        None => return Err(field_err("setup.board.name", "missing")),
-        Some(Value::String(s)) => s.as_str(),
-        Some(other) => {
-            return Err(field_err(
-                "setup.board.name",
-                format!("expected a string, got {}", kind_of(other)),
-            ));
+/// The string `field` of object `obj` (at `at`), required.
+fn string_field<'a>(
+    obj: &'a Map<String, Value>,
+    at: &str,
+    field: &str,
+) -> Result<&'a str, FieldError> {
+    match obj.get(field) {
+        None => Err(field_err(&format!("{at}.{field}"), "missing")),
+        Some(Value::String(s)) => Ok(s.as_str()),
+        Some(other) => Err(field_err(
+            &format!("{at}.{field}"),
+            format!("expected a string, got {}", kind_of(other)),
+        )),
+    }
+}
+
+/// A small non-negative whole number at `at`.
+fn small_number(v: &Value, at: &str, max: u8) -> Result<u8, FieldError> {
+    v.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .filter(|&n| n <= max)
+        .ok_or_else(|| {
+            field_err(
+                at,
+                format!("expected a whole number from 0 to {max}, got {v}"),
+            )
+        })
+}
+
+/// The board of a setup: a named board, whose `files`, `ranks` and `lakes`
+/// must agree with the name when given, or a `custom` board, which needs
+/// all three (RP-1.6).
+fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError> {
+    if name == "custom" {
+        let mut size = [0u8; 2];
+        for (n, key) in size.iter_mut().zip(["files", "ranks"]) {
+            let at = format!("setup.board.{key}");
+            let v = b
+                .get(key)
+                .ok_or_else(|| field_err(&at, "missing (a custom board gives its size)"))?;
+            *n = small_number(v, &at, u8::MAX)?;
         }
-    };
+        let lakes = match b.get("lakes") {
+            None => Vec::new(),
+            Some(Value::Array(l)) => {
+                let mut out = Vec::new();
+                for v in l {
+                    let Value::String(s) = v else {
+                        return Err(field_err(
+                            "setup.board.lakes",
+                            format!("expected square names, got {}", kind_of(v)),
+                        ));
+                    };
+                    out.push(
+                        s.parse::<Square>()
+                            .map_err(|e| field_err("setup.board.lakes", format!("{e}")))?,
+                    );
+                }
+                out
+            }
+            Some(other) => {
+                return Err(field_err(
+                    "setup.board.lakes",
+                    format!("expected a list of squares, got {}", kind_of(other)),
+                ));
+            }
+        };
+        return Geometry::custom(size[0], size[1], lakes).map_err(|(i, m)| {
+            let at = match i {
+                Some(_) => "setup.board.lakes",
+                None => "setup.board",
+            };
+            field_err(at, m)
+        });
+    }
     let geometry = Geometry::named(name).ok_or_else(|| {
         field_err(
             "setup.board.name",
             format!(
-                "`{name}` is not a board: expected one of {}",
+                "`{name}` is not a board: expected one of {}, or custom",
                 Geometry::NAMES.join(", ")
             ),
         )
@@ -102,6 +153,101 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             ));
         }
     }
+    Ok(geometry)
+}
+
+/// The army of a setup: a named army, whose `counts` must agree with the
+/// name when given, or a `custom` army, which needs them (RP-2.4). A rank
+/// left out of `counts` counts 0.
+fn read_army(a: &Map<String, Value>) -> Result<Army, FieldError> {
+    let name = string_field(a, "setup.army", "name")?;
+    let named = if name == "custom" {
+        None
+    } else {
+        Some(Army::named(name).ok_or_else(|| {
+            field_err(
+                "setup.army.name",
+                format!(
+                    "`{name}` is not an army: expected one of {}, or custom",
+                    Army::NAMES.join(", ")
+                ),
+            )
+        })?)
+    };
+    let counts = match (a.get("counts"), named) {
+        (None, Some(army)) => return Ok(army),
+        (None, None) => {
+            return Err(field_err(
+                "setup.army.counts",
+                "missing (a custom army gives its counts)",
+            ));
+        }
+        (Some(Value::Object(c)), _) => c,
+        (Some(other), _) => {
+            return Err(field_err(
+                "setup.army.counts",
+                format!("expected an object of rank: count, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let mut list = Vec::new();
+    for (rank, n) in counts {
+        let at = format!("setup.army.counts.{rank}");
+        let r: Rank = rank.parse().map_err(|e| field_err(&at, format!("{e}")))?;
+        list.push((r, small_number(n, &at, u8::MAX)?));
+    }
+    let custom = Army::custom(list);
+    match named {
+        None => Ok(custom),
+        Some(army) if army.same_counts(&custom) => Ok(army),
+        Some(army) => Err(field_err(
+            "setup.army.counts",
+            format!(
+                "army `{name}` has counts {}, not {}",
+                setup_value_counts(&army),
+                setup_value_counts(&custom)
+            ),
+        )),
+    }
+}
+
+/// An army's counts as the wire writes them, for messages.
+fn setup_value_counts(army: &Army) -> Value {
+    army.ranks()
+        .map(|(r, n)| (r.name().to_string(), json!(n)))
+        .collect::<Map<String, Value>>()
+        .into()
+}
+
+/// Reads a protocol setup; the error is (field, what was expected).
+pub fn setup(v: &Value) -> Result<Setup, FieldError> {
+    let Value::Object(map) = v else {
+        return Err(field_err(
+            "setup",
+            format!("expected an object, got {}", kind_of(v)),
+        ));
+    };
+    let board = map
+        .get("board")
+        .ok_or_else(|| field_err("setup.board", "missing"))?;
+    let Value::Object(b) = board else {
+        return Err(field_err(
+            "setup.board",
+            format!("expected an object, got {}", kind_of(board)),
+        ));
+    };
+    let name = string_field(b, "setup.board", "name")?;
+    let geometry = read_board(b, name)?;
+    let army = match map.get("army") {
+        None => Army::default_for(&geometry),
+        Some(Value::Object(a)) => read_army(a)?,
+        Some(other) => {
+            return Err(field_err(
+                "setup.army",
+                format!("expected an object, got {}", kind_of(other)),
+            ));
+        }
+    };
     let to_move: Color = match map.get("to-move") {
         None => Color::Red,
         Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
@@ -141,6 +287,7 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
     }
     Ok(Setup {
         geometry,
+        army,
         pieces,
         to_move,
     })

@@ -78,7 +78,7 @@ impl EngineGame {
             files: board.files,
             ranks: board.ranks,
         })?;
-        let pos = Position::from_setup(&setup.pieces, &layout)?;
+        let pos = Position::from_setup(&setup.pieces, &setup.army, &layout)?;
         // Ids are setup indices, so there are as many as entries.
         let ids = setup.pieces.len();
         let chase = profile.more_squares.enabled.then(|| {

@@ -181,11 +181,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn standard_tables_match_the_geometry() {
-        let g = Geometry::standard();
-        let l = Layout::new(&g).unwrap();
-        assert_eq!(l.lakes.count_ones(), 8);
-        assert_eq!(l.on_board.count_ones(), 100);
+    fn tables_match_every_named_geometry() {
+        for (g, lakes, squares) in [
+            (Geometry::standard(), 8, 100),
+            (Geometry::quick_8x8(), 4, 64),
+        ] {
+            tables_match(&g, lakes, squares);
+        }
+        let custom = Geometry::custom(16, 8, vec![Square::new(15, 7)]).unwrap();
+        tables_match(&custom, 1, 128);
+    }
+
+    fn tables_match(g: &Geometry, lakes: u32, squares: u32) {
+        let l = Layout::new(g).unwrap();
+        assert_eq!(l.lakes.count_ones(), lakes);
+        assert_eq!(l.on_board.count_ones(), squares);
         for sq in g.squares() {
             let i = l.index(sq).unwrap();
             assert_eq!(l.square(i), sq);
@@ -209,13 +219,15 @@ mod tests {
 
     #[test]
     fn order_follows_square_ordering() {
-        let l = Layout::new(&Geometry::standard()).unwrap();
-        for a in 0..l.len {
-            for b in 0..l.len {
-                assert_eq!(
-                    l.order[a as usize].cmp(&l.order[b as usize]),
-                    l.square(a).cmp(&l.square(b))
-                );
+        for g in [Geometry::standard(), Geometry::quick_8x8()] {
+            let l = Layout::new(&g).unwrap();
+            for a in 0..l.len {
+                for b in 0..l.len {
+                    assert_eq!(
+                        l.order[a as usize].cmp(&l.order[b as usize]),
+                        l.square(a).cmp(&l.square(b))
+                    );
+                }
             }
         }
     }

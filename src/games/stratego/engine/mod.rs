@@ -87,6 +87,7 @@ impl Implementation<Stratego> for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::stratego::army::Army;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::{Color, Piece, Rank};
@@ -96,6 +97,7 @@ mod tests {
         let piece = |color, rank| Piece { color, rank };
         Setup {
             geometry,
+            army: Army::STANDARD,
             pieces: vec![
                 (Square::new(0, 0), piece(Color::Red, Rank::Scout)),
                 (Square::new(5, 9), piece(Color::Blue, Rank::Flag)),
@@ -127,6 +129,7 @@ mod tests {
         let piece = |color, rank| Piece { color, rank };
         let s = Setup {
             geometry: Geometry::standard(),
+            army: Army::STANDARD,
             pieces: vec![
                 (Square::new(0, 0), piece(Color::Red, Rank::Scout)),
                 (Square::new(0, 2), piece(Color::Red, Rank::Sergeant)),

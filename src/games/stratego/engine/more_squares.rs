@@ -35,7 +35,9 @@ use crate::games::stratego::profile::{
 use super::layout::{DIRECTIONS, Layout, Mask, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 
-/// A set of piece ids (ids are setup indices, below 80 in a valid setup).
+/// A set of piece ids. Ids are setup indices, and a setup the engine
+/// accepts has one square of at most 128 for each entry, so every id is
+/// below 128 ([`Position::from_setup`](super::position::Position::from_setup)).
 pub type IdSet = u128;
 
 /// The bit of piece `id`.

@@ -1,5 +1,6 @@
 //! The engine's board: a piece per square plus bit masks kept in step with it.
 
+use crate::games::stratego::army::Army;
 use crate::games::stratego::combat::{CombatResult, resolve};
 use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::{Board, PieceId, Placed, SetupError};
@@ -64,15 +65,24 @@ impl Position {
     /// reference's [`Setup::validate`](crate::games::stratego::position::Setup::validate),
     /// so the differential tests compare two independent readings of these
     /// clauses. Entries are checked in order, each against off-board,
-    /// lake, an occupied square and the army's count, and the first failure
-    /// is reported with its entry index.
-    pub fn from_setup(pieces: &[(Square, Piece)], layout: &Layout) -> Result<Position, SetupError> {
+    /// lake, an occupied square and the count of `army` (the setup's, RP-2.2),
+    /// and the first failure is reported with its entry index.
+    ///
+    /// Every accepted entry holds its own square of the board, so a setup
+    /// the engine accepts has at most 128 entries and every [`PieceId`] is
+    /// below 128, which the `u128` piece sets of the more-squares rule rely
+    /// on.
+    pub fn from_setup(
+        pieces: &[(Square, Piece)],
+        army: &Army,
+        layout: &Layout,
+    ) -> Result<Position, SetupError> {
         let mut p = Position {
             cells: [None; 128],
             occupied: [0; 2],
             movable: [0; 2],
         };
-        let mut placed = [[0u8; Rank::ALL.len()]; 2];
+        let mut placed = [[0u32; Rank::ALL.len()]; 2];
         for (entry, &(square, piece)) in pieces.iter().enumerate() {
             let Some(i) = layout.index(square) else {
                 return Err(SetupError::OffBoard {
@@ -94,12 +104,14 @@ impl Position {
             }
             let count = &mut placed[side(piece.color)][piece.rank as usize];
             *count += 1;
-            if *count > piece.rank.army_count() {
+            let limit = army.count(piece.rank);
+            if *count > u32::from(limit) {
                 return Err(SetupError::TooMany {
                     entry,
                     color: piece.color,
                     rank: piece.rank,
-                    limit: piece.rank.army_count(),
+                    limit,
+                    army: *army,
                 });
             }
             p.put(

@@ -256,6 +256,7 @@ impl Game<Stratego> for ReferenceGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::stratego::army::Army;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::piece::Piece;
     use crate::games::stratego::square::Square;
@@ -275,6 +276,7 @@ mod tests {
         pieces.push((Square::new(9, 9), piece(Color::Blue, Rank::Flag)));
         let setup = Setup {
             geometry: Geometry::standard(),
+            army: Army::STANDARD,
             pieces,
             to_move: Color::Red,
         };

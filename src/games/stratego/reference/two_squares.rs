@@ -276,6 +276,7 @@ fn clause_for(scout_reading: Option<ScoutCounting>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::stratego::army::Army;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::moves::Move;
     use crate::games::stratego::piece::Piece;
@@ -294,6 +295,7 @@ mod tests {
     ) -> crate::rules::Illegal<crate::games::stratego::game::Stratego> {
         let setup = Setup {
             geometry: Geometry::standard(),
+            army: Army::STANDARD,
             pieces: vec![
                 (
                     sq("D2"),

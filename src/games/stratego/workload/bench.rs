@@ -9,6 +9,7 @@ use crate::games::stratego::game::Stratego;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::Profile;
+use crate::games::stratego::variant::Variant;
 use crate::rules::{Game, Implementation};
 
 use super::driver::{Bias, Chooser, SplitMix, full_setup};
@@ -18,7 +19,7 @@ use crate::games::stratego::engine::game::{EngineGame, FastMove};
 /// A recorded game: setup, profile and the moves played.
 #[derive(Clone, Debug)]
 pub struct Recorded {
-    /// Starting position (full armies).
+    /// Starting position (full armies of a variant).
     pub setup: Setup,
     /// The profile (`isf`).
     pub profile: Profile,
@@ -26,18 +27,18 @@ pub struct Recorded {
     pub moves: Vec<Move>,
 }
 
-/// A game of full armies under `isf` with exactly `plies` moves, chosen by
-/// the biased chooser without attacks (so no piece leaves the board and
-/// the game cannot end early by capture). Seeds are tried from `seed` up
-/// until a game lasts long enough.
-pub fn biased_game(seed: u64, plies: usize) -> Recorded {
+/// A game of full armies of `variant` under `isf` with exactly `plies`
+/// moves, chosen by the biased chooser without attacks (so no piece leaves
+/// the board and the game cannot end early by capture). Seeds are tried
+/// from `seed` up until a game lasts long enough.
+pub fn biased_game(variant: Variant, seed: u64, plies: usize) -> Recorded {
     let profile = Profile::isf();
     for s in seed.. {
         let mut src = SplitMix(s);
-        let setup = full_setup(&mut src);
+        let setup = full_setup(&mut src, variant);
         let mut game = Engine
             .start_fast(&setup, &profile)
-            .expect("generated setups are valid on the standard board");
+            .expect("generated setups are valid on their board");
         let mut chooser = Chooser::new(Bias { attacks: false });
         let mut buf = Vec::with_capacity(128);
         let mut moves = Vec::with_capacity(plies);

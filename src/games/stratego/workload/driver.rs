@@ -8,7 +8,7 @@
 //! same piece again, stepping next to the opponent's last-moved piece
 //! (chasing) and moving a threatened piece away (evading).
 
-use crate::games::stratego::geometry::Geometry;
+use crate::games::stratego::army::Army;
 use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::{
@@ -16,6 +16,7 @@ use crate::games::stratego::profile::{
     PositionWindow, Profile, Prohibits, ScoutCounting, ScoutThreat, ThreatBy, TwoSquaresSwitches,
 };
 use crate::games::stratego::square::Square;
+use crate::games::stratego::variant::Variant;
 
 use crate::games::stratego::engine::game::{EngineGame, FastMove};
 use crate::games::stratego::engine::layout::bit;
@@ -92,47 +93,55 @@ impl Source for Choices {
     }
 }
 
-/// The pieces of a full army (RP-2.2), strongest first.
-pub fn army() -> Vec<Rank> {
-    Rank::ALL
-        .iter()
-        .flat_map(|&r| std::iter::repeat_n(r, r.army_count() as usize))
-        .collect()
-}
-
-/// A full game setup: each army shuffled over its four home ranks
-/// (RP-1.3), red to move.
-pub fn full_setup(src: &mut dyn Source) -> Setup {
-    let g = Geometry::standard();
-    let mut pieces = Vec::with_capacity(80);
-    for (color, ranks) in [(Color::Red, 0..4u8), (Color::Blue, 6..10u8)] {
-        let mut ranks_of = army();
+/// A full game setup of `variant`: each player's whole army shuffled over
+/// its home ranks (RP-1.3), red to move. When the army is smaller than the
+/// home zone (Barrage), the squares are drawn too.
+pub fn full_setup(src: &mut dyn Source, variant: Variant) -> Setup {
+    let g = variant.geometry();
+    let army = variant.army();
+    let h = g.home_ranks;
+    let mut pieces = Vec::with_capacity(2 * army.total() as usize);
+    for (color, ranks) in [(Color::Red, 0..h), (Color::Blue, g.ranks - h..g.ranks)] {
+        let mut ranks_of = army.pieces();
         // Fisher–Yates.
         for i in (1..ranks_of.len()).rev() {
             let j = src.below(i as u32 + 1) as usize;
             ranks_of.swap(i, j);
         }
-        let squares = ranks.flat_map(|r| (0..10).map(move |f| Square::new(f, r)));
-        for (sq, rank) in squares.zip(ranks_of) {
+        let mut squares: Vec<Square> = ranks
+            .flat_map(|r| (0..g.files).map(move |f| Square::new(f, r)))
+            .filter(|&sq| !g.is_lake(sq))
+            .collect();
+        if ranks_of.len() < squares.len() {
+            // The first squares of a partial Fisher–Yates.
+            for i in 0..ranks_of.len() {
+                let j = i + src.below((squares.len() - i) as u32) as usize;
+                squares.swap(i, j);
+            }
+        }
+        for (sq, rank) in squares.into_iter().zip(ranks_of) {
             pieces.push((sq, Piece { color, rank }));
         }
     }
     Setup {
         geometry: g,
+        army,
         pieces,
         to_move: Color::Red,
     }
 }
 
-/// A sparse setup (RP-2.3): a few pieces of each colour packed into a
-/// random rectangle of the board, so that they meet soon. Ranks are drawn
-/// with movable pieces favoured; an army's limits (RP-2.2) are respected.
-pub fn sparse_setup(src: &mut dyn Source) -> Setup {
-    let g = Geometry::standard();
-    let w = 2 + src.below(9) as u8; // 2..=10 files
-    let h = 2 + src.below(9) as u8;
-    let f0 = src.below((11 - w) as u32) as u8;
-    let r0 = src.below((11 - h) as u32) as u8;
+/// A sparse setup (RP-2.3) on the board of `variant`: a few pieces of each
+/// colour packed into a random rectangle of the board, so that they meet
+/// soon. Ranks are drawn with movable pieces favoured; the variant's army
+/// limits them (RP-2.2).
+pub fn sparse_setup(src: &mut dyn Source, variant: Variant) -> Setup {
+    let g = variant.geometry();
+    let army = variant.army();
+    let w = 2 + src.below(g.files as u32 - 1) as u8; // 2..=files
+    let h = 2 + src.below(g.ranks as u32 - 1) as u8;
+    let f0 = src.below((g.files + 1 - w) as u32) as u8;
+    let r0 = src.below((g.ranks + 1 - h) as u32) as u8;
     let mut free: Vec<Square> = (r0..r0 + h)
         .flat_map(|r| (f0..f0 + w).map(move |f| Square::new(f, r)))
         .filter(|sq| !g.is_lake(*sq))
@@ -157,7 +166,7 @@ pub fn sparse_setup(src: &mut dyn Source) -> Setup {
             _ => Rank::ALL[src.below(10) as usize],
         };
         let ri = Rank::ALL.iter().position(|&r| r == rank).unwrap();
-        if used[side(color)][ri] >= rank.army_count() {
+        if used[side(color)][ri] >= army.count(rank) {
             continue;
         }
         used[side(color)][ri] += 1;
@@ -166,24 +175,27 @@ pub fn sparse_setup(src: &mut dyn Source) -> Setup {
     }
     Setup {
         geometry: g,
+        army,
         pieces,
         to_move,
     }
 }
 
-/// A setup that RP-1 and RP-2 may well refuse: a sparse setup, then a few
-/// entries moved off the board (up to two files and ranks beyond it), onto
-/// a lake, onto another entry's square, or copied beyond an army's count.
-/// Both implementations check setups on their own; these feed the
-/// comparison of their errors.
-pub fn rough_setup(src: &mut dyn Source) -> Setup {
-    let mut s = sparse_setup(src);
+/// A setup that RP-1 and RP-2 may well refuse: a sparse setup of
+/// `variant`, then a few entries moved off the board (up to two files and
+/// ranks beyond it), onto a lake, onto another entry's square, or copied
+/// beyond the army's count (or of a rank the army lacks). Both
+/// implementations check setups on their own; these feed the comparison of
+/// their errors.
+pub fn rough_setup(src: &mut dyn Source, variant: Variant) -> Setup {
+    let mut s = sparse_setup(src, variant);
     let lakes = s.geometry.lakes.clone();
+    let (files, ranks) = (s.geometry.files as u32, s.geometry.ranks as u32);
     for _ in 0..src.below(4) {
         let n = s.pieces.len() as u32;
         match src.below(4) {
             0 => s.pieces.push((
-                Square::new(src.below(12) as u8, src.below(12) as u8),
+                Square::new(src.below(files + 2) as u8, src.below(ranks + 2) as u8),
                 Piece {
                     color: if src.below(2) == 0 {
                         Color::Red
@@ -209,8 +221,8 @@ pub fn rough_setup(src: &mut dyn Source) -> Setup {
             }
             _ if n > 0 => {
                 let (_, piece) = s.pieces[src.below(n) as usize];
-                for _ in 0..piece.rank.army_count() {
-                    let sq = Square::new(src.below(10) as u8, src.below(10) as u8);
+                for _ in 0..s.army.count(piece.rank) {
+                    let sq = Square::new(src.below(files) as u8, src.below(ranks) as u8);
                     s.pieces.push((sq, piece));
                 }
             }
@@ -220,12 +232,15 @@ pub fn rough_setup(src: &mut dyn Source) -> Setup {
     s
 }
 
-/// A duel (RP-2.3): a strong piece and one or two weaker opponents in a
-/// small arena in a corner of the board, walled in by the strong side's
-/// bombs (now and then with a gap). Confined pieces repeat positions at
-/// once, so chases (MS-*) and shuttles (TS-*) bite all the time.
-pub fn duel_setup(src: &mut dyn Source) -> Setup {
-    let g = Geometry::standard();
+/// A duel (RP-2.3) on the board of `variant`: a strong piece and one or
+/// two weaker opponents in a small arena in a corner of the board, walled
+/// in by the strong side's bombs (now and then with a gap). Confined pieces
+/// repeat positions at once, so chases (MS-*) and shuttles (TS-*) bite all
+/// the time. The walls take up to six bombs and the pieces are drawn from
+/// ranks the small armies lack, so a duel is played with the standard army
+/// whatever the board.
+pub fn duel_setup(src: &mut dyn Source, variant: Variant) -> Setup {
+    let g = variant.geometry();
     let (w, h) = (2 + src.below(3) as u8, 2 + src.below(2) as u8);
     let corner = src.below(4);
     let (f0, r0) = (
@@ -283,6 +298,7 @@ pub fn duel_setup(src: &mut dyn Source) -> Setup {
     let to_move = if src.below(2) == 0 { chaser } else { evader };
     Setup {
         geometry: g,
+        army: Army::STANDARD,
         pieces,
         to_move,
     }
@@ -344,27 +360,33 @@ pub fn profile(src: &mut dyn Source) -> Profile {
     }
 }
 
-/// A game's setup, profile and move bias from a source: full armies one
-/// time in four, sparse positions three in eight, duels three in eight
-/// (played without attacks, which would end them at once).
+/// A game's setup, profile and move bias from a source, on the standard
+/// board ([`setup_and_profile_on`]).
 pub fn setup_and_profile(src: &mut dyn Source) -> (Setup, Profile, Bias) {
+    setup_and_profile_on(src, Variant::Standard)
+}
+
+/// A game's setup, profile and move bias from a source, on `variant`: full
+/// armies one time in four, sparse positions three in eight, duels three
+/// in eight (played without attacks, which would end them at once).
+pub fn setup_and_profile_on(src: &mut dyn Source, variant: Variant) -> (Setup, Profile, Bias) {
     let kind = src.below(8);
     let p = profile(src);
     let (s, attacks) = match kind {
-        0 | 1 => (full_setup(src), true),
-        2..=4 => (sparse_setup(src), true),
-        _ => (duel_setup(src), false),
+        0 | 1 => (full_setup(src, variant), true),
+        2..=4 => (sparse_setup(src, variant), true),
+        _ => (duel_setup(src, variant), false),
     };
     (s, p, Bias { attacks })
 }
 
-/// A duel ([`duel_setup`]) under a random profile with the more-squares
-/// rule switched on (its other switches stay random): the games the
-/// more-squares coverage test plays.
-pub fn duel(src: &mut dyn Source) -> (Setup, Profile, Bias) {
+/// A duel ([`duel_setup`]) on the board of `variant` under a random profile
+/// with the more-squares rule switched on (its other switches stay random):
+/// the games the more-squares coverage test plays.
+pub fn duel(src: &mut dyn Source, variant: Variant) -> (Setup, Profile, Bias) {
     let mut p = profile(src);
     p.more_squares.enabled = true;
-    (duel_setup(src), p, Bias { attacks: false })
+    (duel_setup(src, variant), p, Bias { attacks: false })
 }
 
 /// What the chooser may prefer.
