@@ -49,8 +49,8 @@ def check_support(profile, setup):
     than failed.
 
     The engine knows one limit (3) and no other two-squares variant, so every
-    other limit is declined. It also has no scout clause and no more-squares
-    rule, but profiles that ask for them are accepted on purpose: measuring
+    other limit is declined; it plays only the standard board and army. It
+    also has no scout clause and no more-squares rule, but profiles that ask for them are accepted on purpose: measuring
     where the simplification departs from the rules is the point of running
     the corpus, and expected-failures.txt records the departures.
     """
@@ -65,6 +65,11 @@ def check_support(profile, setup):
         raise Declined("attacks always count here")
     if setup.get("board", {}).get("name") != "standard":
         raise Declined("only the standard board is implemented")
+    # A request without an army (written before armies were sent) means the
+    # standard army; Barrage and custom armies are declined.
+    army = setup.get("army", {}).get("name", "standard")
+    if army != "standard":
+        raise Declined("only the standard army is implemented, not %s" % army)
     return ts.get("enabled", False)
 
 

@@ -26,12 +26,19 @@ fn bad_request<G: Rules>(message: String) -> ReplyBody<G> {
 }
 
 /// Starts a game at `p.setup` and plays `p.moves`; returns the game and
-/// what the rules noted about the last action played.
+/// what the rules noted about the last action played. A setup the
+/// implementation does not play at all is `unsupported`, one it refuses is
+/// a `bad-request`.
 #[allow(clippy::type_complexity)]
 fn replay<G: Rules>(
     imp: &dyn Implementation<G>,
     p: &Position<G>,
 ) -> Result<(Box<dyn Game<G>>, Option<G::Note>), ReplyBody<G>> {
+    imp.supports(&p.setup, &p.profile)
+        .map_err(|message| ReplyBody::Error {
+            kind: ErrorKind::Unsupported,
+            message,
+        })?;
     let mut game = imp
         .start(&p.setup, &p.profile)
         .map_err(|e| bad_request(format!("setup refused: {e}")))?;

@@ -257,6 +257,16 @@ pub trait Implementation<G: Rules>: Send + Sync {
     fn name(&self) -> &'static str;
     /// Starts a game, or says why the setup breaks the rules.
     fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String>;
+    /// Whether the implementation plays games from `setup` under `profile`
+    /// at all, before any rule is asked: `Err(why)` for what it was not
+    /// built to play (a board too big for an engine's tables, say). The
+    /// protocol answers such a request `unsupported`, which the harness
+    /// reports as skipped; a setup that breaks the rules is `start`'s to
+    /// refuse. Default: everything.
+    fn supports(&self, setup: &G::Setup, profile: &G::Profile) -> Result<(), String> {
+        let _ = (setup, profile);
+        Ok(())
+    }
 }
 
 /// One game in progress.

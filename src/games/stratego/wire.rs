@@ -425,3 +425,113 @@ pub static STATE_FIELDS: &[StateField<Stratego>] = &[
         show: chase_show,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::variant::Variant;
+
+    fn sample(geometry: Geometry, army: Army) -> Setup {
+        Setup {
+            geometry,
+            army,
+            pieces: vec![(
+                Square::new(0, 0),
+                Piece {
+                    color: Color::Red,
+                    rank: Rank::Scout,
+                },
+            )],
+            to_move: Color::Blue,
+        }
+    }
+
+    fn read(v: &Value) -> Result<(Geometry, Army), FieldError> {
+        setup(v).map(|s| (s.geometry, s.army))
+    }
+
+    #[test]
+    fn every_variant_and_custom_setups_round_trip() {
+        let custom_board = Geometry::custom(6, 5, vec![Square::new(2, 2)]).unwrap();
+        let custom_army = Army::custom([(Rank::Scout, 3), (Rank::Flag, 1)]);
+        let mut cases: Vec<(Geometry, Army)> = Variant::ALL
+            .iter()
+            .map(|v| (v.geometry(), v.army()))
+            .collect();
+        cases.push((Geometry::quick_8x8(), Army::STANDARD));
+        cases.push((custom_board, custom_army));
+        for (g, a) in cases {
+            let v = setup_value(&sample(g.clone(), a));
+            assert_eq!(read(&v), Ok((g, a)), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_army_goes_on_the_wire_with_its_counts() {
+        let v = setup_value(&sample(Geometry::standard(), Army::BARRAGE));
+        assert_eq!(
+            v["army"],
+            json!({"name": "barrage", "counts": {"marshal": 1, "general": 1, "miner": 1,
+                   "scout": 2, "spy": 1, "bomb": 1, "flag": 1}})
+        );
+        let v = setup_value(&sample(Geometry::quick_8x8(), Army::QUICK));
+        assert_eq!(
+            v["board"],
+            json!({"name": "quick-8x8", "files": 8, "ranks": 8, "lakes": ["C4", "C5", "F4", "F5"]})
+        );
+    }
+
+    /// Requests written before armies existed name the board alone: the
+    /// army is then the board's own.
+    #[test]
+    fn a_setup_without_an_army_has_the_boards_army() {
+        let old = json!({"board": {"name": "standard"}, "red": {"A1": "scout"}});
+        assert_eq!(read(&old), Ok((Geometry::standard(), Army::STANDARD)));
+        let quick = json!({"board": {"name": "quick-8x8"}});
+        assert_eq!(read(&quick), Ok((Geometry::quick_8x8(), Army::QUICK)));
+        let named = json!({"board": {"name": "standard"}, "army": {"name": "barrage"}});
+        assert_eq!(read(&named), Ok((Geometry::standard(), Army::BARRAGE)));
+    }
+
+    #[test]
+    fn bad_boards_and_armies_name_the_field() {
+        let field = |v: Value| read(&v).unwrap_err().0;
+        let board = |b: Value| json!({"board": b});
+        let army = |a: Value| json!({"board": {"name": "standard"}, "army": a});
+        assert_eq!(field(board(json!({"name": "mini"}))), "setup.board.name");
+        assert_eq!(
+            field(board(json!({"name": "quick-8x8", "files": 10}))),
+            "setup.board.files"
+        );
+        assert_eq!(
+            field(board(json!({"name": "custom", "files": 6}))),
+            "setup.board.ranks"
+        );
+        assert_eq!(
+            field(board(
+                json!({"name": "custom", "files": 6, "ranks": 5, "lakes": ["Z9"]})
+            )),
+            "setup.board.lakes"
+        );
+        assert_eq!(
+            field(board(json!({"name": "custom", "files": 0, "ranks": 5}))),
+            "setup.board"
+        );
+        assert_eq!(field(army(json!("barrage"))), "setup.army");
+        assert_eq!(field(army(json!({"counts": {}}))), "setup.army.name");
+        assert_eq!(field(army(json!({"name": "elite"}))), "setup.army.name");
+        assert_eq!(field(army(json!({"name": "custom"}))), "setup.army.counts");
+        assert_eq!(
+            field(army(json!({"name": "barrage", "counts": {"scout": 8}}))),
+            "setup.army.counts"
+        );
+        assert_eq!(
+            field(army(json!({"name": "custom", "counts": {"knight": 1}}))),
+            "setup.army.counts.knight"
+        );
+        assert_eq!(
+            field(army(json!({"name": "custom", "counts": {"scout": -1}}))),
+            "setup.army.counts.scout"
+        );
+    }
+}

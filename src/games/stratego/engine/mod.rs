@@ -40,6 +40,8 @@ use crate::games::stratego::position::{Setup, SetupError};
 use crate::games::stratego::profile::Profile;
 use crate::rules::{Game, Implementation};
 
+use layout::Layout;
+
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine;
@@ -82,6 +84,21 @@ impl Implementation<Stratego> for Engine {
             self.start_fast(setup, profile).map_err(|e| e.to_string())?,
         ))
     }
+
+    /// Every board that fits the bit masks, with any army and profile: a
+    /// bigger board is not a broken setup but one this engine was not built
+    /// for (the protocol answers `unsupported`).
+    fn supports(&self, setup: &Setup, _: &Profile) -> Result<(), String> {
+        let g = &setup.geometry;
+        match Layout::new(g) {
+            Some(_) => Ok(()),
+            None => Err(StartError::TooBig {
+                files: g.files,
+                ranks: g.ranks,
+            }
+            .to_string()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -117,6 +134,44 @@ mod tests {
             err.contains("20×10") && err.contains("--impl reference"),
             "{err}"
         );
+        assert_eq!(Engine.supports(&s, &profile), Err(err));
+        assert_eq!(
+            Engine.supports(&setup(Geometry::quick_8x8()), &profile),
+            Ok(())
+        );
+    }
+
+    /// Over the protocol, a board the engine was not built for is declined
+    /// as `unsupported`; the reference plays it; a broken setup on a board
+    /// the engine does play is a `bad-request`.
+    #[test]
+    fn the_protocol_declines_boards_too_big_for_the_engine() {
+        use crate::games::stratego::reference::Reference;
+        use crate::protocol::answer::answer;
+        use crate::protocol::message::{ErrorKind, Position, Query, ReplyBody};
+        let big = Geometry::custom(20, 10, vec![]).unwrap();
+        let ask = |imp: &dyn Implementation<Stratego>, s: Setup| {
+            answer(
+                imp,
+                &Query::LegalMoves(Position {
+                    profile: Profile::isf(),
+                    setup: s,
+                    moves: vec![],
+                }),
+            )
+        };
+        let kind = |r: ReplyBody<Stratego>| match r {
+            ReplyBody::Error { kind, .. } => Some(kind),
+            _ => None,
+        };
+        assert_eq!(
+            kind(ask(&Engine, setup(big.clone()))),
+            Some(ErrorKind::Unsupported)
+        );
+        assert_eq!(kind(ask(&Reference, setup(big))), None);
+        let mut broken = setup(Geometry::quick_8x8());
+        broken.pieces[0].0 = Square::new(2, 3); // C4, a lake of the 8×8 board
+        assert_eq!(kind(ask(&Engine, broken)), Some(ErrorKind::BadRequest));
     }
 
     /// The readings that used to be left to the reference, played by the
