@@ -122,6 +122,68 @@ const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stra
 #[case::profile_listed_twice("profiles: [isf, isf]\nsetup: {}\n", 6, 17, "listed twice")]
 #[case::empty_profile_list("profiles: []\nsetup: {}\n", 1, 5, "`profiles` is empty")]
 #[case::unknown_board("setup: {board: mini}\n", 6, 16, "`mini` is not a board")]
+// Boards and armies other than the standard ones (RP-1.6, RP-2.4).
+#[case::unknown_army("setup: {army: elite}\n", 6, 15, "`elite` is not an army")]
+#[case::a_lake_of_the_8x8_board(
+    "setup: {board: quick-8x8, red: {A1: flag, C4: scout}}\n",
+    6,
+    43,
+    "C4 is a lake"
+)]
+#[case::off_the_8x8_board(
+    "setup: {board: quick-8x8, blue: {I8: scout}}\n",
+    6,
+    34,
+    "I8 is not on the 8×8 board"
+)]
+#[case::third_bomb_of_the_quick_army(
+    "setup:\n  board: quick-8x8\n  blue: {A8: bomb, B8: bomb, C8: bomb}\n",
+    8,
+    34,
+    "blue has more than 2 bomb piece(s); the quick army has only 2"
+)]
+#[case::colonel_in_barrage(
+    "setup:\n  army: barrage\n  red: {A1: flag, B1: colonel}\n",
+    8,
+    23,
+    "red has a colonel, but the barrage army has none"
+)]
+#[case::second_miner_in_barrage(
+    "setup:\n  army: barrage\n  red: {A1: miner, B1: miner}\n",
+    8,
+    24,
+    "red has more than 1 miner piece(s); the barrage army has only 1"
+)]
+#[case::custom_army_count(
+    "setup:\n  army: {scout: 1, flag: 1}\n  blue: {A1: scout, B1: scout}\n",
+    8,
+    25,
+    "the custom army (1 scout, 1 flag) has only 1"
+)]
+#[case::custom_army_unknown_rank(
+    "setup:\n  army: {scout: 1, knight: 1}\n",
+    7,
+    20,
+    "`knight` is not a rank"
+)]
+#[case::custom_board_lake_off_the_board(
+    "setup:\n  board: {files: 6, ranks: 5, lakes: [C3, G1]}\n",
+    7,
+    43,
+    "lake G1 is not on the 6×5 board"
+)]
+#[case::custom_board_too_big(
+    "setup:\n  board: {files: 6, ranks: 27}\n",
+    7,
+    28,
+    "a board has 1 to 26 ranks, not 27"
+)]
+#[case::custom_board_unknown_key(
+    "setup:\n  board: {files: 6, ranks: 5, lake: [C3]}\n",
+    7,
+    31,
+    "unknown field `lake`"
+)]
 #[case::move_override_for_an_unlisted_profile(
     "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {two_squares: 1}}}\n",
     9,
