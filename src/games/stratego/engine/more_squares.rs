@@ -43,6 +43,7 @@ pub type IdSet = u128;
 /// The bit of piece `id`.
 #[inline]
 pub fn id_bit(id: PieceId) -> IdSet {
+    debug_assert!(id < 128, "piece ids of an accepted setup are below 128");
     1u128 << id
 }
 
