@@ -82,8 +82,8 @@ impl Geometry {
 
     /// A board written out by size and lakes (RP-1.6), named `custom`. Each
     /// side is 1 to [`Geometry::MAX_SIDE`] squares; lakes must lie on the
-    /// board, each listed once. Its home zones are the ranks left after two
-    /// middle ranks, split evenly (as on the named boards). The error names
+    /// board, each listed once. Each side's home zone is half of the ranks
+    /// left after two middle ranks, rounded down (as on the named boards). The error names
     /// the lake at fault by its index in `lakes`, or `None` for the size.
     pub fn custom(
         files: u8,
