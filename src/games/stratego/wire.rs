@@ -63,22 +63,21 @@ fn string_field<'a>(
     }
 }
 
-/// A small non-negative whole number at `at`.
-fn small_number(v: &Value, at: &str, max: u8) -> Result<u8, FieldError> {
+/// A whole number from 0 to 255 at `at`.
+fn small_number(v: &Value, at: &str) -> Result<u8, FieldError> {
     v.as_u64()
         .and_then(|n| u8::try_from(n).ok())
-        .filter(|&n| n <= max)
         .ok_or_else(|| {
             field_err(
                 at,
-                format!("expected a whole number from 0 to {max}, got {v}"),
+                format!("expected a whole number from 0 to 255, got {v}"),
             )
         })
 }
 
 /// The board of a setup: a named board, whose `files`, `ranks` and `lakes`
 /// must agree with the name when given, or a `custom` board, which needs
-/// all three (RP-1.6).
+/// `files` and `ranks` and has no lakes unless it lists them (RP-1.6).
 fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError> {
     if name == "custom" {
         let mut size = [0u8; 2];
@@ -87,7 +86,7 @@ fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError
             let v = b
                 .get(key)
                 .ok_or_else(|| field_err(&at, "missing (a custom board gives its size)"))?;
-            *n = small_number(v, &at, u8::MAX)?;
+            *n = small_number(v, &at)?;
         }
         let lakes = match b.get("lakes") {
             None => Vec::new(),
@@ -194,7 +193,7 @@ fn read_army(a: &Map<String, Value>) -> Result<Army, FieldError> {
     for (rank, n) in counts {
         let at = format!("setup.army.counts.{rank}");
         let r: Rank = rank.parse().map_err(|e| field_err(&at, format!("{e}")))?;
-        list.push((r, small_number(n, &at, u8::MAX)?));
+        list.push((r, small_number(n, &at)?));
     }
     let custom = Army::custom(list);
     match named {
