@@ -93,6 +93,9 @@ enum Command {
         /// Misbehave only on requests whose case matches this glob.
         #[arg(long, hide = true)]
         misbehave_on: Option<String>,
+        /// Append the server's pid, and its children's, to this file.
+        #[arg(long, hide = true)]
+        pid_file: Option<PathBuf>,
     },
 }
 
@@ -137,7 +140,8 @@ fn main() -> ExitCode {
             imp,
             misbehave,
             misbehave_on,
-        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on),
+            pid_file,
+        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on, pid_file),
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
