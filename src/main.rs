@@ -97,6 +97,17 @@ enum Command {
         #[arg(long, hide = true)]
         pid_file: Option<PathBuf>,
     },
+    /// Run a command and end everything it starts (used by `conform`).
+    #[command(hide = true)]
+    Supervise {
+        /// The pid of the harness that asked; the supervisor stops when it
+        /// is gone.
+        #[arg(long)]
+        parent: u32,
+        /// The command and its arguments, after `--`.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
 }
 
 /// Lets `arbiter … | head` end quietly: with the default SIGPIPE action a
@@ -147,6 +158,10 @@ fn main() -> ExitCode {
         }
         Command::Mutants { paths, game, write } => {
             cli::mutants::mutants(&paths, game.as_deref(), write)
+        }
+        Command::Supervise { parent, command } => {
+            let code = arbiter::harness::supervise::run(parent, &command);
+            ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
         Command::Schema => {
             print!("{}", arbiter::scenario::schema::json());
