@@ -13,9 +13,8 @@
 //! which is ended as a whole.
 
 use std::collections::BTreeSet;
-use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
@@ -23,7 +22,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::proctree;
-use super::supervise::{Fact, REPORT_FD};
+use super::supervise::{Fact, read_report};
 
 /// The longest reply read, in bytes (16 MiB), blank lines before it
 /// included; an engine that writes more is reported as an error.
@@ -113,17 +112,6 @@ fn nonblocking(fd: i32) {
     }
 }
 
-/// A pipe whose ends are closed on exec (read end, write end).
-fn report_pipe() -> std::io::Result<(File, File)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2(2) fills in two new descriptors, which we own.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors are new and owned by nothing else.
-    Ok(unsafe { (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1])) })
-}
-
 /// A running engine.
 pub struct Running {
     child: Child,
@@ -131,7 +119,6 @@ pub struct Running {
     stdin: Option<ChildStdin>,
     stdout: Option<ChildStdout>,
     stderr: Option<ChildStderr>,
-    report: Option<File>,
     /// Standard output read and not yet taken.
     pub out: Vec<u8>,
     /// Bytes of standard output read since the count was last reset.
@@ -146,31 +133,14 @@ pub struct Running {
 impl Running {
     /// Starts `argv`, under `supervisor` (the arbiter binary) if given.
     pub fn spawn(argv: &[String], supervisor: Option<&Path>) -> std::io::Result<Running> {
-        let mut report = None;
         let mut cmd = match supervisor {
             Some(exe) => {
-                let (r, w) = report_pipe()?;
                 let mut cmd = Command::new(exe);
                 cmd.arg("supervise")
                     .arg("--parent")
                     .arg(std::process::id().to_string())
                     .arg("--")
                     .args(argv);
-                let w_fd = w.as_raw_fd();
-                // SAFETY: dup2(2) and fcntl(2) are async-signal-safe; the
-                // closure only moves the report pipe's write end to fd 3,
-                // where the supervisor expects it.
-                unsafe {
-                    cmd.pre_exec(move || {
-                        if w_fd == REPORT_FD {
-                            libc::fcntl(REPORT_FD, libc::F_SETFD, 0);
-                        } else if libc::dup2(w_fd, REPORT_FD) < 0 {
-                            return Err(std::io::Error::last_os_error());
-                        }
-                        Ok(())
-                    });
-                }
-                report = Some((r, w));
                 cmd
             }
             None => {
@@ -192,8 +162,6 @@ impl Running {
             live.0.insert(child.id() as i32);
             child
         };
-        // Our copy of the write end must go, or the report never ends.
-        let report = report.map(|(r, _w)| r);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
@@ -201,7 +169,6 @@ impl Running {
             stdin.as_ref().map(|f| f.as_raw_fd()),
             stdout.as_ref().map(|f| f.as_raw_fd()),
             stderr.as_ref().map(|f| f.as_raw_fd()),
-            report.as_ref().map(|f| f.as_raw_fd()),
         ]
         .into_iter()
         .flatten()
@@ -214,7 +181,6 @@ impl Running {
             stdin,
             stdout,
             stderr,
-            report,
             out: Vec::new(),
             taken: 0,
             err_tail: Vec::new(),
@@ -413,19 +379,31 @@ impl Running {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
             live.0.remove(&(self.child.id() as i32));
         }
-        if let Some(mut r) = self.report.take() {
-            let mut text = String::new();
-            let _ = r.read_to_string(&mut text);
-            self.facts = text.lines().filter_map(Fact::parse).collect();
-            let mut left = LEFT_BEHIND.lock().unwrap_or_else(|e| e.into_inner());
-            left.extend(self.strays().into_iter().map(|(_, n)| n));
-        }
         let until = Instant::now() + Duration::from_millis(100);
         let mut chunk = vec![0u8; 64 << 10];
         while self.stderr.is_some() && Instant::now() < until {
             self.read_err(&mut chunk);
             if self.stderr.is_some() {
                 std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        if self.supervised
+            && let Some((at, facts)) = read_report(&self.err_tail)
+        {
+            self.err_tail.truncate(at);
+            self.facts = facts;
+            if self.facts.contains(&Fact::Ended) {
+                // Ended on a timeout: the case's message names them.
+                return;
+            }
+            let mut left = LEFT_BEHIND.lock().unwrap_or_else(|e| e.into_inner());
+            left.extend(self.strays().into_iter().map(|(_, n)| n));
+            let more = self.facts.iter().map(|f| match f {
+                Fact::More(n) => *n,
+                _ => 0,
+            });
+            for _ in 0..more.sum::<usize>() {
+                left.push("unnamed".into());
             }
         }
     }

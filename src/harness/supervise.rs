@@ -9,18 +9,23 @@
 //! is in. It starts the command with the harness's pipes, waits for it, and
 //! then kills whatever is left below it. It does the same at once on
 //! SIGTERM (the harness's timeout and Ctrl-C), and when the harness dies
-//! (`PR_SET_PDEATHSIG`). What it did it writes to file descriptor 3, one
-//! fact a line (see [`Fact`]), for the harness to read.
+//! (`PR_SET_PDEATHSIG`). What it did it writes as the last line of standard
+//! error, after the command and everything it started have ended: a
+//! [`MARKER`] then [`Fact`]s separated by tabs. (Standard error, and not a
+//! pipe of its own, because passing one more descriptor would make the
+//! harness fork instead of spawning, which costs milliseconds per request.)
 
 use std::io::Write;
-use std::os::fd::FromRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 
+use super::escape::visible;
 use super::proctree;
 
-/// The file descriptor on which the supervisor reports to the harness.
-pub const REPORT_FD: i32 = 3;
+/// How the supervisor's report line starts.
+pub const MARKER: &str = "\u{1f}arbiter-supervise:";
+/// At most this many processes left behind are named one by one.
+const NAMED: usize = 20;
 
 /// One line of the supervisor's report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,17 +40,20 @@ pub enum Fact {
     Ended,
     /// A process left behind, killed: pid and command name.
     Stray(i32, String),
+    /// This many more processes left behind, killed, not named.
+    More(usize),
 }
 
 impl Fact {
     /// The line for the report (without its line break).
     pub fn line(&self) -> String {
         match self {
-            Fact::CannotStart(m) => format!("cannot-start {}", m.replace('\n', " ")),
+            Fact::CannotStart(m) => format!("cannot-start {}", visible(m)),
             Fact::Exit(c) => format!("exit {c}"),
             Fact::Signal(s) => format!("signal {s}"),
             Fact::Ended => "ended".into(),
-            Fact::Stray(pid, comm) => format!("stray {pid} {}", comm.replace('\n', " ")),
+            Fact::Stray(pid, comm) => format!("stray {pid} {}", visible(comm)),
+            Fact::More(n) => format!("more {n}"),
         }
     }
 
@@ -61,25 +69,26 @@ impl Fact {
                 let (pid, comm) = rest.split_once(' ').unwrap_or((rest, ""));
                 Fact::Stray(pid.parse().ok()?, comm.into())
             }
+            "more" => Fact::More(rest.parse().ok()?),
             _ => return None,
         })
     }
 }
 
-/// Where the report goes: descriptor 3 when the harness passed one, else
-/// standard error (someone ran `arbiter supervise` by hand).
-fn report_sink() -> Box<dyn Write> {
-    // SAFETY: fcntl(2) on a descriptor number only reads its flags.
-    let open = unsafe { libc::fcntl(REPORT_FD, libc::F_GETFD) } >= 0;
-    if open {
-        // SAFETY: as above; the engine must not inherit the report pipe, or
-        // the harness would not see it end with the supervisor.
-        unsafe { libc::fcntl(REPORT_FD, libc::F_SETFD, libc::FD_CLOEXEC) };
-        // SAFETY: descriptor 3 is open and from here on owned by this File.
-        Box::new(unsafe { std::fs::File::from_raw_fd(REPORT_FD) })
-    } else {
-        Box::new(std::io::stderr())
-    }
+/// The report line for `facts`.
+pub fn report_line(facts: &[Fact]) -> String {
+    let facts: Vec<String> = facts.iter().map(Fact::line).collect();
+    format!("{MARKER} {}", facts.join("\t"))
+}
+
+/// The facts of the report at the end of `stderr`, and where the report
+/// starts; `None` when there is none.
+pub fn read_report(stderr: &[u8]) -> Option<(usize, Vec<Fact>)> {
+    let marker = MARKER.as_bytes();
+    let at = stderr.windows(marker.len()).rposition(|w| w == marker)?;
+    let text = String::from_utf8_lossy(&stderr[at + marker.len()..]);
+    let facts = text.trim().split('\t').filter_map(Fact::parse).collect();
+    Some((at, facts))
 }
 
 /// The signals the supervisor waits for instead of handling them.
@@ -132,13 +141,14 @@ fn end_all(command: i32) -> Vec<(i32, String)> {
 /// returns the exit status for the supervisor itself (the command's, or
 /// 128 + its signal).
 pub fn run(parent: u32, argv: &[String]) -> i32 {
-    let mut report = report_sink();
-    let mut say = |fact: Fact| {
-        let _ = writeln!(report, "{}", fact.line());
-        let _ = report.flush();
+    let mut facts = Vec::new();
+    let report = |facts: &[Fact]| {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{}", report_line(facts));
+        let _ = err.flush();
     };
     let Some((program, args)) = argv.split_first() else {
-        say(Fact::CannotStart("no command given".into()));
+        report(&[Fact::CannotStart("no command given".into())]);
         return 127;
     };
     let set = signal_set();
@@ -171,7 +181,7 @@ pub fn run(parent: u32, argv: &[String]) -> i32 {
     let command = match cmd.spawn() {
         Ok(c) => c.id() as i32,
         Err(e) => {
-            say(Fact::CannotStart(e.to_string()));
+            report(&[Fact::CannotStart(e.to_string())]);
             return 127;
         }
     };
@@ -212,22 +222,27 @@ pub fn run(parent: u32, argv: &[String]) -> i32 {
     let strays = end_all(command);
     let code = match status {
         _ if ended => {
-            say(Fact::Ended);
+            facts.push(Fact::Ended);
             128 + libc::SIGTERM
         }
         Some(st) if libc::WIFSIGNALED(st) => {
-            say(Fact::Signal(libc::WTERMSIG(st)));
+            facts.push(Fact::Signal(libc::WTERMSIG(st)));
             128 + libc::WTERMSIG(st)
         }
         Some(st) => {
-            say(Fact::Exit(libc::WEXITSTATUS(st)));
+            facts.push(Fact::Exit(libc::WEXITSTATUS(st)));
             libc::WEXITSTATUS(st)
         }
         None => 1,
     };
-    for (pid, comm) in strays {
-        say(Fact::Stray(pid, comm));
+    let named = strays.len().min(NAMED);
+    for (pid, comm) in &strays[..named] {
+        facts.push(Fact::Stray(*pid, comm.clone()));
     }
+    if strays.len() > named {
+        facts.push(Fact::More(strays.len() - named));
+    }
+    report(&facts);
     code
 }
 
@@ -243,9 +258,21 @@ mod tests {
             Fact::Signal(6),
             Fact::Ended,
             Fact::Stray(42, "sleep it off".into()),
+            Fact::More(7),
         ] {
             assert_eq!(Fact::parse(&f.line()), Some(f));
         }
         assert_eq!(Fact::parse("nonsense"), None);
+    }
+
+    #[test]
+    fn the_report_is_found_after_the_commands_own_errors() {
+        let facts = vec![Fact::Exit(0), Fact::Stray(9, "sh".into())];
+        let fake = report_line(&[Fact::Exit(3)]);
+        let err = format!("oops\n{fake}\nmore\n{}\n", report_line(&facts));
+        let (at, read) = read_report(err.as_bytes()).unwrap();
+        assert_eq!(read, facts);
+        assert_eq!(&err[..at], format!("oops\n{fake}\nmore\n"));
+        assert_eq!(read_report(b"plain"), None);
     }
 }
