@@ -81,10 +81,22 @@ fn object(text: &str) -> Result<Map<String, Value>, ProtocolError> {
     match map.get("protocol") {
         None => return Err(ProtocolError::Missing("protocol".into())),
         Some(Value::Number(n)) if n.as_u64() == Some(u64::from(VERSION)) => {}
+        Some(v @ Value::Number(n)) if n.as_u64().is_some() => {
+            return Err(ProtocolError::Version { got: v.to_string() });
+        }
+        // Not another version, but a wrong way of writing one: say so,
+        // rather than "speaks protocol \"1\", but this is protocol 1".
         Some(other) => {
-            return Err(ProtocolError::Version {
-                got: other.to_string(),
-            });
+            let what = match other {
+                Value::String(_) => format!("the string {other}"),
+                Value::Number(_) => other.to_string(),
+                Value::Bool(_) => format!("the boolean {other}"),
+                _ => kind_of(other).to_string(),
+            };
+            return Err(field_err(
+                "protocol",
+                format!("must be the number {VERSION}, not {what}"),
+            ));
         }
     }
     Ok(map)

@@ -5,7 +5,9 @@
 //! For the harness's own robustness tests the server can also misbehave on
 //! purpose, in each of the ways a third-party implementation might.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -35,6 +37,8 @@ pub enum Misbehave {
     Incomplete,
     /// Reply in protocol 2.
     WrongVersion,
+    /// Reply with the version written as a string, `"1"`.
+    StringVersion,
     /// Reply with another request's id.
     WrongId,
     /// Reply correctly, 300 ms late.
@@ -43,7 +47,30 @@ pub enum Misbehave {
     DropMove,
     /// Report every move's chasing-move flag the wrong way round.
     WrongChase,
+    /// Write lines without end instead of a reply.
+    EndlessLines,
+    /// Write empty lines without end instead of a reply.
+    EndlessBlankLines,
+    /// Stop reading, for ever, at the first request line longer than 4 KiB
+    /// (whatever `--misbehave-on` says: that request is never read).
+    StallOnLong,
+    /// Start a child that keeps standard output open for a minute, then
+    /// reply.
+    HoldingChild,
+    /// Start a child in its own session (setsid) that sleeps for a minute,
+    /// then reply.
+    DetachedChild,
+    /// Start a child in its own session, then never reply.
+    DetachedHang,
+    /// Name itself, reply and write to standard error with terminal control
+    /// characters (escape codes, a bell, carriage returns); the name on
+    /// every hello, the rest on the requests `--misbehave-on` selects.
+    ControlChars,
 }
+
+/// What `ControlChars` writes: clear the line, go back to its start, ring,
+/// and pretend a pass.
+pub const CONTROL_TEXT: &str = "\u{1b}[2K\rPASS everything\u{7}\u{1b}[0m\u{8}";
 
 /// When and how to misbehave.
 #[derive(Clone, Debug)]
@@ -53,6 +80,9 @@ pub struct Misbehaviour {
     /// Only on requests whose `case` matches this glob; `None`: on every
     /// request, hello included.
     pub on: Option<String>,
+    /// A file to which the server appends its own pid and the pid of every
+    /// child it starts, one a line, so tests can check that none survive.
+    pub pid_file: Option<PathBuf>,
 }
 
 impl Misbehaviour {
@@ -98,6 +128,74 @@ fn reply_to<G: Rules>(
     }
 }
 
+/// Appends `pid` to the pid file, if there is one.
+fn note_pid(file: Option<&Path>, pid: u32) -> io::Result<()> {
+    if let Some(path) = file {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        writeln!(f, "{pid}")?;
+    }
+    Ok(())
+}
+
+/// Starts `sleep 60`: with our standard output when `holding`, else in a
+/// session of its own with no standard streams.
+fn start_child(m: &Misbehaviour, holding: bool) -> io::Result<()> {
+    let mut cmd = Command::new("sleep");
+    cmd.arg("60").stdin(Stdio::null()).stderr(Stdio::null());
+    if holding {
+        cmd.stdout(Stdio::inherit());
+    } else {
+        cmd.stdout(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setsid(2) is async-signal-safe and touches no memory.
+            unsafe {
+                cmd.pre_exec(|| {
+                    if libc::setsid() < 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+    }
+    let child = cmd.spawn()?;
+    note_pid(m.pid_file.as_deref(), child.id())
+}
+
+/// Writes `line` without end (until the reader goes away).
+fn endless(output: &mut impl Write, line: &str) -> io::Result<()> {
+    let chunk = line.repeat(8192);
+    loop {
+        output.write_all(chunk.as_bytes())?;
+        output.flush()?;
+    }
+}
+
+/// Reads one line, or `None` at the end of the input. With `stall`, a line
+/// longer than 4 KiB is not read on: the server sleeps for ever instead.
+fn next_line(input: &mut impl BufRead, stall: bool) -> io::Result<Option<String>> {
+    let mut buf = Vec::new();
+    if stall {
+        let n = input.by_ref().take(4097).read_until(b'\n', &mut buf)?;
+        if n == 4097 && buf.last() != Some(&b'\n') {
+            loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+        }
+    }
+    if buf.last() != Some(&b'\n') && input.read_until(b'\n', &mut buf)? == 0 && buf.is_empty() {
+        return Ok(None);
+    }
+    String::from_utf8(buf)
+        .map(|s| Some(s.trim_end_matches(['\n', '\r']).to_string()))
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
 /// The reply line to one request line (without misbehaving).
 pub fn answer_line<G: Rules>(imp: &dyn Implementation<G>, line: &str) -> String {
     let (_, _, reply) = reply_to(imp, line);
@@ -111,8 +209,12 @@ pub fn serve<G: Rules>(
     mut output: impl Write,
     misbehaviour: Option<&Misbehaviour>,
 ) -> io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    if let Some(m) = misbehaviour {
+        note_pid(m.pid_file.as_deref(), std::process::id())?;
+    }
+    let stall = misbehaviour.is_some_and(|m| m.kind == Misbehave::StallOnLong);
+    while let Some(line) = next_line(&mut input, stall)? {
         if line.trim().is_empty() {
             continue;
         }
@@ -120,6 +222,11 @@ pub fn serve<G: Rules>(
         let mut value = reply_value(&reply);
         let bad = misbehaviour.filter(|m| m.applies(case.as_deref()));
         let mut text = None;
+        if let (Some(m), Some(Query::Hello)) = (misbehaviour, &query)
+            && m.kind == Misbehave::ControlChars
+        {
+            value["name"] = Value::from(format!("engine{CONTROL_TEXT}"));
+        }
         if let Some(m) = bad {
             match m.kind {
                 Misbehave::Crash => {
@@ -155,12 +262,28 @@ pub fn serve<G: Rules>(
                     }
                 }
                 Misbehave::WrongVersion => value["protocol"] = Value::from(2),
+                Misbehave::StringVersion => value["protocol"] = Value::from("1"),
                 Misbehave::WrongId => value["id"] = Value::from(reply.id.wrapping_add(1000)),
                 Misbehave::Slow => std::thread::sleep(Duration::from_millis(300)),
                 Misbehave::DropMove => {
                     if let Some(Value::Array(moves)) = value.get_mut("legal-moves") {
                         moves.pop();
                     }
+                }
+                Misbehave::EndlessLines => endless(&mut output, "endless\n")?,
+                Misbehave::EndlessBlankLines => endless(&mut output, "\n")?,
+                Misbehave::StallOnLong => {}
+                Misbehave::HoldingChild => start_child(m, true)?,
+                Misbehave::DetachedChild => start_child(m, false)?,
+                Misbehave::DetachedHang => {
+                    start_child(m, false)?;
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                Misbehave::ControlChars => {
+                    eprintln!("arbiter serve: {CONTROL_TEXT}\rFAIL nothing");
+                    text = Some(format!("not a reply{CONTROL_TEXT}"));
                 }
                 Misbehave::WrongChase => {
                     if let Some(Value::Bool(b)) = value
