@@ -420,15 +420,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
 }
 
 /// Loads every scenario under `paths`. Returns the scenarios that loaded and
-/// the errors of those that did not, including ids repeated within a game.
+/// the errors of those that did not, including ids repeated within a game
+/// and paths that cannot be read (everything else is still loaded).
 pub fn load_all(paths: &[PathBuf]) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
-    let files = match load::discover(paths) {
-        Ok(f) => f,
-        Err(e) => return (Vec::new(), vec![e]),
-    };
+    let (files, mut errors) = load::discover(paths);
     let mut scenarios: Vec<Box<dyn AnyScenario>> = Vec::new();
     let mut seen = BTreeSet::new();
-    let mut errors = Vec::new();
     for f in files {
         match load(&f) {
             Ok(s) => {

@@ -606,40 +606,86 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
     }
 }
 
-/// Every `*.yaml` file under the given paths (files are taken as given),
-/// sorted for a stable order.
-pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
-    let mut out = Vec::new();
+/// Every scenario file (`*.yaml`, `*.yml`) under the given paths (files
+/// are taken as given), sorted for a stable order, and an error for each
+/// path that cannot be read, named by its own name: whatever can be read is
+/// found. Symbolic links are followed, a link back to a directory being
+/// walked is not walked again, and a file reached by several paths is
+/// found once, under the path through the fewest links.
+pub fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<LoadError>) {
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out).map_err(|e| LoadError {
-                file: p.clone(),
-                at: Loc::default(),
-                message: format!("cannot list the directory: {e}"),
-            })?;
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            return Err(LoadError {
-                file: p.clone(),
-                at: Loc::default(),
-                message: "no such file or directory".into(),
-            });
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut found, &mut errors),
+            Ok(_) => found.push(p.clone()),
+            Err(e) => errors.push(unreadable(p, &e)),
         }
     }
-    out.sort();
-    out.dedup();
-    Ok(out)
+    (once_each(found), errors)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
+/// The error for a path that cannot be read.
+fn unreadable(path: &Path, e: &std::io::Error) -> LoadError {
+    let link = path.symlink_metadata().is_ok_and(|m| m.is_symlink());
+    let message = match (link, e.kind()) {
+        (true, _) => format!("a symbolic link that cannot be followed: {e}"),
+        (false, std::io::ErrorKind::NotFound) => "no such file or directory".to_string(),
+        (false, _) => format!("cannot read it: {e}"),
+    };
+    LoadError {
+        file: path.to_path_buf(),
+        at: Loc::default(),
+        message,
+    }
+}
+
+fn is_scenario_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<LoadError>) {
+    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+        match entry {
+            // Regular files only: a named pipe would block the reader.
+            Ok(e) if e.file_type().is_file() && is_scenario_file(e.path()) => {
+                found.push(e.into_path());
+            }
+            Ok(_) => {}
+            // A link back to a directory being walked: its files are found
+            // there.
+            Err(e) if e.loop_ancestor().is_some() => {}
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                let io = e
+                    .into_io_error()
+                    .unwrap_or_else(|| std::io::Error::other("cannot be walked"));
+                errors.push(unreadable(&path, &io));
+            }
         }
     }
-    Ok(())
+}
+
+/// One path per file: of the paths that lead to the same file, the one
+/// through the fewest symbolic links, then with the fewest components, then
+/// the first in order; then sorted.
+fn once_each(mut paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let links = |p: &Path| {
+        p.ancestors()
+            .filter(|a| a.symlink_metadata().is_ok_and(|m| m.is_symlink()))
+            .count()
+    };
+    let mut keyed: Vec<(usize, usize, PathBuf)> = paths
+        .drain(..)
+        .map(|p| (links(&p), p.components().count(), p))
+        .collect();
+    keyed.sort();
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<PathBuf> = keyed
+        .into_iter()
+        .map(|(_, _, p)| p)
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .collect();
+    out.sort();
+    out
 }
