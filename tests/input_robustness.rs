@@ -106,7 +106,14 @@ fn a_directory_with_two_links_to_itself_is_walked_once() {
     for args in [
         vec!["check", d.as_str()],
         vec!["mutants", d.as_str()],
-        vec!["conform", "--scenarios", d.as_str(), "--", common::arbiter(), "serve"],
+        vec![
+            "conform",
+            "--scenarios",
+            d.as_str(),
+            "--",
+            common::arbiter(),
+            "serve",
+        ],
     ] {
         let (stdout, stderr, code) = run_within(&args, b"", Duration::from_secs(30));
         assert!(code.is_some(), "{args:?} hangs");
@@ -173,8 +180,16 @@ fn every_readable_path_is_checked_and_each_unreadable_one_named() {
     let (loaded, errors) = load_all(&[dir.join("good"), missing.clone()]);
     assert_eq!(loaded.len(), 1, "the readable scenario still loads");
     let named: Vec<&Path> = errors.iter().map(|e| e.file.as_path()).collect();
-    for bad in [dir.join("good/dangling"), dir.join("good/self"), missing.clone()] {
-        assert!(named.contains(&bad.as_path()), "{} not named: {errors:?}", bad.display());
+    for bad in [
+        dir.join("good/dangling"),
+        dir.join("good/self"),
+        missing.clone(),
+    ] {
+        assert!(
+            named.contains(&bad.as_path()),
+            "{} not named: {errors:?}",
+            bad.display()
+        );
     }
     assert_eq!(errors.len(), 3, "{errors:?}");
 
@@ -246,4 +261,200 @@ fn an_empty_selection_fails() {
             "{args:?} says why: {stderr}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// `arbiter serve`: every line gets an answer, and the server keeps serving
+
+/// The reply lines of `arbiter serve` on `input`, and its exit code.
+fn serve_binary(input: &[u8]) -> (Vec<serde_json::Value>, Option<i32>, String) {
+    let (stdout, stderr, code) = run_within(&["serve"], input, Duration::from_secs(60));
+    let replies = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (replies, code, stderr)
+}
+
+const HELLO_3: &[u8] = b"{\"protocol\":1,\"id\":3,\"query\":\"hello\"}\n";
+const HELLO_7: &[u8] = b"{\"protocol\":1,\"id\":7,\"query\":\"hello\"}\n";
+
+/// A request line that is not UTF-8 ended `serve` (exit 1, no reply), and
+/// every later request went unanswered.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_serving_goes_on() {
+    let mut input = HELLO_3.to_vec();
+    input.extend_from_slice(b"{\"protocol\":1,\"id\":5,\"query\":\"hello\",\"x\":\"\xff\xfe\"}\n");
+    input.extend_from_slice(b"\xc3\x28\n");
+    input.extend_from_slice(HELLO_7);
+    let (replies, code, stderr) = serve_binary(&input);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(replies.len(), 4, "{replies:?}");
+    assert_eq!(replies[0]["id"], 3);
+    for (r, id) in [(&replies[1], 5), (&replies[2], 0)] {
+        assert_eq!(r["id"], id, "the id is echoed when it can be read: {r}");
+        assert_eq!(r["error"]["kind"], "bad-request", "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not UTF-8"), "{message}");
+    }
+    assert_eq!(replies[3]["id"], 7);
+    assert_eq!(replies[3]["name"], "arbiter-reference");
+}
+
+/// An empty line, or one of white space only, is not a request: no reply,
+/// and the next request is answered (spec/protocol.md, "Modes").
+#[test]
+fn an_empty_line_gets_no_reply() {
+    let mut input = b"\n  \t \r\n\r\n".to_vec();
+    input.extend_from_slice(HELLO_3);
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(HELLO_7);
+    let (replies, code, stderr) = serve_binary(&input);
+    assert_eq!(code, Some(0), "{stderr}");
+    let ids: Vec<&serde_json::Value> = replies.iter().map(|r| &r["id"]).collect();
+    assert_eq!(ids, [3, 7]);
+}
+
+/// A line longer than `serve` reads is answered with an error without being
+/// kept in memory, and serving goes on; the last line needs no line break.
+#[test]
+fn a_line_too_long_is_refused_and_serving_goes_on() {
+    use arbiter::games::stratego::reference::Reference;
+    use arbiter::protocol::serve::serve_with_limit;
+    let mut input = HELLO_3.to_vec();
+    input.extend(std::iter::repeat_n(b'x', 5000));
+    input.push(b'\n');
+    input.extend_from_slice(&HELLO_7[..HELLO_7.len() - 1]);
+    let mut out = Vec::new();
+    serve_with_limit(&Reference, &input[..], &mut out, None, 1000).unwrap();
+    let replies: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies[1]["error"]["kind"], "bad-request");
+    let message = replies[1]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("longer than 1000 bytes"), "{message}");
+    assert_eq!(replies[2]["id"], 7);
+}
+
+/// A legal-moves request of the reader's own writing, as a JSON value, for
+/// tests to spoil.
+fn request() -> serde_json::Value {
+    use arbiter::games::stratego::game::Stratego;
+    use arbiter::games::stratego::profile::Profile;
+    use arbiter::protocol::message::{Position, Query, Request};
+    let setup = arbiter::games::stratego::position::Setup {
+        geometry: arbiter::games::stratego::geometry::Geometry::standard(),
+        pieces: vec![(
+            "B2".parse().unwrap(),
+            arbiter::games::stratego::piece::Piece {
+                color: arbiter::games::stratego::piece::Color::Red,
+                rank: arbiter::games::stratego::piece::Rank::Lieutenant,
+            },
+        )],
+        to_move: arbiter::games::stratego::piece::Color::Red,
+    };
+    let req = Request::<Stratego> {
+        id: 4,
+        case: None,
+        query: Query::LegalMoves(Position {
+            profile: Profile::modern_3(),
+            setup,
+            moves: Vec::new(),
+        }),
+    };
+    arbiter::protocol::writer::request_value(&req)
+}
+
+fn answer(request: &str) -> serde_json::Value {
+    use arbiter::games::stratego::reference::Reference;
+    let line = arbiter::protocol::serve::answer_line(&Reference, request);
+    serde_json::from_str(&line).unwrap()
+}
+
+#[test]
+fn the_spoilable_request_is_answered() {
+    let r = answer(&request().to_string());
+    assert!(r["legal-moves"].is_array(), "{r}");
+}
+
+/// Request fields arbiter does not know are ignored (spec/protocol.md,
+/// "Versioning"), at the top level.
+#[test]
+fn an_unknown_request_field_is_ignored() {
+    let mut req = request();
+    req["colour-scheme"] = serde_json::json!("dark");
+    let r = answer(&req.to_string());
+    assert!(r["legal-moves"].is_array(), "{r}");
+}
+
+/// A profile switch arbiter does not know would change the rules it is
+/// asked to apply, so it is not ignored: the request is declined as
+/// `unsupported` (the case is skipped), naming the switch. It was refused as
+/// a `bad-request`, against the versioning rule's wording.
+#[test]
+fn an_unknown_profile_switch_is_declined_as_unsupported() {
+    for (section, switch) in [("two-squares", "diagonal"), ("more-squares", "telepathy")] {
+        let mut req = request();
+        req["profile"][section][switch] = serde_json::json!(true);
+        let r = answer(&req.to_string());
+        assert_eq!(r["id"], 4);
+        assert_eq!(r["error"]["kind"], "unsupported", "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("`profile.{section}.{switch}`")),
+            "{message}"
+        );
+        assert!(message.contains("unknown switch"), "{message}");
+    }
+    let mut req = request();
+    req["profile"]["three-squares"] = serde_json::json!({"enabled": true});
+    let r = answer(&req.to_string());
+    assert_eq!(r["error"]["kind"], "unsupported", "{r}");
+    let message = r["error"]["message"].as_str().unwrap();
+    assert!(message.contains("`profile.three-squares`"), "{message}");
+}
+
+/// A key given twice in one object was read silently (the last one won).
+#[test]
+fn a_duplicate_key_is_refused() {
+    let text = request().to_string();
+    for (what, spoiled) in [
+        ("id", text.replacen("\"id\":4", "\"id\":4,\"id\":5", 1)),
+        (
+            "limit",
+            text.replacen("\"limit\":3", "\"limit\":3,\"limit\":5", 1),
+        ),
+    ] {
+        assert_ne!(spoiled, text);
+        let r = answer(&spoiled);
+        assert_eq!(r["error"]["kind"], "bad-request", "{what}: {r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("duplicate key `{what}`")),
+            "{message}"
+        );
+    }
+}
+
+/// A two-squares limit of 0 forbids nothing sensible; it was accepted.
+#[test]
+fn a_two_squares_limit_of_zero_is_refused() {
+    let mut req = request();
+    req["profile"]["two-squares"]["limit"] = serde_json::json!(0);
+    let r = answer(&req.to_string());
+    assert_eq!(r["error"]["kind"], "bad-request", "{r}");
+    let message = r["error"]["message"].as_str().unwrap();
+    assert!(message.contains("profile.two-squares.limit"), "{message}");
+    assert!(message.contains("at least 1"), "{message}");
+
+    let text = "game: stratego\nid: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nprofiles: [isf, isf+two-squares.limit=0]\nsetup: {}\n";
+    let e = match arbiter::corpus::parse(Path::new("inline.yaml"), text) {
+        Ok(_) => panic!("a scenario profile with limit 0 loaded"),
+        Err(e) => e,
+    };
+    assert_eq!((e.at.line, e.at.column), (6, 17), "{e}");
+    assert!(e.message.contains("at least 1"), "{e}");
 }
