@@ -84,6 +84,9 @@ pub trait GameEntry: Sync {
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// The protocol reader's property on `bytes`, for fuzzing.
     fn check_reader(&self, bytes: &[u8]);
+    /// `serve`'s property with its reference on the input `bytes`, lines
+    /// of at most `max_line` bytes, for fuzzing.
+    fn check_serve(&self, bytes: &[u8], max_line: usize);
     /// The kill matrix of its scenarios among `scenarios`, and, when
     /// `other` names an implementation, every mutant run on which it fails
     /// differently from the reference.
@@ -373,6 +376,10 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn check_reader(&self, bytes: &[u8]) {
         crate::protocol::reader::check_reader::<G>(bytes);
+    }
+
+    fn check_serve(&self, bytes: &[u8], max_line: usize) {
+        crate::protocol::serve::check_serve(G::reference(), bytes, max_line);
     }
 
     fn kill_matrix(

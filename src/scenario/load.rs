@@ -655,11 +655,10 @@ fn lint(text: &str) -> Result<(), (Loc, String)> {
     }
     if let Some((offset, marker_line)) = end_marker {
         let rest = text.get(offset..).unwrap_or_default();
-        let mut line = marker_line;
-        for (i, l) in rest.split('\n').enumerate() {
+        for (line, l) in (marker_line..).zip(rest.split('\n')) {
             let l = l.trim();
             if !l.is_empty() && !l.starts_with('#') {
-                let column = if i == 0 {
+                let column = if line == marker_line {
                     // On the marker's own line, after the marker.
                     text.get(..offset)
                         .and_then(|t| t.rsplit('\n').next())
@@ -677,7 +676,6 @@ fn lint(text: &str) -> Result<(), (Loc, String)> {
                     ),
                 ));
             }
-            line += 1;
         }
     }
     Ok(())
@@ -714,9 +712,7 @@ fn offset_of(text: &str, at: Loc) -> Option<usize> {
 /// separator, a comment or the end of the line.
 fn scalar_at(text: &str, offset: usize) -> &str {
     let rest = text.get(offset..).unwrap_or_default();
-    let end = rest
-        .find(|c: char| matches!(c, ',' | '}' | ']' | '\n' | '#'))
-        .unwrap_or(rest.len());
+    let end = rest.find([',', '}', ']', '\n', '#']).unwrap_or(rest.len());
     rest[..end].trim()
 }
 
