@@ -56,8 +56,10 @@ pub struct ScenarioFile<G: Rules> {
     /// the position work.
     #[serde(default)]
     pub placement: Option<String>,
-    /// The starting position, in the game's own form.
-    pub setup: G::SetupSpec,
+    /// The starting position, in the game's own form. Null (`setup: ~`, or
+    /// nothing after `setup:`) is read here so the loader can refuse it;
+    /// the reader would otherwise make every default of it.
+    pub setup: Spanned<Option<G::SetupSpec>>,
     /// The actions played, each with what must be observed after it.
     #[serde(default)]
     pub moves: Vec<MoveEntry<G>>,
