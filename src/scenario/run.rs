@@ -148,7 +148,7 @@ pub fn run_profile<G: Rules>(
                 return failures;
             }
         };
-        exp.annotations.compare(&note, &mut |message| {
+        exp.annotations.compare(&note, profile, &mut |message| {
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
         });
         if let Some(want) = &exp.outcome {
