@@ -160,6 +160,12 @@ fn check_prints_the_coverage_table_before_the_summary() {
     for (p, n, pct) in &rows {
         let want = 100.0 * *n as f64 / all as f64;
         assert!((pct - want).abs() < 0.05, "{p}: {pct} of {n}/{all}");
+        // Every named profile is checked on nearly the whole corpus: a
+        // scenario leaves a profile out only when it cannot speak for it.
+        assert!(
+            *pct >= 90.0,
+            "profile {p} runs only {n} of {all} scenarios ({pct} %)"
+        );
     }
     assert!(out.lines().last().unwrap().ends_with(" skipped"), "{out}");
 }
