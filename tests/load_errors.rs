@@ -122,14 +122,14 @@ const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stra
 #[case::empty_profile_list("profiles: []\nsetup: {}\n", 1, 5, "`profiles` is empty")]
 #[case::unknown_board("setup: {board: mini}\n", 6, 16, "`mini` is not a board")]
 #[case::move_override_for_an_unlisted_profile(
-    "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {two_squares: 1}}}\n",
-    9,
+    "profiles: [isf]\nsetup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {two_squares: 1}}}\n",
+    10,
     30,
     "`modern-3` is not one of this scenario's profiles (isf)"
 )]
 #[case::probe_override_for_an_unlisted_profile(
-    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, profiles: {play-only: {expect: legal}}}\n",
-    9,
+    "profiles: [isf, gravon]\nsetup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, profiles: {play-only: {expect: legal}}}\n",
+    10,
     45,
     "`play-only` is not one of this scenario's profiles"
 )]
@@ -402,10 +402,17 @@ fn an_illegal_listed_move_is_reported_at_its_line_with_the_reason() {
     let Status::Fail(failures) = s.check("reference", None).unwrap().status else {
         panic!("a lake move played as legal must fail");
     };
-    assert_eq!(failures.len(), 1, "{failures:?}");
+    // No `profiles:`, so every named profile runs it, and each reports it.
+    let profiles: Vec<&str> = failures.iter().map(|f| f.profile.as_str()).collect();
+    assert_eq!(
+        profiles,
+        ["isf", "gravon", "jumbo-original", "modern-3", "play-only"],
+        "{failures:?}"
+    );
+    for f in &failures {
+        assert_eq!((f.at.line, f.at.column), (12, 12), "{f}");
+    }
     let f = &failures[0];
-    assert_eq!(f.profile, "isf");
-    assert_eq!((f.at.line, f.at.column), (12, 12), "{f}");
     for part in [
         "move 3 E5-D5 is illegal",
         "play.lake",

@@ -90,6 +90,15 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
             passed += 1;
         }
     }
+    // The coverage table comes before the summary line, which stays last.
+    let selected: Vec<&dyn arbiter::corpus::AnyScenario> = scenarios
+        .iter()
+        .filter(|s| game.is_none_or(|g| g == s.game()))
+        .map(|s| s.as_ref())
+        .collect();
+    for table in arbiter::coverage::coverage(&selected, profile) {
+        print!("{table}");
+    }
     println!("{passed} passed, {failed} failed, {skipped} skipped");
     if failed > 0 || selected.is_empty() {
         ExitCode::FAILURE

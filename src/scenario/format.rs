@@ -49,7 +49,7 @@ pub struct ScenarioFile<G: Rules> {
     /// Clauses of the game's spec the scenario covers (`RP-5.1`, …).
     pub clauses: Vec<Spanned<String>>,
     /// Rule profiles to run under; the first is the one the plain
-    /// expectations describe. Default: the game's first profile.
+    /// expectations describe. Default: every named profile of the game.
     #[serde(default)]
     pub profiles: Option<Vec<Spanned<String>>>,
     /// How the source diagram sits on the board, and what was added to make

@@ -313,16 +313,19 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
 
     let mut profiles: Vec<G::Profile> = Vec::new();
     match &file.profiles {
+        // No list: the scenario turns on no point where the profiles
+        // differ, so it runs under every named profile of the game.
         None => {
-            let first = G::Profile::names()[0];
-            profiles.push(G::Profile::parse(first).map_err(|e| err((&file.id).into(), e))?);
+            for name in G::Profile::names() {
+                profiles.push(G::Profile::parse(name).map_err(|e| err((&file.id).into(), e))?);
+            }
         }
         Some(list) if list.is_empty() => {
             return Err(err(
                 (&file.id).into(),
                 format!(
-                    "`profiles` is empty: list at least one profile, or leave it out for [{}]",
-                    G::Profile::names()[0]
+                    "`profiles` is empty: list at least one profile, or leave it out for every named profile ([{}])",
+                    G::Profile::names().join(", ")
                 ),
             ));
         }
