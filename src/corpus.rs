@@ -84,6 +84,9 @@ pub trait GameEntry: Sync {
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// The protocol reader's property on `bytes`, for fuzzing.
     fn check_reader(&self, bytes: &[u8]);
+    /// `serve`'s property with its reference on the input `bytes`, lines
+    /// of at most `max_line` bytes, for fuzzing.
+    fn check_serve(&self, bytes: &[u8], max_line: usize);
     /// The kill matrix of its scenarios among `scenarios`, and, when
     /// `other` names an implementation, every mutant run on which it fails
     /// differently from the reference.
@@ -412,6 +415,10 @@ impl<G: Rules> GameEntry for Entry<G> {
         crate::protocol::reader::check_reader::<G>(bytes);
     }
 
+    fn check_serve(&self, bytes: &[u8], max_line: usize) {
+        crate::protocol::serve::check_serve(G::reference(), bytes, max_line);
+    }
+
     fn kill_matrix(
         &self,
         scenarios: &[Box<dyn AnyScenario>],
@@ -457,15 +464,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
 }
 
 /// Loads every scenario under `paths`. Returns the scenarios that loaded and
-/// the errors of those that did not, including ids repeated within a game.
+/// the errors of those that did not, including ids repeated within a game
+/// and paths that cannot be read (everything else is still loaded).
 pub fn load_all(paths: &[PathBuf]) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
-    let files = match load::discover(paths) {
-        Ok(f) => f,
-        Err(e) => return (Vec::new(), vec![e]),
-    };
+    let (files, mut errors) = load::discover(paths);
     let mut scenarios: Vec<Box<dyn AnyScenario>> = Vec::new();
     let mut seen = BTreeSet::new();
-    let mut errors = Vec::new();
     for f in files {
         match load(&f) {
             Ok(s) => {

@@ -44,3 +44,20 @@ pub fn check_protocol_reader(data: &[u8]) {
         game.check_reader(data);
     }
 }
+
+/// Target `serve_lines`: the first byte picks the longest line `serve`
+/// reads (32 to 8,192 bytes), the rest is `serve`'s whole input: lines that
+/// are not UTF-8, too long, blank, with or without a final line break.
+/// Serving the game's reference never fails nor panics, and every line but
+/// the blank ones gets exactly one reply, a line of JSON with
+/// `"protocol": 1` and an id
+/// ([`check_serve`](crate::protocol::serve::check_serve)), for every game.
+pub fn check_serve_lines(data: &[u8]) {
+    let (max_line, input) = match data.split_first() {
+        Some((b, rest)) => (32 + usize::from(*b) * 32, rest),
+        None => (crate::protocol::serve::MAX_LINE, data),
+    };
+    for game in crate::games::registry() {
+        game.check_serve(input, max_line);
+    }
+}

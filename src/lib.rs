@@ -2,6 +2,7 @@
 //! with Stratego's two anti-repetition rules.
 
 pub mod corpus;
+pub mod coverage;
 pub mod fuzzing;
 pub mod games;
 pub mod harness;

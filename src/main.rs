@@ -93,6 +93,20 @@ enum Command {
         /// Misbehave only on requests whose case matches this glob.
         #[arg(long, hide = true)]
         misbehave_on: Option<String>,
+        /// Append the server's pid, and its children's, to this file.
+        #[arg(long, hide = true)]
+        pid_file: Option<PathBuf>,
+    },
+    /// Run a command and end everything it starts (used by `conform`).
+    #[command(hide = true)]
+    Supervise {
+        /// The pid of the harness that asked; the supervisor stops when it
+        /// is gone.
+        #[arg(long)]
+        parent: u32,
+        /// The command and its arguments, after `--`.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
     },
 }
 
@@ -137,12 +151,17 @@ fn main() -> ExitCode {
             imp,
             misbehave,
             misbehave_on,
-        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on),
+            pid_file,
+        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on, pid_file),
         Command::Explain { scenario, profile } => {
             cli::explain::explain(&scenario, profile.as_deref())
         }
         Command::Mutants { paths, game, write } => {
             cli::mutants::mutants(&paths, game.as_deref(), write)
+        }
+        Command::Supervise { parent, command } => {
+            let code = arbiter::harness::supervise::run(parent, &command);
+            ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
         Command::Schema => {
             print!("{}", arbiter::scenario::schema::json());

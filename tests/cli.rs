@@ -106,6 +106,70 @@ fn check_prints_the_summary_line_last() {
     assert_eq!(words[2], "0");
 }
 
+/// The coverage table of `arbiter check`: one row per named profile, the
+/// number of scenarios per topic, the total and its percentage.
+fn coverage_rows(out: &str) -> Vec<(String, usize, f64)> {
+    let lines: Vec<&str> = out.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("coverage (stratego)"))
+        .unwrap_or_else(|| panic!("no coverage table:\n{out}"));
+    lines[start + 3..]
+        .iter()
+        .take_while(|l| !l.contains(" passed, "))
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let n = cells.len();
+            (
+                cells[0].to_string(),
+                cells[n - 2].parse().unwrap(),
+                cells[n - 1].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn check_prints_the_coverage_table_before_the_summary() {
+    let (ok, out) = arbiter(&["check", "--game", "stratego"]);
+    assert!(ok, "{out}");
+    let header = out
+        .lines()
+        .find(|l| l.starts_with("profile "))
+        .unwrap_or_else(|| panic!("no header:\n{out}"));
+    for topic in [
+        "ambiguities",
+        "more-squares",
+        "rules-of-play",
+        "two-squares",
+    ] {
+        assert!(header.contains(topic), "{header}");
+    }
+    let rows = coverage_rows(&out);
+    let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["isf", "gravon", "jumbo-original", "modern-3", "play-only"]
+    );
+    let all: usize = out
+        .lines()
+        .find(|l| l.starts_with("(scenarios)"))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .expect("a row of scenario counts");
+    for (p, n, pct) in &rows {
+        let want = 100.0 * *n as f64 / all as f64;
+        assert!((pct - want).abs() < 0.05, "{p}: {pct} of {n}/{all}");
+        // Every named profile is checked on nearly the whole corpus: a
+        // scenario leaves a profile out only when it cannot speak for it.
+        assert!(
+            *pct >= 90.0,
+            "profile {p} runs only {n} of {all} scenarios ({pct} %)"
+        );
+    }
+    assert!(out.lines().last().unwrap().ends_with(" skipped"), "{out}");
+}
+
 #[test]
 fn check_fails_on_a_broken_scenario() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));

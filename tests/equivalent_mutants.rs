@@ -11,7 +11,7 @@ use arbiter::games::stratego::game::Stratego;
 use arbiter::games::stratego::mutants::ALL;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
-use arbiter::scenario::run::run_profile;
+use arbiter::scenario::run::run_profile_as;
 
 #[test]
 fn left_out_mutants_pass_the_corpus_of_their_base() {
@@ -37,7 +37,7 @@ fn left_out_mutants_pass_the_corpus_of_their_base() {
                 .iter()
                 .filter(|s| s.profiles.iter().any(|p| p.name == base.name))
             {
-                let failures = run_profile(s, &Reference, &raw);
+                let failures = run_profile_as(s, &Reference, &raw, &base);
                 if !failures.is_empty() {
                     contradicted.push(format!("{} on {}: {} fails", m.name, name, s.id));
                 }

@@ -59,3 +59,8 @@ fn protocol_reader_corpus_replays() {
         10,
     );
 }
+
+#[test]
+fn serve_lines_corpus_replays() {
+    replay("serve_lines", arbiter::fuzzing::check_serve_lines, 8);
+}

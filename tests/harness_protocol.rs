@@ -23,7 +23,11 @@ use rstest::rstest;
 )]
 #[case(
     "{\"protocol\":\"1\",\"id\":1}",
-    "speaks protocol \"1\", but this is protocol 1"
+    "field `protocol`: must be the number 1, not the string \"1\""
+)]
+#[case(
+    "{\"protocol\":1.0,\"id\":1}",
+    "field `protocol`: must be the number 1, not 1.0"
 )]
 #[case(
     "{\"protocol\":1,\"id\":-1}",

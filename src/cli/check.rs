@@ -40,10 +40,14 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         println!("ERROR {e}");
         failed += 1;
     }
-    for s in scenarios
+    let selected: Vec<_> = scenarios
         .iter()
         .filter(|s| game.is_none_or(|g| g == s.game()))
-    {
+        .collect();
+    if selected.is_empty() {
+        super::no_scenarios(paths, game);
+    }
+    for s in &selected {
         let entry = arbiter::games::find(s.game()).expect("a loaded scenario's game is registered");
         let imps = imp.selected(entry.implementations());
         let (mut fails, mut skips) = (0, 0);
@@ -86,8 +90,17 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
             passed += 1;
         }
     }
+    // The coverage table comes before the summary line, which stays last.
+    let selected: Vec<&dyn arbiter::corpus::AnyScenario> = scenarios
+        .iter()
+        .filter(|s| game.is_none_or(|g| g == s.game()))
+        .map(|s| s.as_ref())
+        .collect();
+    for table in arbiter::coverage::coverage(&selected, profile) {
+        print!("{table}");
+    }
     println!("{passed} passed, {failed} failed, {skipped} skipped");
-    if failed > 0 {
+    if failed > 0 || selected.is_empty() {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

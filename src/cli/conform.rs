@@ -7,9 +7,12 @@ use std::time::{Duration, Instant};
 
 use arbiter::corpus::load_all;
 use arbiter::harness::format::{Format, render};
-use arbiter::harness::process::{Mode, ProcessSubject};
-use arbiter::harness::report::{CaseReport, ImplementationInfo};
-use arbiter::harness::runner::{Options, assemble, run_parallel, unreachable_case};
+use arbiter::harness::process::{
+    Mode, ProcessSubject, check_program, end_everything, take_left_behind,
+};
+use arbiter::harness::proctree::summary;
+use arbiter::harness::report::{CaseReport, ImplementationInfo, Status};
+use arbiter::harness::runner::{Options, assemble, run_parallel, selected, unreachable_case};
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -110,9 +113,22 @@ pub fn conform(args: Args) -> ExitCode {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
     let (scenarios, load_errors) = load_all(&args.paths);
+    if selected(&scenarios, &opts) == 0 && load_errors.is_empty() {
+        eprintln!("arbiter: {}", nothing_selected(&args, scenarios.len()));
+        return ExitCode::from(2);
+    }
     let mode = args.mode;
     let argv = args.command.clone();
-    let mut probe = ProcessSubject::new(argv.clone(), mode);
+    if let Err(e) = check_program(&argv[0]) {
+        eprintln!("arbiter: {e}");
+        return ExitCode::from(2);
+    }
+    on_signal_end_everything();
+    // Every process runs under `arbiter supervise` (this binary), which ends
+    // whatever the command leaves behind.
+    let exe = std::env::current_exe().ok();
+    let subject = || ProcessSubject::new(argv.clone(), mode).supervised_by(exe.clone());
+    let mut probe = subject();
     let greeting = hello(&mut probe, Instant::now() + opts.timeout);
     drop(probe);
 
@@ -140,7 +156,7 @@ pub fn conform(args: Args) -> ExitCode {
                     b.inc(1);
                 }
             };
-            let make = || -> Box<dyn Subject> { Box::new(ProcessSubject::new(argv.clone(), mode)) };
+            let make = || -> Box<dyn Subject> { Box::new(subject()) };
             let cases = run_parallel(&scenarios, &make, &h, &opts, &on_case);
             if let Some(b) = bar {
                 b.finish_and_clear();
@@ -152,7 +168,22 @@ pub fn conform(args: Args) -> ExitCode {
         Mode::PerCase => "per-case",
         Mode::Persistent => "persistent",
     };
-    let report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
+    let mut report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
+    if report.cases.iter().all(|c| c.status == Status::Skip) {
+        report.problems.push(format!(
+            "no scenario was run: all {} selected were skipped",
+            report.cases.len()
+        ));
+    }
+    let left = take_left_behind();
+    if !left.is_empty() {
+        eprintln!(
+            "arbiter: ended {} process{} the implementation left behind ({})",
+            left.len(),
+            if left.len() == 1 { "" } else { "es" },
+            summary(left.iter().map(String::as_str))
+        );
+    }
     let rendered = render(&report, args.format, args.verbose);
     match &args.output {
         Some(path) => {
@@ -169,6 +200,55 @@ pub fn conform(args: Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Why nothing would run, for the error message.
+fn nothing_selected(args: &Args, total: usize) -> String {
+    let mut filters = Vec::new();
+    for r in &args.run {
+        filters.push(format!("--run `{r}`"));
+    }
+    for r in &args.skip {
+        filters.push(format!("--skip `{r}`"));
+    }
+    if let Some(g) = &args.game {
+        filters.push(format!("--game {g}"));
+    }
+    if let Some(p) = &args.profile {
+        filters.push(format!("--profile {p}"));
+    }
+    if total == 0 {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        format!(
+            "no scenario selected: {} holds no scenario",
+            paths.join(", ")
+        )
+    } else {
+        format!(
+            "no scenario selected: {} leave{} none of the {total} scenarios",
+            filters.join(", "),
+            if filters.len() == 1 { "s" } else { "" }
+        )
+    }
+}
+
+/// On Ctrl-C (SIGINT), SIGTERM or SIGHUP: end every process the run
+/// started, everything they started too, say so, and exit with status 130.
+fn on_signal_end_everything() {
+    let _ = ctrlc::set_handler(|| {
+        let ended = end_everything();
+        if ended.is_empty() {
+            eprintln!("arbiter: interrupted");
+        } else {
+            eprintln!(
+                "arbiter: interrupted; ended {} process{} of the implementation ({})",
+                ended.len(),
+                if ended.len() == 1 { "" } else { "es" },
+                summary(ended.iter().map(String::as_str))
+            );
+        }
+        std::process::exit(130);
+    });
 }
 
 /// A progress bar on standard error for long runs, when it is a terminal.

@@ -53,6 +53,22 @@ pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, ExitCode> {
     })
 }
 
+/// Says on standard error that `paths` hold no scenario (of `game`, when
+/// one is named): zero scenarios is a failure, never a pass.
+pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>) {
+    let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    eprintln!(
+        "arbiter: no {}scenarios found in {}: a scenario is a `.yaml` or `.yml` file{}",
+        game.map(|g| format!("{g} ")).unwrap_or_default(),
+        list.join(", "),
+        if game.is_some() {
+            " naming that game"
+        } else {
+            ""
+        }
+    );
+}
+
 /// The game `--game` names, or the first of the registry.
 pub fn game_or_first(name: Option<&str>) -> Result<&'static dyn GameEntry, ExitCode> {
     match name {

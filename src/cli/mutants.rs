@@ -24,11 +24,16 @@ pub fn matrix_file(game: &str) -> String {
 }
 
 /// Prints the kill matrix of each game as Markdown (or writes it to the
-/// game's spec); fails when a mutant survives or a scenario does not load.
+/// game's spec); fails when a mutant survives, a scenario does not load, or
+/// there is no scenario at all.
 pub fn mutants(paths: &[PathBuf], game: Option<&str>, write: bool) -> ExitCode {
     let (scenarios, errors) = load_all(paths);
     for e in &errors {
         eprintln!("ERROR {e}");
+    }
+    if !scenarios.iter().any(|s| game.is_none_or(|g| g == s.game())) {
+        super::no_scenarios(paths, game);
+        return ExitCode::FAILURE;
     }
     let mut all_killed = true;
     for g in arbiter::games::registry()

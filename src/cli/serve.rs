@@ -14,12 +14,13 @@ pub fn serve(
     imp: &str,
     misbehave: Option<Misbehave>,
     on: Option<String>,
+    pid_file: Option<std::path::PathBuf>,
 ) -> ExitCode {
     let entry = match super::game_or_first(game) {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let misbehaviour = misbehave.map(|kind| Misbehaviour { kind, on });
+    let misbehaviour = misbehave.map(|kind| Misbehaviour { kind, on, pid_file });
     let mut input = BufReader::new(stdin().lock());
     let mut output = stdout().lock();
     match entry.serve(imp, &mut input, &mut output, misbehaviour.as_ref()) {

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use super::escape::{visible, visible_lines};
 use super::report::{CaseReport, Report, Status};
 
 /// The output formats of `arbiter conform`.
@@ -42,8 +43,8 @@ pub fn json(report: &Report) -> String {
 pub fn text_line(c: &CaseReport) -> String {
     let tag = c.status.as_str().to_uppercase();
     match &c.message {
-        Some(m) => format!("{tag} {}: {m}", c.id),
-        None => format!("{tag} {}", c.id),
+        Some(m) => format!("{tag} {}: {}", visible(&c.id), visible(m)),
+        None => format!("{tag} {}", visible(&c.id)),
     }
 }
 
@@ -53,14 +54,14 @@ pub fn text_line(c: &CaseReport) -> String {
 pub fn text(report: &Report, verbose: bool) -> String {
     let mut out = String::new();
     let imp = &report.implementation;
-    let _ = write!(out, "conform: {}", imp.name);
+    let _ = write!(out, "conform: {}", visible(&imp.name));
     if let Some(v) = &imp.version {
-        let _ = write!(out, " {v}");
+        let _ = write!(out, " {}", visible(v));
     }
     let caps = if imp.capabilities.is_empty() {
         "none".to_string()
     } else {
-        imp.capabilities.join(", ")
+        visible(&imp.capabilities.join(", ")).into_owned()
     };
     let _ = writeln!(
         out,
@@ -73,8 +74,9 @@ pub fn text(report: &Report, verbose: bool) -> String {
         if verbose || !quiet {
             let _ = writeln!(out, "{}", text_line(c));
             if let Some(err) = c.deciding().and_then(|p| p.stderr.as_ref()) {
-                for line in err
-                    .lines()
+                for line in visible_lines(err)
+                    .collect::<Vec<_>>()
+                    .into_iter()
                     .rev()
                     .take(5)
                     .collect::<Vec<_>>()
@@ -87,7 +89,7 @@ pub fn text(report: &Report, verbose: bool) -> String {
         }
     }
     for p in &report.problems {
-        let _ = writeln!(out, "PROBLEM {p}");
+        let _ = writeln!(out, "PROBLEM {}", visible(p));
     }
     let counts: Vec<String> = Status::ALL
         .iter()
@@ -98,109 +100,62 @@ pub fn text(report: &Report, verbose: bool) -> String {
     out
 }
 
-/// Escapes text for XML attributes and content; drops characters XML 1.0
-/// cannot carry at all.
-fn xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(ch),
-            c if (c as u32) < 0x20 => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// JUnit XML: one `testcase` per scenario. A fail or an xpass is a
-/// `failure`; an error, a timeout or a crash an `error` (its type says
-/// which); a skip is `skipped`; an xfail passes, with a note in
-/// `system-out`.
+/// JUnit XML, written by `quick-junit`: one `testcase` per scenario. A
+/// fail or an xpass is a `failure`; an error, a timeout or a crash an
+/// `error` (its type says which); a skip is `skipped`; an xfail passes,
+/// with a note in `system-out`. Every text is made [`visible`] first
+/// (`quick-junit` would drop control characters silently).
 pub fn junit(report: &Report) -> String {
-    let s = &report.summary;
-    let failures = s.fail + s.xpass;
-    let errors = s.error + s.timeout + s.crash;
-    let time: f64 = report
-        .cases
-        .iter()
-        .map(|c| c.duration_ms as f64 / 1000.0)
-        .sum();
-    let name = xml(&report.implementation.name);
-    let mut out = String::new();
-    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        out,
-        r#"<testsuites name="arbiter conform" tests="{}" failures="{failures}" errors="{errors}" skipped="{}" time="{time:.3}">"#,
-        report.cases.len(),
-        s.skip
-    );
-    let _ = writeln!(
-        out,
-        r#"  <testsuite name="{name}" tests="{}" failures="{failures}" errors="{errors}" skipped="{}" time="{time:.3}">"#,
-        report.cases.len(),
-        s.skip
-    );
+    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+    let secs = |ms: u64| std::time::Duration::from_millis(ms);
+    let total: u64 = report.cases.iter().map(|c| c.duration_ms).sum();
+    let mut suite = TestSuite::new(visible(&report.implementation.name));
+    suite.set_time(secs(total));
     for c in &report.cases {
-        let group = c.id.split('/').next().unwrap_or_default();
-        let _ = write!(
-            out,
-            r#"    <testcase classname="{}" name="{}" time="{:.3}""#,
-            xml(group),
-            xml(&c.id),
-            c.duration_ms as f64 / 1000.0
-        );
-        let message = xml(c.message.as_deref().unwrap_or_default());
-        let stderr = c
-            .deciding()
-            .and_then(|p| p.stderr.as_deref())
-            .map(|e| format!("\n      <system-err>{}</system-err>", xml(e)))
-            .unwrap_or_default();
-        match c.status {
-            Status::Pass => {
-                let _ = writeln!(out, "/>");
-            }
-            Status::Xfail => {
-                let _ = writeln!(
-                    out,
-                    ">\n      <system-out>expected failure: {message}</system-out>\n    </testcase>"
-                );
-            }
-            Status::Skip => {
-                let _ = writeln!(
-                    out,
-                    ">\n      <skipped message=\"{message}\"/>\n    </testcase>"
-                );
-            }
-            Status::Fail | Status::Xpass => {
-                let _ = writeln!(
-                    out,
-                    ">\n      <failure type=\"{}\" message=\"{message}\">{message}</failure>{stderr}\n    </testcase>",
-                    c.status
-                );
-            }
+        let message = visible(c.message.as_deref().unwrap_or_default()).into_owned();
+        let mut status = match c.status {
+            Status::Pass | Status::Xfail => TestCaseStatus::success(),
+            Status::Skip => TestCaseStatus::skipped(),
+            Status::Fail | Status::Xpass => TestCaseStatus::non_success(NonSuccessKind::Failure),
             Status::Error | Status::Timeout | Status::Crash => {
-                let _ = writeln!(
-                    out,
-                    ">\n      <error type=\"{}\" message=\"{message}\">{message}</error>{stderr}\n    </testcase>",
-                    c.status
-                );
+                TestCaseStatus::non_success(NonSuccessKind::Error)
             }
+        };
+        if !matches!(c.status, Status::Pass | Status::Xfail) {
+            status.set_message(message.as_str());
         }
+        if c.status.is_failure() {
+            status.set_type(c.status.as_str());
+            status.set_description(message.as_str());
+        }
+        let mut case = TestCase::new(visible(&c.id), status);
+        case.set_classname(visible(c.id.split('/').next().unwrap_or_default()));
+        case.set_time(secs(c.duration_ms));
+        if c.status == Status::Xfail {
+            case.set_system_out(format!("expected failure: {message}"));
+        }
+        if c.status.is_failure()
+            && let Some(err) = c.deciding().and_then(|p| p.stderr.as_deref())
+        {
+            let lines: Vec<_> = visible_lines(err).collect();
+            case.set_system_err(lines.join("\n"));
+        }
+        suite.add_test_case(case);
     }
     for p in &report.problems {
-        let _ = writeln!(
-            out,
-            "    <testcase classname=\"run\" name=\"expected-failures\">\n      <failure type=\"problem\" message=\"{0}\">{0}</failure>\n    </testcase>",
-            xml(p)
-        );
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+        status
+            .set_type("problem")
+            .set_message(visible(p))
+            .set_description(visible(p));
+        let mut case = TestCase::new("run", status);
+        case.set_classname("run");
+        suite.add_test_case(case);
     }
-    let _ = writeln!(out, "  </testsuite>\n</testsuites>");
-    out
+    let mut out = quick_junit::Report::new("arbiter conform");
+    out.set_time(secs(total)).add_test_suite(suite);
+    out.to_string()
+        .unwrap_or_else(|e| format!("<!-- the JUnit report could not be written: {e} -->\n"))
 }
 
 /// One YAML-safe line for a TAP diagnostic block.
@@ -217,26 +172,29 @@ pub fn tap(report: &Report) -> String {
     let _ = writeln!(out, "TAP version 13\n1..{total}");
     for (i, c) in report.cases.iter().enumerate() {
         let n = i + 1;
-        let message = c.message.as_deref().unwrap_or_default();
-        let clean = message.replace(['#', '\n'], " ");
+        let message = visible(c.message.as_deref().unwrap_or_default()).into_owned();
+        let clean = message.replace('#', " ");
+        let id = visible(&c.id);
         match c.status {
             Status::Pass => {
-                let _ = writeln!(out, "ok {n} - {}", c.id);
+                let _ = writeln!(out, "ok {n} - {id}");
             }
             Status::Skip => {
-                let _ = writeln!(out, "ok {n} - {} # SKIP {clean}", c.id);
+                let _ = writeln!(out, "ok {n} - {id} # SKIP {clean}");
             }
             Status::Xfail => {
-                let _ = writeln!(
-                    out,
-                    "not ok {n} - {} # TODO expected failure: {clean}",
-                    c.id
-                );
+                let _ = writeln!(out, "not ok {n} - {id} # TODO expected failure: {clean}");
             }
             _ => {
-                let _ = writeln!(out, "not ok {n} - {}", c.id);
+                let _ = writeln!(out, "not ok {n} - {id}");
                 let _ = writeln!(out, "  ---\n  status: {}", c.status);
-                let _ = writeln!(out, "  message: {}", yaml_str(message));
+                // JSON's escapes are YAML's: control characters come out
+                // visible, and a YAML reader gets the text exactly.
+                let _ = writeln!(
+                    out,
+                    "  message: {}",
+                    yaml_str(c.message.as_deref().unwrap_or_default())
+                );
                 if let Some(d) = c.deciding().and_then(|p| p.departure.as_ref()) {
                     let _ = writeln!(out, "  ply: {}", d.ply);
                     if !d.wrongly_allows.is_empty() {
@@ -258,7 +216,7 @@ pub fn tap(report: &Report) -> String {
     for (i, p) in report.problems.iter().enumerate() {
         let _ = writeln!(
             out,
-            "not ok {} - expected-failures\n  ---\n  message: {}\n  ...",
+            "not ok {} - run\n  ---\n  message: {}\n  ...",
             report.cases.len() + i + 1,
             yaml_str(p)
         );

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::escape::visible;
 use super::report::{Report, Status};
 
 /// One row: the scenarios that share these cells.
@@ -95,7 +96,7 @@ fn label(ids: &[String]) -> String {
 }
 
 fn md_escape(s: &str) -> String {
-    s.replace('|', "\\|")
+    visible(s).replace('|', "\\|")
 }
 
 /// The matrix as a Markdown table.
@@ -130,7 +131,8 @@ pub fn markdown(m: &Matrix) -> String {
 }
 
 fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
+    visible(s)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

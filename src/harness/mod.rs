@@ -6,13 +6,18 @@
 //! [`Implementation`]: crate::rules::Implementation
 
 pub mod case;
+pub mod child;
 pub mod embed;
+pub mod escape;
 pub mod format;
 pub mod glob;
 pub mod matrix;
 pub mod oracle;
 pub mod process;
+pub mod proctree;
 pub mod report;
 pub mod runner;
+pub mod scan;
 pub mod subject;
+pub mod supervise;
 pub mod xfail;

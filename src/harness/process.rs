@@ -1,22 +1,24 @@
 //! An implementation that runs as a command, in either protocol mode.
 //!
 //! The harness must never hang and never lose other cases' results, whatever
-//! the command does. So every read has a deadline (a reader thread feeds a
-//! channel, the caller waits with a timeout), the command runs in its own
-//! process group so a timeout kills its children too, and after any trouble
-//! a persistent process is killed and started afresh for the next request.
+//! the command does. Every exchange, writing the request as well as reading
+//! the reply, runs under the case's deadline ([`super::child`]); a reply is
+//! at most [`MAX_REPLY`] bytes; after any trouble a persistent process is
+//! ended, with everything it started, and started afresh for the next
+//! request.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::message::QueryKind;
 
+use super::child::{Running, Stop};
+use super::scan::Scanner;
 use super::subject::{Subject, Trouble, TroubleKind};
+
+pub use super::child::{MAX_REPLY, end_everything, take_left_behind};
 
 /// How requests reach the command (`spec/protocol.md`, "Modes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
@@ -29,153 +31,37 @@ pub enum Mode {
     Persistent,
 }
 
-/// Longest reply line read; anything longer is an error, not a memory blow-up.
-const MAX_LINE: u64 = 16 << 20;
-/// How much of standard error is kept for reports.
-const STDERR_TAIL: usize = 2048;
-
-/// What the stdout reader thread sees.
-enum Line {
-    Text(String),
-    TooLong,
-    Eof,
+/// Checks that `program` names a file that can be run, as the OS would find
+/// it (searching `PATH` for a bare name), so that a wrong command fails
+/// once, up front, and not once per case.
+pub fn check_program(program: &str) -> Result<PathBuf, String> {
+    let why = |reason: &str| format!("cannot start `{program}`: {reason}");
+    let path = Path::new(program);
+    if path.components().count() > 1 || program.contains('/') {
+        return match std::fs::metadata(path) {
+            Err(_) => Err(why("No such file or directory")),
+            Ok(m) if m.is_dir() => Err(why("it is a directory")),
+            Ok(_) => which::which(path).map_err(|_| why("Permission denied")),
+        };
+    }
+    which::which(program).map_err(|_| why("No such file or directory (searched PATH)"))
 }
 
-struct Running {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
-    stderr: Arc<Mutex<Vec<u8>>>,
-    stderr_done: Receiver<()>,
-}
-
-impl Running {
-    fn spawn(argv: &[String]) -> std::io::Result<Running> {
-        let mut cmd = Command::new(&argv[0]);
-        cmd.args(&argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
-        let mut child = cmd.spawn()?;
-        let stdout = child.stdout.take().expect("piped");
-        let mut stderr_pipe = child.stderr.take().expect("piped");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(Line::Eof);
-                        return;
-                    }
-                    Ok(_) => {
-                        if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_LINE {
-                            let _ = tx.send(Line::TooLong);
-                            return;
-                        }
-                        let text = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(Line::Text(text)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let (done_tx, stderr_done) = channel();
-        let sink = Arc::clone(&stderr);
-        std::thread::spawn(move || {
-            let mut chunk = [0u8; 4096];
-            while let Ok(n) = stderr_pipe.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                let mut tail = sink.lock().unwrap_or_else(|e| e.into_inner());
-                tail.extend_from_slice(&chunk[..n]);
-                if tail.len() > STDERR_TAIL {
-                    let cut = tail.len() - STDERR_TAIL;
-                    tail.drain(..cut);
-                }
-            }
-            let _ = done_tx.send(());
-        });
-        let stdin = child.stdin.take();
-        Ok(Running {
-            child,
-            stdin,
-            lines,
-            stderr,
-            stderr_done,
-        })
-    }
-
-    /// Kills the whole process group and reaps the child.
-    fn kill(&mut self) {
-        #[cfg(unix)]
-        {
-            if let Ok(pid) = i32::try_from(self.child.id()) {
-                // SAFETY: kill(2) with a negative pid signals the process
-                // group we created for this child; it touches no memory.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// Waits for the child to exit until `deadline`.
-    fn wait_until(&mut self, deadline: Instant) -> Option<ExitStatus> {
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(s)) => return Some(s),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(2))
-                }
-                _ => return None,
-            }
-        }
-    }
-
-    /// The end of standard error, once the stream has ended (or after a
-    /// short grace period when some other process still holds it).
-    fn stderr_tail(&self) -> Option<String> {
-        let _ = self.stderr_done.recv_timeout(Duration::from_millis(200));
-        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        let text = String::from_utf8_lossy(&tail).trim().to_string();
-        (!text.is_empty()).then_some(text)
-    }
-
-    fn trouble(&self, kind: TroubleKind, message: String) -> Trouble {
-        Trouble {
-            kind,
-            message,
-            stderr: self.stderr_tail(),
-        }
-    }
-}
-
-/// How a process ended, in words.
-fn describe_exit(status: ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(sig) = status.signal() {
-            return format!("was killed by signal {sig}");
-        }
-    }
-    match status.code() {
-        Some(c) => format!("exited with status {c}"),
-        None => "exited".to_string(),
+/// The message for a deadline that passed during an exchange.
+fn late(r: &Running, unwritten: usize, total: usize, query: QueryKind, what: &str) -> String {
+    if unwritten > 0 {
+        format!(
+            "the process did not read the {} request in time ({} of {total} bytes written)",
+            query.as_str(),
+            total - unwritten
+        )
+    } else if r.out_ended() {
+        format!(
+            "the process closed its output without a complete reply to {} and did not exit in time",
+            query.as_str()
+        )
+    } else {
+        format!("{what} {} in time", query.as_str())
     }
 }
 
@@ -183,6 +69,7 @@ fn describe_exit(status: ExitStatus) -> String {
 pub struct ProcessSubject {
     argv: Vec<String>,
     mode: Mode,
+    supervisor: Option<PathBuf>,
     running: Option<Running>,
     /// The end of standard error of the last per-case process, kept for a
     /// reply that turns out unreadable.
@@ -196,18 +83,51 @@ impl ProcessSubject {
         ProcessSubject {
             argv,
             mode,
+            supervisor: None,
             running: None,
             last_stderr: None,
         }
     }
 
+    /// Runs every process under `arbiter supervise`, with `exe` the arbiter
+    /// binary, so that nothing the command starts outlives it.
+    pub fn supervised_by(mut self, exe: Option<PathBuf>) -> Self {
+        self.supervisor = exe;
+        self
+    }
+
     fn spawn(&self) -> Result<Running, Trouble> {
-        Running::spawn(&self.argv).map_err(|e| {
+        Running::spawn(&self.argv, self.supervisor.as_deref()).map_err(|e| {
             Trouble::new(
                 TroubleKind::Crash,
                 format!("cannot start `{}`: {e}", self.argv.join(" ")),
             )
         })
+    }
+
+    /// The trouble of `r`, with its standard error and the processes it
+    /// left behind.
+    fn trouble(&self, r: &Running, kind: TroubleKind, mut message: String) -> Trouble {
+        if let Some(m) = r.start_failure() {
+            return Trouble::new(
+                TroubleKind::Crash,
+                format!("cannot start `{}`: {m}", self.argv.join(" ")),
+            );
+        }
+        let strays = r.strays();
+        if !strays.is_empty() {
+            let names = super::proctree::summary(strays.iter().map(|(_, n)| n.as_str()));
+            message.push_str(&format!(
+                "; ended {} process{} it had started ({names})",
+                strays.len(),
+                if strays.len() == 1 { "" } else { "es" }
+            ));
+        }
+        Trouble {
+            kind,
+            message,
+            stderr: r.stderr_tail(),
+        }
     }
 
     fn ask_per_case(
@@ -217,57 +137,59 @@ impl ProcessSubject {
         deadline: Instant,
     ) -> Result<String, Trouble> {
         let mut r = self.spawn()?;
-        if let Some(mut stdin) = r.stdin.take() {
-            // A process that exits without reading makes this fail; its exit
-            // status says more than the broken pipe.
-            let _ = writeln!(stdin, "{line}");
-        }
-        let mut text = String::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match r.lines.recv_timeout(left) {
-                Ok(Line::Text(t)) => {
-                    text.push_str(&t);
-                    text.push('\n');
-                }
-                Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => break,
-                Ok(Line::TooLong) => {
-                    r.kill();
-                    return Err(r.trouble(
-                        TroubleKind::Error,
-                        format!("the reply is longer than {MAX_LINE} bytes"),
-                    ));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    r.kill();
-                    return Err(r.trouble(
-                        TroubleKind::Timeout,
-                        format!("no complete reply to {} in time", query.as_str()),
-                    ));
-                }
+        let request = format!("{line}\n");
+        let mut input = request.as_bytes();
+        let mut scan = Scanner::default();
+        let mut scanned = 0;
+        // The reply is in when the process has exited and its output has
+        // ended, or holds a complete reply (a child may keep it open).
+        r.close_stdin_when_written();
+        let result = r.pump(&mut input, deadline, |r| {
+            scan.feed(&r.out[scanned..]);
+            scanned = r.out.len();
+            r.exited().is_some() && (r.out_ended() || scan.is_complete())
+        });
+        let q = query.as_str();
+        let text = String::from_utf8_lossy(&r.out).into_owned();
+        match result {
+            Err(Stop::TooLong) => {
+                r.kill();
+                return Err(self.trouble(
+                    &r,
+                    TroubleKind::Error,
+                    format!("the reply to {q} is longer than {} MiB", MAX_REPLY >> 20),
+                ));
             }
+            Err(Stop::Deadline) => {
+                let unwritten = input.len();
+                let message = if scan.is_complete() {
+                    format!(
+                        "the process replied to {q} but did not exit in time (in per-case mode the command exits after its reply)"
+                    )
+                } else {
+                    late(&r, unwritten, request.len(), query, "no complete reply to")
+                };
+                r.kill();
+                return Err(self.trouble(&r, TroubleKind::Timeout, message));
+            }
+            Ok(()) => {}
         }
-        let Some(status) = r.wait_until(deadline) else {
-            r.kill();
-            return Err(r.trouble(
-                TroubleKind::Timeout,
-                "the process closed its output but did not exit in time".into(),
-            ));
-        };
-        if !status.success() {
-            return Err(r.trouble(
+        // Whatever the process left behind is ended now, not at the end of
+        // the run.
+        r.kill();
+        if !r.succeeded() {
+            let how = r.describe_exit();
+            return Err(self.trouble(
+                &r,
                 TroubleKind::Crash,
-                format!(
-                    "the process {} while answering {}",
-                    describe_exit(status),
-                    query.as_str()
-                ),
+                format!("the process {how} while answering {q}"),
             ));
         }
         if text.trim().is_empty() {
-            return Err(r.trouble(
+            return Err(self.trouble(
+                &r,
                 TroubleKind::Crash,
-                format!("the process exited without answering {}", query.as_str()),
+                format!("the process exited without answering {q}"),
             ));
         }
         self.last_stderr = r.stderr_tail();
@@ -284,59 +206,73 @@ impl ProcessSubject {
             self.running = Some(self.spawn()?);
         }
         let r = self.running.as_mut().expect("just started");
-        let sent = match r.stdin.as_mut() {
-            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        let result = if sent.is_err() {
-            Err(Self::died(r, query, deadline))
-        } else {
-            loop {
-                let left = deadline.saturating_duration_since(Instant::now());
-                match r.lines.recv_timeout(left) {
-                    Ok(Line::Text(t)) if t.trim().is_empty() => continue,
-                    Ok(Line::Text(t)) => break Ok(t),
-                    Ok(Line::TooLong) => {
-                        break Err(Trouble::new(
-                            TroubleKind::Error,
-                            format!("the reply is longer than {MAX_LINE} bytes"),
-                        ));
-                    }
-                    Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                        break Err(Self::died(r, query, deadline));
-                    }
-                    Err(RecvTimeoutError::Timeout) => {
-                        break Err(Trouble::new(
-                            TroubleKind::Timeout,
-                            format!("no reply to {} in time", query.as_str()),
-                        ));
-                    }
-                }
+        let request = format!("{line}\n");
+        let mut input = request.as_bytes();
+        r.taken = r.out.len();
+        let mut reply = None;
+        let result = r.pump(&mut input, deadline, |r| {
+            let ended = r.out_ended();
+            reply = take_line(&mut r.out, ended);
+            reply.is_some() || r.out_ended()
+        });
+        let q = query.as_str();
+        let trouble = match (result, reply) {
+            (Ok(()), Some(text)) => return Ok(text),
+            (Ok(()), None) => {
+                // The output ended: the process is gone, or going.
+                let wait = deadline.min(Instant::now() + Duration::from_millis(500));
+                let how = match r.wait_until(wait) {
+                    Some(_) => r.describe_exit(),
+                    None => "closed its output".to_string(),
+                };
+                (
+                    TroubleKind::Crash,
+                    format!("the process {how} while answering {q}"),
+                )
             }
+            (Err(Stop::TooLong), _) => (
+                TroubleKind::Error,
+                format!("the reply to {q} is longer than {} MiB", MAX_REPLY >> 20),
+            ),
+            (Err(Stop::Deadline), _) => (
+                TroubleKind::Timeout,
+                late(r, input.len(), request.len(), query, "no reply to"),
+            ),
         };
-        if let Err(mut t) = result {
-            // The stream may be out of step now: start afresh next time.
-            let mut r = self.running.take().expect("running");
-            r.kill();
-            if t.stderr.is_none() {
-                t.stderr = r.stderr_tail();
-            }
-            return Err(t);
-        }
-        result
+        // The stream may be out of step now: start afresh next time.
+        let mut r = self.running.take().expect("running");
+        r.kill();
+        Err(self.trouble(&r, trouble.0, trouble.1))
     }
+}
 
-    /// The trouble when a persistent process stopped answering by going away.
-    fn died(r: &mut Running, query: QueryKind, deadline: Instant) -> Trouble {
-        let wait = deadline.min(Instant::now() + Duration::from_millis(500));
-        let how = match r.wait_until(wait) {
-            Some(status) => describe_exit(status),
-            None => "closed its output".to_string(),
+/// Takes the first line that is not blank from `out`, dropping the blank
+/// lines before it; `None` while there is no such complete line. With
+/// `ended` (no more output will come) an unterminated last line counts.
+fn take_line(out: &mut Vec<u8>, ended: bool) -> Option<String> {
+    let blank = |b: &[u8]| b.iter().all(u8::is_ascii_whitespace);
+    let mut start = 0;
+    loop {
+        let Some(i) = out[start..].iter().position(|&b| b == b'\n') else {
+            // Blank lines are dropped all at once, not one by one.
+            out.drain(..start);
+            if ended && !blank(out) {
+                let text = String::from_utf8_lossy(out).trim_end().to_string();
+                out.clear();
+                return Some(text);
+            }
+            return None;
         };
-        r.trouble(
-            TroubleKind::Crash,
-            format!("the process {how} while answering {}", query.as_str()),
-        )
+        let end = start + i;
+        if blank(&out[start..end]) {
+            start = end + 1;
+            continue;
+        }
+        let text = String::from_utf8_lossy(&out[start..end])
+            .trim_end_matches('\r')
+            .to_string();
+        out.drain(..=end);
+        return Some(text);
     }
 }
 
@@ -369,12 +305,9 @@ impl Drop for ProcessSubject {
     fn drop(&mut self) {
         if let Some(mut r) = self.running.take() {
             // Closing stdin lets a well-behaved process exit by itself.
-            drop(r.stdin.take());
-            if r.wait_until(Instant::now() + Duration::from_millis(500))
-                .is_none()
-            {
-                r.kill();
-            }
+            r.close_stdin();
+            r.wait_until(Instant::now() + Duration::from_millis(500));
+            r.kill();
         }
     }
 }

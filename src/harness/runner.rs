@@ -85,6 +85,15 @@ fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<String> {
     None
 }
 
+/// How many of `scenarios` the options select (before the implementation
+/// has a say: its `games` and its `unsupported` replies may skip more).
+pub fn selected(scenarios: &[Box<dyn AnyScenario>], opts: &Options) -> usize {
+    scenarios
+        .iter()
+        .filter(|s| deselected(s.as_ref(), opts).is_none())
+        .count()
+}
+
 /// Sets the scenario's status from its profiles' results and the
 /// expected-failures list.
 fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {

@@ -17,9 +17,31 @@ pub enum ProtocolError {
     /// Nothing at all was sent.
     #[error("empty message: expected one JSON object")]
     Empty,
+    /// The bytes are not UTF-8 text.
+    #[error(
+        "not UTF-8 (the bytes from offset {valid_up_to} are not UTF-8 text): expected one JSON object in UTF-8"
+    )]
+    NotUtf8 {
+        /// How many bytes from the start are valid UTF-8.
+        valid_up_to: usize,
+    },
+    /// The line is longer than the reader takes.
+    #[error("the line is longer than {limit} bytes: it was not read")]
+    TooLong {
+        /// The most bytes a line may have.
+        limit: usize,
+    },
     /// The text is not JSON.
     #[error("not JSON ({0}): expected one JSON object")]
     NotJson(String),
+    /// An object gives a key twice: which value is meant cannot be told.
+    #[error("duplicate key `{key}` at column {column}: each key may appear once in an object")]
+    DuplicateKey {
+        /// The key.
+        key: String,
+        /// Where its second occurrence ends (from 1).
+        column: usize,
+    },
     /// JSON, but not an object.
     #[error("expected a JSON object, got {0}")]
     NotObject(&'static str),
@@ -39,6 +61,15 @@ pub enum ProtocolError {
         game: String,
         /// The game of the reader.
         reader: &'static str,
+    },
+    /// The profile has a switch this reader does not know. A switch changes
+    /// the rules, so it cannot be ignored like other unknown fields.
+    #[error(
+        "field `{field}`: unknown switch: this implementation does not know it, and a profile switch changes the rules, so the request is declined rather than the switch ignored"
+    )]
+    UnknownSwitch {
+        /// The switch, dotted from `profile`.
+        field: String,
     },
     /// A field has the wrong type or value.
     #[error("field `{field}`: {message}")]
@@ -69,22 +100,136 @@ pub fn kind_of(v: &Value) -> &'static str {
     }
 }
 
+/// Parses JSON text like `serde_json::from_str`, but refuses an object that
+/// gives a key twice (`serde_json` keeps the last silently).
+pub fn strict_json(text: &str) -> Result<Value, ProtocolError> {
+    let duplicate = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let read = serde::de::DeserializeSeed::deserialize(
+        Strict {
+            duplicate: &duplicate,
+        },
+        &mut de,
+    )
+    .and_then(|v| de.end().map(|()| v));
+    read.map_err(|e| match duplicate.take() {
+        Some(key) => ProtocolError::DuplicateKey {
+            key,
+            column: e.column(),
+        },
+        None => ProtocolError::NotJson(e.to_string()),
+    })
+}
+
+/// Builds a [`Value`] as `serde_json` does, noting the first key an object
+/// repeats and stopping there.
+#[derive(Clone, Copy)]
+struct Strict<'a> {
+    duplicate: &'a std::cell::RefCell<Option<String>>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Strict<'_> {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Strict<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        serde::de::DeserializeSeed::deserialize(self, d)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(self)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                let message = format!("duplicate key `{key}`");
+                *self.duplicate.borrow_mut() = Some(key);
+                return Err(serde::de::Error::custom(message));
+            }
+            let v = map.next_value_seed(self)?;
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
 /// Parses one message into an object and checks its protocol version.
 fn object(text: &str) -> Result<Map<String, Value>, ProtocolError> {
     if text.trim().is_empty() {
         return Err(ProtocolError::Empty);
     }
-    let v: Value = serde_json::from_str(text).map_err(|e| ProtocolError::NotJson(e.to_string()))?;
+    let v = strict_json(text)?;
     let Value::Object(map) = v else {
         return Err(ProtocolError::NotObject(kind_of(&v)));
     };
     match map.get("protocol") {
         None => return Err(ProtocolError::Missing("protocol".into())),
         Some(Value::Number(n)) if n.as_u64() == Some(u64::from(VERSION)) => {}
+        Some(v @ Value::Number(n)) if n.as_u64().is_some() => {
+            return Err(ProtocolError::Version { got: v.to_string() });
+        }
+        // Not another version, but a wrong way of writing one: say so,
+        // rather than "speaks protocol \"1\", but this is protocol 1".
         Some(other) => {
-            return Err(ProtocolError::Version {
-                got: other.to_string(),
-            });
+            let what = match other {
+                Value::String(_) => format!("the string {other}"),
+                Value::Number(_) => other.to_string(),
+                Value::Bool(_) => format!("the boolean {other}"),
+                _ => kind_of(other).to_string(),
+            };
+            return Err(field_err(
+                "protocol",
+                format!("must be the number {VERSION}, not {what}"),
+            ));
         }
     }
     Ok(map)
@@ -139,9 +284,42 @@ fn named<T: serde::de::DeserializeOwned>(
     serde_json::from_value(v.clone()).map_err(|_| field_err(field, format!("`{v}` is not {what}")))
 }
 
+/// The first key of `v`, dotted, that `known` (a profile as written) does
+/// not have.
+fn unknown_key(v: &Value, known: &Value) -> Option<String> {
+    let (Value::Object(given), Value::Object(known)) = (v, known) else {
+        return None;
+    };
+    given.iter().find_map(|(k, sub)| match known.get(k) {
+        None => Some(k.clone()),
+        Some(kn) => unknown_key(sub, kn).map(|rest| format!("{k}.{rest}")),
+    })
+}
+
+/// Reads `profile`: every switch spelled out. A switch the game's profiles
+/// do not have is [`ProtocolError::UnknownSwitch`]; another error names the
+/// switch at fault.
+fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
+    use crate::rules::RuleProfile;
+    serde_path_to_error::deserialize(v).map_err(|e| {
+        let known = G::Profile::parse(G::Profile::names()[0])
+            .ok()
+            .and_then(|p| serde_json::to_value(p).ok());
+        if let Some(path) = known.and_then(|k| unknown_key(v, &k)) {
+            return ProtocolError::UnknownSwitch {
+                field: format!("profile.{path}"),
+            };
+        }
+        let field = match e.path().to_string() {
+            p if p == "." => "profile".to_string(),
+            p => format!("profile.{p}"),
+        };
+        field_err(&field, e.into_inner().to_string())
+    })
+}
+
 fn position<G: Rules>(map: &Map<String, Value>) -> Result<Position<G>, ProtocolError> {
-    let profile: G::Profile = serde_json::from_value(get(map, "profile")?.clone())
-        .map_err(|e| field_err("profile", e.to_string()))?;
+    let profile = profile::<G>(get(map, "profile")?)?;
     let setup = G::setup_from_wire(get(map, "setup")?).map_err(|(field, message)| {
         if message == "missing" {
             ProtocolError::Missing(field)

@@ -32,8 +32,11 @@ pub trait Annotations<G: Rules>: Default + Clone + Debug + JsonSchema + Send + S
         Ok(())
     }
     /// Compares the expectations with what the rules noted about the
-    /// played action; calls `fail` once per expectation that does not hold.
-    fn compare(&self, note: &G::Note, fail: &mut dyn FnMut(String));
+    /// action played under `profile`; calls `fail` once per expectation that
+    /// does not hold. An annotation about a rule that `profile` switches off
+    /// cannot hold or fail: the game checks instead that nothing was noted
+    /// for that rule (`spec/scenario-format.md`, "Per-profile expectations").
+    fn compare(&self, note: &G::Note, profile: &G::Profile, fail: &mut dyn FnMut(String));
 }
 
 /// Writes `FIELDS`, `read_field` and `overlay` of an [`Annotations`] impl

@@ -49,15 +49,17 @@ pub struct ScenarioFile<G: Rules> {
     /// Clauses of the game's spec the scenario covers (`RP-5.1`, …).
     pub clauses: Vec<Spanned<String>>,
     /// Rule profiles to run under; the first is the one the plain
-    /// expectations describe. Default: the game's first profile.
+    /// expectations describe. Default: every named profile of the game.
     #[serde(default)]
     pub profiles: Option<Vec<Spanned<String>>>,
     /// How the source diagram sits on the board, and what was added to make
     /// the position work.
     #[serde(default)]
     pub placement: Option<String>,
-    /// The starting position, in the game's own form.
-    pub setup: G::SetupSpec,
+    /// The starting position, in the game's own form. Null (`setup: ~`, or
+    /// nothing after `setup:`) is read here so the loader can refuse it;
+    /// the reader would otherwise make every default of it.
+    pub setup: Spanned<Option<G::SetupSpec>>,
     /// The actions played, each with what must be observed after it.
     #[serde(default)]
     pub moves: Vec<MoveEntry<G>>,

@@ -4,7 +4,7 @@
 use crate::rules::{Implementation, MutantKind, RuleProfile, Rules};
 
 use super::load::Scenario;
-use super::run::run_profile;
+use super::run::run_profile_as;
 
 /// A mutant as a row of the matrix names it.
 #[derive(Clone, Debug)]
@@ -73,9 +73,9 @@ pub fn matrix_against<G: Rules>(
                 .iter()
                 .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
             {
-                let failures = run_profile(s, G::reference(), &mutated);
+                let failures = run_profile_as(s, G::reference(), &mutated, base);
                 if let Some(imp) = other
-                    && run_profile(s, imp, &mutated) != failures
+                    && run_profile_as(s, imp, &mutated, base) != failures
                 {
                     departures.push(format!(
                         "{} under {} of {}: {} fails differently from the reference",

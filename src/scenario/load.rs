@@ -246,8 +246,9 @@ pub fn game_of(path: &Path, text: &str) -> Result<Spanned<String>, LoadError> {
         at,
         message,
     };
+    lint(text).map_err(|(at, m)| err(at, m))?;
     let header: super::format::GameHeader =
-        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e)))?;
+        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e, text)))?;
     header.game.ok_or_else(|| {
         err(
             Loc { line: 1, column: 1 },
@@ -265,8 +266,9 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
         at,
         message,
     };
+    lint(text).map_err(|(at, m)| err(at, m))?;
     let file: ScenarioFile<G> =
-        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e)))?;
+        serde_saphyr::from_str(text).map_err(|e| err(yaml_loc(&e), yaml_message(&e, text)))?;
     if file.game.value != G::NAME {
         return Err(err(
             (&file.game).into(),
@@ -311,16 +313,19 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
 
     let mut profiles: Vec<G::Profile> = Vec::new();
     match &file.profiles {
+        // No list: the scenario turns on no point where the profiles
+        // differ, so it runs under every named profile of the game.
         None => {
-            let first = G::Profile::names()[0];
-            profiles.push(G::Profile::parse(first).map_err(|e| err((&file.id).into(), e))?);
+            for name in G::Profile::names() {
+                profiles.push(G::Profile::parse(name).map_err(|e| err((&file.id).into(), e))?);
+            }
         }
         Some(list) if list.is_empty() => {
             return Err(err(
                 (&file.id).into(),
                 format!(
-                    "`profiles` is empty: list at least one profile, or leave it out for [{}]",
-                    G::Profile::names()[0]
+                    "`profiles` is empty: list at least one profile, or leave it out for every named profile ([{}])",
+                    G::Profile::names().join(", ")
                 ),
             ));
         }
@@ -339,7 +344,13 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
     }
     let profile_names: Vec<String> = profiles.iter().map(|p| p.name().to_string()).collect();
 
-    let setup = G::setup_from_spec(&file.setup).map_err(|l| err(l.at, l.message))?;
+    let Some(setup_spec) = &file.setup.value else {
+        return Err(err(
+            (&file.setup).into(),
+            "`setup` is null (`~`, or nothing after `setup:`): write the starting position, or `setup: {}` to take every default of the game's setup".into(),
+        ));
+    };
+    let setup = G::setup_from_spec(setup_spec).map_err(|l| err(l.at, l.message))?;
 
     let cx = Convert {
         path,
@@ -589,57 +600,299 @@ impl Convert<'_> {
     }
 }
 
-/// The YAML reader's message without its own location suffix or snippet
-/// (we print `file:line:column:` ourselves).
-fn yaml_message(e: &serde_saphyr::Error) -> String {
+/// What YAML reads without complaint but a scenario file may not hold:
+/// a second document, text after the end-of-document marker `...`, and
+/// tags (`!!binary` would decode base64 into a text field unseen). Errors
+/// of the YAML itself are left to the reader, which words them.
+fn lint(text: &str) -> Result<(), (Loc, String)> {
+    use serde_saphyr::granit_parser::{Event, Marker, Parser};
+    let at = |m: Marker| Loc {
+        line: m.line() as u64,
+        column: m.col() as u64 + 1,
+    };
+    let mut documents = 0;
+    // Where an explicit `...` ends, and its line.
+    let mut end_marker: Option<(usize, usize)> = None;
+    for event in Parser::new_from_str(text) {
+        let Ok((event, span)) = event else {
+            // Past an explicit `...` the text is checked below; before it,
+            // the reader reports the error in its words.
+            break;
+        };
+        let tag = match &event {
+            Event::DocumentStart(..) => {
+                documents += 1;
+                if documents == 2 {
+                    return Err((
+                        at(span.start),
+                        format!(
+                            "one scenario per file: a second YAML document starts at line {}; move it to a file of its own",
+                            span.start.line()
+                        ),
+                    ));
+                }
+                None
+            }
+            Event::DocumentEnd => {
+                let marked = span.end.index() > span.start.index();
+                if let (true, Some(offset)) = (marked, span.end.byte_offset()) {
+                    end_marker = Some((offset, span.start.line()));
+                }
+                None
+            }
+            Event::StreamEnd => break,
+            Event::Scalar(_, _, _, tag)
+            | Event::SequenceStart(_, _, tag)
+            | Event::MappingStart(_, _, tag) => tag.as_ref(),
+            _ => None,
+        };
+        if let Some(tag) = tag {
+            let written = format!("{}{}", tag.original_handle(), tag.suffix());
+            return Err((
+                at(span.tag_start.unwrap_or(span.start)),
+                format!(
+                    "`{written}` is a YAML tag, and tags are not part of the scenario format (`!!binary` would turn base64 into text unseen): write the value plainly, quoted if it must stay text"
+                ),
+            ));
+        }
+    }
+    if let Some((offset, marker_line)) = end_marker {
+        let rest = text.get(offset..).unwrap_or_default();
+        for (line, l) in (marker_line..).zip(rest.split('\n')) {
+            let l = l.trim();
+            if !l.is_empty() && !l.starts_with('#') {
+                let column = if line == marker_line {
+                    // On the marker's own line, after the marker.
+                    text.get(..offset)
+                        .and_then(|t| t.rsplit('\n').next())
+                        .map_or(1, |s| s.chars().count() + 1)
+                } else {
+                    1
+                };
+                return Err((
+                    Loc {
+                        line: line as u64,
+                        column: column as u64,
+                    },
+                    format!(
+                        "text after the end-of-document marker `...` of line {marker_line}: a scenario file ends there; remove the text, or the marker"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The key whose value starts at byte `offset` of `text`: the plain word
+/// just before the `:` that precedes the value, if there is one.
+fn key_before(text: &str, offset: usize) -> Option<&str> {
+    let before = text.get(..offset)?.trim_end();
+    let before = before.strip_suffix(':')?.trim_end();
+    let start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .map_or(0, |i| i + 1);
+    let key = &before[start..];
+    (!key.is_empty()).then_some(key)
+}
+
+/// The byte offset of `at` in `text`.
+fn offset_of(text: &str, at: Loc) -> Option<usize> {
+    let line_start = if at.line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(at.line as usize - 2)?.0 + 1
+    };
+    let line = &text[line_start..];
+    let col = line
+        .char_indices()
+        .nth(at.column.saturating_sub(1) as usize)
+        .map_or(line.len(), |(i, _)| i);
+    Some(line_start + col)
+}
+
+/// The scalar written at byte `offset` of `text`, as far as a flow
+/// separator, a comment or the end of the line.
+fn scalar_at(text: &str, offset: usize) -> &str {
+    let rest = text.get(offset..).unwrap_or_default();
+    let end = rest.find([',', '}', ']', '\n', '#']).unwrap_or(rest.len());
+    rest[..end].trim()
+}
+
+/// The range of an integer type the reader names (`u32`).
+fn int_range(ty: &str) -> Option<String> {
+    let (lo, hi): (i128, i128) = match ty {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" => (0, u64::MAX.into()),
+        "usize" => (0, usize::MAX as i128),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "i64" => (i64::MIN.into(), i64::MAX.into()),
+        _ => return None,
+    };
+    Some(format!("a whole number from {lo} to {hi}"))
+}
+
+/// The YAML reader's message, reworded where its own words name its API or
+/// its grammar rather than what to write, and without its location suffix
+/// or snippet (we print `file:line:column:` ourselves).
+fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
+    use serde_saphyr::Error as E;
+    let at = yaml_loc(e);
+    let offset = offset_of(text, at);
+    let key = offset.and_then(|o| key_before(text, o));
+    let field = |what: &str| match key {
+        Some(k) => format!("`{k}` expects {what}"),
+        None => format!("expected {what}"),
+    };
+    // An error met through an alias is the error of the aliased text.
+    let inner = match e.without_snippet() {
+        E::AliasError { error, .. } => error.without_snippet(),
+        other => other,
+    };
+    match inner {
+        E::MultipleDocuments { .. } => {
+            return format!(
+                "one scenario per file: a second YAML document starts at line {}; move it to a file of its own",
+                at.line
+            );
+        }
+        E::Unexpected { expected, .. } => {
+            let what = match *expected {
+                "sequence start" => "a list: `- item` lines, or `[a, b]`".to_string(),
+                "mapping start" => "a mapping: `key: value` lines, or `{key: value}`".to_string(),
+                "string scalar" => "a single value, not a list or a mapping".to_string(),
+                other => other.to_string(),
+            };
+            return field(&what);
+        }
+        E::InvalidScalar { ty, .. } => {
+            let written = offset.map(|o| scalar_at(text, o)).unwrap_or_default();
+            return match (key, int_range(ty)) {
+                (Some(k), Some(range)) => format!("`{k}` is {range}, not `{written}`"),
+                (None, Some(range)) => format!("expected {range}, not `{written}`"),
+                (_, None) if matches!(*ty, "bool" | "boolean") => {
+                    field(&format!("`true` or `false`, not `{written}`"))
+                }
+                (_, None) => field(&format!("a value of type {ty}, not `{written}`")),
+            };
+        }
+        E::ExternallyTaggedEnumExpectedScalarOrMapping { .. } => {
+            return field("one of its names, not a list");
+        }
+        _ => {}
+    }
     let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
-    let text = e.render_with_options(opts);
-    let mut first = text.lines().next().unwrap_or_default().to_string();
+    let rendered = e.render_with_options(opts);
+    let mut first = rendered.lines().next().unwrap_or_default().to_string();
     // The reader suggests an option to allow duplicates; we never do.
     if let Some(i) = first.find(", set DuplicateKeyPolicy") {
         first.truncate(i);
         first.push_str(" (each key may appear once in a mapping)");
     }
-    match first.rfind(" at line ") {
-        Some(i) => first[..i].to_string(),
-        None => first,
+    if let Some(i) = first.rfind(" at line ") {
+        first.truncate(i);
     }
-}
-
-/// Every `*.yaml` file under the given paths (files are taken as given),
-/// sorted for a stable order.
-pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out).map_err(|e| LoadError {
-                file: p.clone(),
-                at: Loc::default(),
-                message: format!("cannot list the directory: {e}"),
-            })?;
-        } else if p.exists() {
-            out.push(p.clone());
+    if first.contains("invalid content after document end marker") {
+        return "text after the end-of-document marker `...`: a scenario file ends there; remove the text, or the marker".to_string();
+    }
+    if first.contains("simple key expected ':'") {
+        // YAML reads at most 1024 characters of a key written without `?`.
+        let line = offset.and_then(|o| text.get(o..)).unwrap_or_default();
+        let line = line.split('\n').next().unwrap_or_default();
+        let long = line.find(':').unwrap_or(line.len()) > 1024;
+        return if long {
+            "a key of more than 1024 characters: YAML reads a key only that far before its `:`; shorten it".to_string()
         } else {
-            return Err(LoadError {
-                file: p.clone(),
-                at: Loc::default(),
-                message: "no such file or directory".into(),
-            });
-        }
+            "expected `:` after a key: a mapping holds `key: value` lines".to_string()
+        };
     }
-    out.sort();
-    out.dedup();
-    Ok(out)
+    first
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
+/// Every scenario file (`*.yaml`, `*.yml`) under the given paths (files
+/// are taken as given), sorted for a stable order, and an error for each
+/// path that cannot be read, named by its own name: whatever can be read is
+/// found. Symbolic links are followed, a link back to a directory being
+/// walked is not walked again, and a file reached by several paths is
+/// found once, under the path through the fewest links.
+pub fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<LoadError>) {
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
+    for p in paths {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut found, &mut errors),
+            Ok(_) => found.push(p.clone()),
+            Err(e) => errors.push(unreadable(p, &e)),
         }
     }
-    Ok(())
+    (once_each(found), errors)
+}
+
+/// The error for a path that cannot be read.
+fn unreadable(path: &Path, e: &std::io::Error) -> LoadError {
+    let link = path.symlink_metadata().is_ok_and(|m| m.is_symlink());
+    let message = match (link, e.kind()) {
+        (true, _) => format!("a symbolic link that cannot be followed: {e}"),
+        (false, std::io::ErrorKind::NotFound) => "no such file or directory".to_string(),
+        (false, _) => format!("cannot read it: {e}"),
+    };
+    LoadError {
+        file: path.to_path_buf(),
+        at: Loc::default(),
+        message,
+    }
+}
+
+fn is_scenario_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<LoadError>) {
+    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+        match entry {
+            // Regular files only: a named pipe would block the reader.
+            Ok(e) if e.file_type().is_file() && is_scenario_file(e.path()) => {
+                found.push(e.into_path());
+            }
+            Ok(_) => {}
+            // A link back to a directory being walked: its files are found
+            // there.
+            Err(e) if e.loop_ancestor().is_some() => {}
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                let io = e
+                    .into_io_error()
+                    .unwrap_or_else(|| std::io::Error::other("cannot be walked"));
+                errors.push(unreadable(&path, &io));
+            }
+        }
+    }
+}
+
+/// One path per file: of the paths that lead to the same file, the one
+/// through the fewest symbolic links, then with the fewest components, then
+/// the first in order; then sorted.
+fn once_each(mut paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let links = |p: &Path| {
+        p.ancestors()
+            .filter(|a| a.symlink_metadata().is_ok_and(|m| m.is_symlink()))
+            .count()
+    };
+    let mut keyed: Vec<(usize, usize, PathBuf)> = paths
+        .drain(..)
+        .map(|p| (links(&p), p.components().count(), p))
+        .collect();
+    keyed.sort();
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<PathBuf> = keyed
+        .into_iter()
+        .map(|(_, _, p)| p)
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .collect();
+    out.sort();
+    out
 }

@@ -125,7 +125,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "title": text("One line saying what the scenario shows."),
             "source": text("Where it comes from: seed file name and example, a rule article, or `edge case`."),
             "clauses": {"description": "Clauses of the game's spec the scenario covers.", "type": "array", "items": {"type": "string"}},
-            "profiles": {"description": "Rule profiles to run under; the first is the one the plain expectations describe. Default: the game's first profile.", "type": "array", "items": {"type": "string"}},
+            "profiles": {"description": "Rule profiles to run under; the first is the one the plain expectations describe. Default: every named profile of the game.", "type": "array", "items": {"type": "string"}},
             "placement": text("How the source diagram sits on the board, and what was added to make the position work."),
             "setup": {"description": "The starting position, in the game's own form.", "allOf": [setup]},
             "moves": {"description": "The actions played, each with what must be observed after it.", "type": "array", "items": move_entry},

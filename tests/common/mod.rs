@@ -63,3 +63,146 @@ pub fn statuses(report: &serde_json::Value) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// A fresh empty directory under the system's temporary directory.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "arbiter-test-{tag}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// How a bounded run of the arbiter binary went.
+#[derive(Debug)]
+pub struct Bounded {
+    pub stdout: String,
+    pub stderr: String,
+    /// The exit code; `None` when it was killed (by a signal or the watchdog).
+    pub code: Option<i32>,
+    /// Whether the watchdog had to kill it.
+    pub overran: bool,
+    /// Wall-clock time until it ended.
+    pub elapsed: std::time::Duration,
+    /// Peak resident memory of the process (and of the children it waited
+    /// for), in bytes, from wait4(2).
+    pub max_rss: u64,
+}
+
+/// A running arbiter binary, its output going to files.
+pub struct Started {
+    pub pid: i32,
+    out: PathBuf,
+    err: PathBuf,
+    start: std::time::Instant,
+}
+
+/// Starts `arbiter ARGS` with its output in files under `dir`.
+pub fn start(args: &[&str], dir: &std::path::Path) -> Started {
+    let out = dir.join("stdout");
+    let err = dir.join("stderr");
+    let child = Command::new(arbiter())
+        .args(args)
+        .current_dir(repo(""))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .expect("arbiter starts");
+    let pid = child.id() as i32;
+    // The child is reaped with wait4 below, for its resource usage.
+    std::mem::forget(child);
+    Started {
+        pid,
+        out,
+        err,
+        start: std::time::Instant::now(),
+    }
+}
+
+impl Started {
+    /// Waits for the process to end, killing it after `limit`.
+    pub fn finish(self, limit: std::time::Duration) -> Bounded {
+        let mut status = 0;
+        // SAFETY: rusage is plain data that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let mut overran = false;
+        loop {
+            // SAFETY: wait4 on our own child, with valid out-pointers.
+            let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
+            if r == self.pid {
+                break;
+            }
+            assert!(r == 0, "wait4 failed");
+            if self.start.elapsed() > limit && !overran {
+                overran = true;
+                // SAFETY: signals our own child.
+                unsafe { libc::kill(self.pid, libc::SIGKILL) };
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let elapsed = self.start.elapsed();
+        let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+        Bounded {
+            stdout: std::fs::read_to_string(&self.out).unwrap_or_default(),
+            stderr: std::fs::read_to_string(&self.err).unwrap_or_default(),
+            code,
+            overran,
+            elapsed,
+            max_rss: usage.ru_maxrss as u64 * 1024,
+        }
+    }
+}
+
+/// Runs `arbiter ARGS`, killing it after `limit`.
+pub fn run_bounded(args: &[&str], limit: std::time::Duration) -> Bounded {
+    let dir = temp_dir("run");
+    let b = start(args, &dir).finish(limit);
+    let _ = std::fs::remove_dir_all(&dir);
+    b
+}
+
+/// The pids listed in a pid file (`arbiter serve --pid-file`).
+pub fn pids(file: &std::path::Path) -> Vec<i32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// Whether a process runs (a zombie, which only awaits its parent's wait,
+/// does not count).
+pub fn alive(pid: i32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    if unsafe { libc::kill(pid, 0) } != 0 {
+        return false;
+    }
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_none_or(|(_, rest)| !rest.starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+/// Waits up to `limit` for every pid to be gone; returns those still alive.
+pub fn survivors(pids: &[i32], limit: std::time::Duration) -> Vec<i32> {
+    let start = std::time::Instant::now();
+    loop {
+        let alive: Vec<i32> = pids.iter().copied().filter(|p| alive(*p)).collect();
+        if alive.is_empty() || start.elapsed() > limit {
+            for p in &alive {
+                // SAFETY: ends a stray left by the harness under test.
+                unsafe { libc::kill(*p, libc::SIGKILL) };
+            }
+            return alive;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

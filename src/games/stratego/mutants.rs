@@ -83,6 +83,13 @@ pub const ALL: &[Mutant] = &[
         apply: |p| p.two_squares.enabled = false,
     },
     Mutant {
+        name: "ts-on",
+        kind: Kind::Bug,
+        departs_from: "TS-4.1",
+        description: "the two-squares rule enforced (as isf's) by a profile that has none",
+        apply: |p| p.two_squares.enabled = true,
+    },
+    Mutant {
         name: "ts-limit-minus-1",
         kind: Kind::Bug,
         departs_from: "TS-1.1",
@@ -144,6 +151,13 @@ pub const ALL: &[Mutant] = &[
         departs_from: "MS-1.1",
         description: "more-squares rule not enforced at all",
         apply: |p| p.more_squares.enabled = false,
+    },
+    Mutant {
+        name: "ms-on",
+        kind: Kind::Bug,
+        departs_from: "MS-1.1",
+        description: "the more-squares rule enforced (as isf's) by a profile that has none",
+        apply: |p| p.more_squares.enabled = true,
     },
     Mutant {
         name: "ms-target-any",
@@ -344,9 +358,14 @@ mod tests {
 
     #[test]
     fn a_disabled_rule_has_no_observable_switches() {
+        // Every switch of a disabled rule but `enabled` itself.
         let jumbo = Profile::jumbo_original();
         for m in ALL.iter().filter(|m| m.name.starts_with("ms-")) {
-            assert!(m.mutate(&jumbo).is_none(), "{}", m.name);
+            assert_eq!(m.mutate(&jumbo).is_none(), m.name != "ms-on", "{}", m.name);
+        }
+        let play = Profile::play_only();
+        for m in ALL.iter().filter(|m| m.name.starts_with("ts-")) {
+            assert_eq!(m.mutate(&play).is_none(), m.name != "ts-on", "{}", m.name);
         }
         let none = with(Profile::isf(), |p| {
             p.more_squares.exception = ChaseException::None;

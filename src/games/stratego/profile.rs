@@ -30,7 +30,11 @@ pub enum ScoutCounting {
 pub struct TwoSquaresSwitches {
     /// Whether the rule applies at all.
     pub enabled: bool,
-    /// How many moves non-stop over the same boundary are allowed (TS-4.1).
+    /// How many moves non-stop over the same boundary are allowed (TS-4.1):
+    /// at least 1. Read from a scenario's profile override or a protocol
+    /// request, 0 is refused.
+    #[serde(deserialize_with = "at_least_one")]
+    #[schemars(range(min = 1))]
     pub limit: u32,
     /// How scout moves are counted (TS-5).
     pub scouts: ScoutCounting,
@@ -44,6 +48,18 @@ pub struct TwoSquaresSwitches {
     /// Whether attacks count like other moves (TS-3.2). `false` makes an
     /// attack exempt from the rule and resets the attacker's count.
     pub attacks_count: bool,
+}
+
+/// Reads the two-squares limit, refusing 0: a sequence starts with its first
+/// move, so no limit below 1 is a reading of the rule.
+fn at_least_one<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = u32::deserialize(d)?;
+    if n == 0 {
+        return Err(serde::de::Error::custom(
+            "`limit` must be at least 1: it is how many moves in a row over one boundary are allowed, and a sequence starts with its first move",
+        ));
+    }
+    Ok(n)
 }
 
 /// Which threats make a move a chasing move (MS-5).
@@ -430,6 +446,7 @@ mod tests {
             "isf+more-squares.excepton=none",
             "isf+more-squares.exception=sometimes",
             "isf+two-squares.limit=-1",
+            "isf+two-squares.limit=0",
         ] {
             assert!(Profile::parse(bad).is_err(), "{bad} should be refused");
         }

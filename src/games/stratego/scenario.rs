@@ -20,6 +20,7 @@ use super::game::{Chasers, PlyReport, Stratego};
 use super::geometry::Geometry;
 use super::piece::{Color, Piece, Rank};
 use super::position::{Setup, SetupError};
+use super::profile::Profile;
 use super::square::Square;
 
 /// The starting position as piece lists, on a board and with an army.
@@ -370,7 +371,54 @@ impl Annotations<Stratego> for Expectations {
         Ok(())
     }
 
-    fn compare(&self, report: &PlyReport, fail: &mut dyn FnMut(String)) {
+    fn compare(&self, report: &PlyReport, profile: &Profile, fail: &mut dyn FnMut(String)) {
+        // A rule the profile switches off notes nothing, so its annotations
+        // have nothing to hold against: what is checked instead is that
+        // nothing was noted for it.
+        if !profile.two_squares.enabled {
+            if (self.two_squares.is_some() || self.sequence.is_some())
+                && let Some(n) = &report.two_squares
+            {
+                fail(format!(
+                    "profile {} has no two-squares rule, yet a count was noted ({}x)",
+                    profile.name, n.count
+                ));
+            }
+        } else {
+            self.compare_two_squares(report, fail);
+        }
+        if let Some(want) = self.combat {
+            let got = report.combat.map(|c| c.1);
+            if got != Some(want) {
+                fail(format!("combat expected {want:?}, got {got:?}"));
+            }
+        }
+        if !profile.more_squares.enabled {
+            if self.states_chase() && report.chase.is_some() {
+                fail(format!(
+                    "profile {} has no more-squares rule, yet a chase note was made",
+                    profile.name
+                ));
+            }
+        } else {
+            self.compare_chase(report, fail);
+        }
+    }
+}
+
+impl Expectations {
+    /// Whether any more-squares annotation is given.
+    fn states_chase(&self) -> bool {
+        self.chase.is_some()
+            || self.chasers.is_some()
+            || self.chasing_move.is_some()
+            || self.evades.is_some()
+            || self.threatens.is_some()
+            || self.repeats.is_some()
+    }
+
+    /// Compares the two-squares expectations with the move's count.
+    fn compare_two_squares(&self, report: &PlyReport, fail: &mut dyn FnMut(String)) {
         if let Some(want) = self.two_squares {
             let got = report.two_squares.as_ref().map(|n| n.count);
             if got != Some(want) {
@@ -392,17 +440,8 @@ impl Annotations<Stratego> for Expectations {
                 fail(format!("sequence expected {want:?}, got {got:?}"));
             }
         }
-        if let Some(want) = self.combat {
-            let got = report.combat.map(|c| c.1);
-            if got != Some(want) {
-                fail(format!("combat expected {want:?}, got {got:?}"));
-            }
-        }
-        self.compare_chase(report, fail);
     }
-}
 
-impl Expectations {
     /// Compares the more-squares expectations with the move's chase note
     /// (absent when the profile has the rule switched off).
     fn compare_chase(&self, report: &PlyReport, fail: &mut dyn FnMut(String)) {
@@ -465,7 +504,58 @@ impl Expectations {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+    use crate::rules::Rules;
+
+    /// The note of B2-B3 under isf: a two-squares count of 1 and a chase
+    /// note (the colonel threatens the major on B4).
+    fn noted_under_isf() -> PlyReport {
+        let text = "game: stratego\nid: t/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup:\n  red: {B2: colonel}\n  blue: {B4: major}\n";
+        let s = crate::scenario::load::parse::<Stratego>(Path::new("t.yaml"), text).unwrap();
+        let mut g = Stratego::reference()
+            .start(&s.setup, &Profile::isf())
+            .unwrap();
+        let note = g.play(&"B2-B3".parse().unwrap()).unwrap();
+        assert!(note.two_squares.is_some() && note.chase.is_some());
+        note
+    }
+
+    fn failures(exp: &Expectations, note: &PlyReport, profile: &Profile) -> Vec<String> {
+        let mut out = Vec::new();
+        exp.compare(note, profile, &mut |m| out.push(m));
+        out
+    }
+
+    #[test]
+    fn a_rule_the_profile_lacks_must_note_nothing() {
+        let note = noted_under_isf();
+        let exp = Expectations {
+            two_squares: Some(1),
+            sequence: Some(SequenceMark::Start),
+            threatens: Some(vec!["B4".into()]),
+            ..Default::default()
+        };
+        assert!(failures(&exp, &note, &Profile::isf()).is_empty());
+        // An implementation that notes a count or a chase under a profile
+        // without the rule fails, whatever the stated values.
+        let wrong = failures(&exp, &note, &Profile::play_only());
+        assert_eq!(wrong.len(), 2, "{wrong:?}");
+        assert!(wrong[0].contains("no two-squares rule"), "{wrong:?}");
+        assert!(wrong[1].contains("no more-squares rule"), "{wrong:?}");
+        let jumbo = failures(&exp, &note, &Profile::jumbo_original());
+        assert_eq!(jumbo.len(), 1, "{jumbo:?}");
+        // Noting nothing is what a profile without the rules does.
+        let quiet = PlyReport {
+            two_squares: None,
+            chase: None,
+            ..note
+        };
+        assert!(failures(&exp, &quiet, &Profile::play_only()).is_empty());
+        // Under a profile with the rules, the missing notes fail.
+        assert_eq!(failures(&exp, &quiet, &Profile::isf()).len(), 3);
+    }
 
     /// The names the schema offers are the names the loader accepts.
     #[test]

@@ -315,7 +315,8 @@ pub fn profile(src: &mut dyn Source) -> Profile {
         name: "custom".into(),
         two_squares: TwoSquaresSwitches {
             enabled: src.below(4) != 0,
-            limit: src.below(7),
+            // At least 1: a profile with limit 0 is refused when read.
+            limit: src.below(7).max(1),
             scouts: [
                 ScoutCounting::Boundaries,
                 ScoutCounting::EndSquares,
