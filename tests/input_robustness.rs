@@ -355,6 +355,7 @@ fn request() -> serde_json::Value {
             },
         )],
         to_move: arbiter::games::stratego::piece::Color::Red,
+        army: arbiter::games::stratego::army::Army::STANDARD,
     };
     let req = Request::<Stratego> {
         id: 4,
