@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::harness::case::{Ctx, check as check_case};
 use crate::harness::oracle::truth;
-use crate::harness::report::{ProfileResult, Status};
+use crate::harness::report::{ProfileResult, SkipKind, Status};
 use crate::protocol::serve::{Misbehaviour, serve};
 use crate::rules::{Implementation, RuleProfile, Rules};
 use crate::scenario::clauses::{Clause, all_in};
@@ -152,22 +152,17 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn conform(&self, profile: &str, ctx: &mut Ctx<'_>) -> ProfileResult {
         let Some(p) = self.profiles.iter().find(|p| p.name() == profile) else {
-            return ProfileResult {
-                profile: profile.to_string(),
-                status: Status::Skip,
-                departure: None,
-                message: Some(format!("not written for profile {profile}")),
-                stderr: None,
-            };
+            return ProfileResult::skipped(
+                profile,
+                SkipKind::NotWritten,
+                format!("not written for profile {profile}"),
+            );
         };
         match truth(self, p) {
             Ok(t) => check_case(self, p, &t, ctx),
             Err(message) => ProfileResult {
-                profile: profile.to_string(),
-                status: Status::Error,
-                departure: None,
                 message: Some(message),
-                stderr: None,
+                ..ProfileResult::new(profile, Status::Error)
             },
         }
     }

@@ -11,7 +11,7 @@ use arbiter::harness::process::{
     Mode, ProcessSubject, check_program, end_everything, take_left_behind,
 };
 use arbiter::harness::proctree::summary;
-use arbiter::harness::report::{CaseReport, ImplementationInfo, Status};
+use arbiter::harness::report::{CaseReport, ImplementationInfo, Summary};
 use arbiter::harness::runner::{Options, assemble, run_parallel, selected, unreachable_case};
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
@@ -59,6 +59,11 @@ pub struct Args {
     /// List passing and skipped scenarios too.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Fail unless at least this many scenarios ran (were neither skipped
+    /// nor declined): a floor, so that an implementation that declines most
+    /// of the corpus cannot pass by testing little.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub min_run: usize,
     /// The implementation's command and its arguments, after `--`.
     #[arg(last = true, required = true)]
     pub command: Vec<String>,
@@ -169,11 +174,8 @@ pub fn conform(args: Args) -> ExitCode {
         Mode::Persistent => "persistent",
     };
     let mut report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
-    if report.cases.iter().all(|c| c.status == Status::Skip) {
-        report.problems.push(format!(
-            "no scenario was run: all {} selected were skipped",
-            report.cases.len()
-        ));
+    if let Some(problem) = too_few_ran(&report.summary, args.min_run) {
+        report.problems.push(problem);
     }
     let left = take_left_behind();
     if !left.is_empty() {
@@ -200,6 +202,30 @@ pub fn conform(args: Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The problem when fewer than `floor` scenarios ran, saying why the others
+/// did not.
+fn too_few_ran(summary: &Summary, floor: usize) -> Option<String> {
+    let ran = summary.ran();
+    if ran >= floor.max(1) {
+        return None;
+    }
+    let selected = summary.ran() + summary.skipped() - summary.not_selected;
+    let why = summary
+        .skip_breakdown()
+        .map(|b| format!(" ({b})"))
+        .unwrap_or_default();
+    Some(if ran == 0 {
+        format!(
+            "no scenario was run: all {selected} selected were skipped{why}; \
+             a run that tests nothing does not pass"
+        )
+    } else {
+        format!(
+            "only {ran} of the {selected} selected scenarios ran{why}; --min-run asks for at least {floor}"
+        )
+    })
 }
 
 /// Why nothing would run, for the error message.

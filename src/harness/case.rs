@@ -1,6 +1,7 @@
-//! Checking one scenario under one profile: walk the plies in order, ask the
-//! implementation what the truth says it must answer, and stop at the first
-//! departure.
+//! Checking one scenario under one profile: walk the plies in order and ask
+//! the implementation what the truth says it must answer. A departure does
+//! not end the walk: the later plies of the scenario's own moves are still
+//! asked, so every departure is listed, each with the reference's reasons.
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -10,7 +11,7 @@ use crate::rules::{RuleProfile, Rules, StateField};
 use crate::scenario::load::Scenario;
 
 use super::oracle::{Step, Truth};
-use super::report::{Departure, ProfileResult, Status};
+use super::report::{Departure, ProfileResult, Reason, SkipKind, Status};
 use super::subject::{Subject, Trouble, TroubleKind, ask};
 
 /// Everything one profile run needs besides the scenario.
@@ -27,7 +28,6 @@ pub struct Ctx<'a> {
 
 /// How a profile run ended early.
 enum Stop {
-    Departed(Box<Departure>),
     Declined(String),
     Trouble(Trouble),
 }
@@ -47,6 +47,8 @@ struct Walk<'a, 'b, G: Rules> {
     profile: &'a G::Profile,
     truth: &'a Truth<G>,
     ctx: &'a mut Ctx<'b>,
+    /// Every departure found so far, in ply order.
+    departures: Vec<Departure>,
 }
 
 impl<G: Rules> Walk<'_, '_, G> {
@@ -97,11 +99,68 @@ impl<G: Rules> Walk<'_, '_, G> {
             wrongly_allows: Vec::new(),
             wrongly_forbids: Vec::new(),
             message,
+            reasons: Vec::new(),
         }
     }
 
-    fn depart(&self, step: &Step<G>, message: String) -> Stop {
-        Stop::Departed(Box::new(self.departure(step, message)))
+    fn depart(&mut self, step: &Step<G>, message: String, reasons: Vec<Reason>) {
+        let mut d = self.departure(step, message);
+        d.reasons = reasons;
+        self.departures.push(d);
+    }
+
+    /// The reference's game at `ply` of the truth, to ask it why.
+    fn reference_at(&self, ply: usize) -> Option<Box<dyn crate::rules::Game<G>>> {
+        let mut game = G::reference().start(&self.s.setup, self.profile).ok()?;
+        for m in &self.truth.moves[..ply] {
+            game.play(m).ok()?;
+        }
+        Some(game)
+    }
+
+    /// What the reference rules about each of `actions` at `ply`, in its
+    /// own words.
+    fn reasons(&self, ply: usize, actions: &[&G::Action]) -> Vec<Reason> {
+        let Some(game) = self.reference_at(ply) else {
+            return Vec::new();
+        };
+        actions
+            .iter()
+            .map(|a| match game.judge(a) {
+                crate::rules::Verdict::Illegal(i) => Reason {
+                    action: a.to_string(),
+                    legal: Some(false),
+                    rule: Some(i.rule.to_string()),
+                    clause: Some(i.clause),
+                    why: i.explanation,
+                    implementation_says: None,
+                },
+                crate::rules::Verdict::Legal => Reason {
+                    action: a.to_string(),
+                    legal: Some(true),
+                    rule: None,
+                    clause: None,
+                    why: format!(
+                        "no rule of profile {} forbids it here",
+                        self.profile.name()
+                    ),
+                    implementation_says: None,
+                },
+            })
+            .collect()
+    }
+
+    /// The implementation's own verdict on `action` at `ply`, when it
+    /// judges: what it thinks forbids a move it left out.
+    fn own_verdict(&mut self, ply: usize, action: &G::Action) -> Result<Option<String>, Stop> {
+        if !self.has(crate::protocol::message::JUDGE) {
+            return Ok(None);
+        }
+        match self.ask(Query::Judge(self.position(ply), action.clone()))? {
+            ReplyBody::Verdict(None) => Ok(Some("legal".into())),
+            ReplyBody::Verdict(Some(r)) => Ok(Some(format!("illegal ({r})"))),
+            other => Err(unexpected("judge", &other)),
+        }
     }
 
     fn has(&self, c: &str) -> bool {
@@ -118,6 +177,9 @@ impl<G: Rules> Walk<'_, '_, G> {
             .collect()
     }
 
+    /// Checks one ply: the legal actions, the declared state fields, and
+    /// the judged actions. Each departure is recorded and the checks go on;
+    /// only a decline or trouble with the implementation ends the walk.
     fn check_step(&mut self, step: &Step<G>) -> Result<(), Stop> {
         let got = match self.ask(Query::LegalMoves(self.position(step.ply)))? {
             ReplyBody::LegalMoves(m) => m,
@@ -126,8 +188,10 @@ impl<G: Rules> Walk<'_, '_, G> {
         let got: BTreeSet<G::Action> = got.into_iter().collect();
         let want: BTreeSet<G::Action> = step.legal.iter().cloned().collect();
         if got != want {
-            let allows = names(got.difference(&want));
-            let forbids = names(want.difference(&got));
+            let allowed: Vec<&G::Action> = got.difference(&want).collect();
+            let forbidden: Vec<&G::Action> = want.difference(&got).collect();
+            let allows = names(allowed.iter());
+            let forbids = names(forbidden.iter());
             let mut parts = Vec::new();
             if !allows.is_empty() {
                 parts.push(format!("wrongly allows {}", allows.join(", ")));
@@ -135,10 +199,18 @@ impl<G: Rules> Walk<'_, '_, G> {
             if !forbids.is_empty() {
                 parts.push(format!("wrongly forbids {}", forbids.join(", ")));
             }
+            let named: Vec<&G::Action> = allowed.iter().chain(forbidden.iter()).copied().collect();
+            let mut reasons = self.reasons(step.ply, &named);
+            for (reason, action) in reasons.iter_mut().zip(&named) {
+                if reason.legal == Some(true) {
+                    reason.implementation_says = self.own_verdict(step.ply, action)?;
+                }
+            }
             let mut d = self.departure(step, parts.join("; "));
             d.wrongly_allows = allows;
             d.wrongly_forbids = forbids;
-            return Err(Stop::Departed(Box::new(d)));
+            d.reasons = reasons;
+            self.departures.push(d);
         }
         let fields = self.declared_state_fields();
         if let Some(want) = &step.state
@@ -161,10 +233,12 @@ impl<G: Rules> Walk<'_, '_, G> {
                         None => "legal".to_string(),
                         Some(r) => format!("illegal ({r})"),
                     };
-                    return Err(self.depart(
+                    let reasons = self.reasons(step.ply, &[mv]);
+                    self.depart(
                         step,
                         format!("judge {mv}: expected illegal ({rule}), got {got}"),
-                    ));
+                        reasons,
+                    );
                 }
             }
         }
@@ -174,7 +248,7 @@ impl<G: Rules> Walk<'_, '_, G> {
     /// Each declared field of a state reply: the reply must carry it, and
     /// it must equal the truth.
     fn compare_state(
-        &self,
+        &mut self,
         step: &Step<G>,
         fields: &[&'static StateField<G>],
         want: &State,
@@ -192,17 +266,45 @@ impl<G: Rules> Walk<'_, '_, G> {
             };
             let want = want.get(name).cloned().unwrap_or_default();
             if *got != want {
-                return Err(self.depart(
+                let reasons = step
+                    .ply
+                    .checked_sub(1)
+                    .map(|i| self.why_state(i))
+                    .unwrap_or_default();
+                self.depart(
                     step,
                     format!(
                         "{name} expected {}, got {}",
                         (field.show)(&want),
                         (field.show)(got)
                     ),
-                ));
+                    reasons,
+                );
             }
         }
         Ok(())
+    }
+}
+
+impl<G: Rules> Walk<'_, '_, G> {
+    /// Why the state after the action at ply `i` is what the truth says: the
+    /// reference's own account of that action (what `arbiter show` prints).
+    fn why_state(&self, i: usize) -> Vec<Reason> {
+        let Some(mut game) = self.reference_at(i) else {
+            return Vec::new();
+        };
+        let action = &self.truth.moves[i];
+        match game.play(action) {
+            Ok(note) => vec![Reason {
+                action: action.to_string(),
+                legal: None,
+                rule: None,
+                clause: None,
+                why: format!("the reference notes: {}", G::describe(&note)),
+                implementation_says: None,
+            }],
+            Err(_) => Vec::new(),
+        }
     }
 }
 
@@ -225,25 +327,14 @@ pub fn check<G: Rules>(
         profile,
         truth,
         ctx,
+        departures: Vec::new(),
     };
-    let mut result = ProfileResult {
-        profile: profile.name().to_string(),
-        status: Status::Pass,
-        departure: None,
-        message: None,
-        stderr: None,
-    };
+    let mut result = ProfileResult::new(profile.name(), Status::Pass);
     for step in &truth.steps {
         match walk.check_step(step) {
             Ok(()) => {}
-            Err(Stop::Departed(d)) => {
-                result.status = Status::Fail;
-                result.departure = Some(*d);
-                break;
-            }
             Err(Stop::Declined(m)) => {
-                result.status = Status::Skip;
-                result.message = Some(m);
+                result = ProfileResult::skipped(profile.name(), SkipKind::Declined, m);
                 break;
             }
             Err(Stop::Trouble(t)) => {
@@ -257,6 +348,15 @@ pub fn check<G: Rules>(
                 break;
             }
         }
+    }
+    // Departures found before trouble or a decline are still reported; a
+    // run with departures fails unless it ended in worse trouble.
+    let mut departures = walk.departures.into_iter();
+    result.departure = departures.next();
+    result.further = departures.collect();
+    if result.departure.is_some() && matches!(result.status, Status::Pass | Status::Skip) {
+        result.status = Status::Fail;
+        result.skip = None;
     }
     result
 }

@@ -39,6 +39,27 @@ pub fn json(report: &Report) -> String {
     s
 }
 
+/// The lines under a scenario's line in the text report: the reference's
+/// reasons for the departure the line names, then every further departure
+/// of every profile with its reasons (nothing is cut: an engine author
+/// fixing one bug sees the next one too).
+pub fn detail_lines(c: &CaseReport) -> Vec<String> {
+    let mut out = Vec::new();
+    let deciding = c.deciding().map(|p| p.profile.clone());
+    for p in &c.profiles {
+        for (i, d) in p.departures().enumerate() {
+            let headline = !(i == 0 && deciding.as_deref() == Some(p.profile.as_str()));
+            if headline {
+                out.push(format!("[{}] {}", visible(&p.profile), visible(&d.to_string())));
+            }
+            for r in &d.reasons {
+                out.push(format!("  why: {}", visible(&r.to_string())));
+            }
+        }
+    }
+    out
+}
+
 /// One line for a scenario in the text report.
 pub fn text_line(c: &CaseReport) -> String {
     let tag = c.status.as_str().to_uppercase();
@@ -73,6 +94,9 @@ pub fn text(report: &Report, verbose: bool) -> String {
         let quiet = matches!(c.status, Status::Pass | Status::Skip);
         if verbose || !quiet {
             let _ = writeln!(out, "{}", text_line(c));
+            for line in detail_lines(c) {
+                let _ = writeln!(out, "    {line}");
+            }
             if let Some(err) = c.deciding().and_then(|p| p.stderr.as_ref()) {
                 for line in visible_lines(err)
                     .collect::<Vec<_>>()
@@ -96,6 +120,9 @@ pub fn text(report: &Report, verbose: bool) -> String {
         .map(|s| format!("{} {}", s.as_str(), report.summary.get(*s)))
         .collect();
     let _ = writeln!(out, "{}", counts.join(", "));
+    if let Some(skips) = report.summary.skip_breakdown() {
+        let _ = writeln!(out, "skipped: {skips}");
+    }
     let _ = writeln!(out, "{}", report.closing_line());
     out
 }
@@ -126,7 +153,12 @@ pub fn junit(report: &Report) -> String {
         }
         if c.status.is_failure() {
             status.set_type(c.status.as_str());
-            status.set_description(message.as_str());
+            let mut description = message.clone();
+            for line in detail_lines(c) {
+                description.push('\n');
+                description.push_str(&line);
+            }
+            status.set_description(description);
         }
         let mut case = TestCase::new(visible(&c.id), status);
         case.set_classname(visible(c.id.split('/').next().unwrap_or_default()));
@@ -204,6 +236,13 @@ pub fn tap(report: &Report) -> String {
                     if !d.wrongly_forbids.is_empty() {
                         let _ =
                             writeln!(out, "  wrongly-forbids: [{}]", d.wrongly_forbids.join(", "));
+                    }
+                }
+                let details = detail_lines(c);
+                if !details.is_empty() {
+                    let _ = writeln!(out, "  details:");
+                    for line in details {
+                        let _ = writeln!(out, "    - {}", yaml_str(&line));
                     }
                 }
                 if let Some(e) = c.deciding().and_then(|p| p.stderr.as_deref()) {

@@ -1,19 +1,94 @@
-//! A matrix of scenarios × implementations from several JSON reports. Rows
-//! whose statuses are the same in every column are collapsed into one, so the
-//! places where implementations differ stand out.
+//! A matrix of scenarios × implementations from several JSON reports: one
+//! row per scenario, by name, with its status in every report and, where it
+//! did not pass, the first departing ply and the reason. Nothing is
+//! collapsed or cut, so a failing scenario can always be found by name.
 
 use std::fmt::Write as _;
 
 use super::escape::visible;
-use super::report::{Report, Status};
+use super::report::{CaseReport, Report, SkipKind, Status};
 
-/// One row: the scenarios that share these cells.
+/// One cell: a scenario's result in one report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The scenario's status.
+    pub status: Status,
+    /// For a skip: why.
+    pub skip: Option<SkipKind>,
+    /// The first departing ply, for a failure.
+    pub ply: Option<usize>,
+    /// Why it did not simply pass (empty for a pass): the report's message,
+    /// then the reference's reasons for the first departure.
+    pub reason: String,
+    /// How many departures the scenario showed in all its profiles.
+    pub departures: usize,
+}
+
+impl Cell {
+    fn of(c: &CaseReport) -> Cell {
+        let first = c.deciding().and_then(|p| p.departure.as_ref());
+        let mut reason = c.message.clone().unwrap_or_default();
+        if let Some(d) = first {
+            for r in &d.reasons {
+                let _ = write!(reason, " — {r}");
+            }
+        }
+        Cell {
+            status: c.status,
+            skip: c.skip,
+            ply: first.map(|d| d.ply),
+            reason,
+            departures: c.profiles.iter().map(|p| p.departures().count()).sum(),
+        }
+    }
+
+    /// The status as a word, with the kind of skip.
+    pub fn label(&self) -> String {
+        match (self.status, self.skip) {
+            (Status::Skip, Some(SkipKind::Declined)) => "skip (declined)".into(),
+            (Status::Skip, Some(SkipKind::NotWritten)) => "skip (not written)".into(),
+            (Status::Skip, Some(SkipKind::NotSelected)) => "skip (not selected)".into(),
+            (s, _) => s.as_str().into(),
+        }
+    }
+
+    /// The label with the first ply and the count of departures.
+    fn headline(&self) -> String {
+        let mut s = self.label();
+        if let Some(p) = self.ply {
+            let _ = write!(s, " at ply {p}");
+        }
+        if self.departures > 1 {
+            let _ = write!(s, " ({} departures)", self.departures);
+        }
+        s
+    }
+
+    /// The reason, unless the cell passed.
+    fn shown_reason(&self) -> Option<&str> {
+        (!self.reason.is_empty() && self.status != Status::Pass).then_some(self.reason.as_str())
+    }
+
+    /// The headline and the reason, on one line.
+    pub fn text(&self) -> String {
+        match self.shown_reason() {
+            Some(r) => format!("{}: {r}", self.headline()),
+            None => self.headline(),
+        }
+    }
+}
+
+/// One row: a scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    /// Scenario ids, in order.
-    pub ids: Vec<String>,
+    /// The scenario's id.
+    pub id: String,
+    /// Its game.
+    pub game: String,
+    /// Its file, as the first report that has it gives it.
+    pub path: String,
     /// One cell per column; `None` where a report has no such scenario.
-    pub cells: Vec<Option<Status>>,
+    pub cells: Vec<Option<Cell>>,
 }
 
 /// The whole matrix.
@@ -21,7 +96,7 @@ pub struct Row {
 pub struct Matrix {
     /// Column headings: one per report.
     pub columns: Vec<String>,
-    /// Rows, collapsed.
+    /// Rows, one per scenario, by game and id.
     pub rows: Vec<Row>,
     /// Per column: passed, failed, skipped (as in the report's closing line).
     pub totals: Vec<(usize, usize, usize)>,
@@ -44,26 +119,33 @@ pub fn build(reports: &[Report]) -> Matrix {
         }
         columns.push(name);
     }
-    let mut ids: Vec<String> = reports
+    let mut keys: Vec<(String, String, String)> = reports
         .iter()
-        .flat_map(|r| r.cases.iter().map(|c| c.id.clone()))
+        .flat_map(|r| {
+            r.cases
+                .iter()
+                .map(|c| (c.game.clone(), c.id.clone(), c.path.clone()))
+        })
         .collect();
-    ids.sort();
-    ids.dedup();
-    let mut rows: Vec<Row> = Vec::new();
-    for id in ids {
-        let cells: Vec<Option<Status>> = reports
-            .iter()
-            .map(|r| r.cases.iter().find(|c| c.id == id).map(|c| c.status))
-            .collect();
-        match rows.iter_mut().find(|row| row.cells == cells) {
-            Some(row) => row.ids.push(id),
-            None => rows.push(Row {
-                ids: vec![id],
-                cells,
-            }),
-        }
-    }
+    keys.sort();
+    keys.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    let rows = keys
+        .into_iter()
+        .map(|(game, id, path)| Row {
+            cells: reports
+                .iter()
+                .map(|r| {
+                    r.cases
+                        .iter()
+                        .find(|c| c.game == game && c.id == id)
+                        .map(Cell::of)
+                })
+                .collect(),
+            id,
+            game,
+            path,
+        })
+        .collect();
     let totals = reports
         .iter()
         .map(|r| (r.summary.passed(), r.summary.failed(), r.summary.skipped()))
@@ -75,23 +157,14 @@ pub fn build(reports: &[Report]) -> Matrix {
     }
 }
 
-fn cell(c: Option<Status>) -> &'static str {
-    c.map_or("—", |s| s.as_str())
-}
-
-/// A short label for a collapsed row.
-fn label(ids: &[String]) -> String {
-    match ids {
-        [one] => one.clone(),
-        many => {
-            let shown: Vec<&str> = many.iter().take(3).map(String::as_str).collect();
-            let rest = many.len() - shown.len();
-            let mut s = format!("{} scenarios: {}", many.len(), shown.join(", "));
-            if rest > 0 {
-                let _ = write!(s, " and {rest} more");
-            }
-            s
-        }
+/// The scenario's name as rows show it: `game:id` when the matrix holds
+/// several games, the bare id otherwise.
+fn name(m: &Matrix, row: &Row) -> String {
+    let games = m.rows.iter().any(|r| r.game != row.game);
+    if games && !row.game.is_empty() {
+        format!("{}:{}", row.game, row.id)
+    } else {
+        row.id.clone()
     }
 }
 
@@ -113,11 +186,15 @@ pub fn markdown(m: &Matrix) -> String {
     );
     let _ = writeln!(out, "|---|{}", "---|".repeat(m.columns.len()));
     for row in &m.rows {
-        let cells: Vec<&str> = row.cells.iter().map(|c| cell(*c)).collect();
+        let cells: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| c.as_ref().map_or("—".to_string(), |c| md_escape(&c.text())))
+            .collect();
         let _ = writeln!(
             out,
             "| {} | {} |",
-            md_escape(&label(&row.ids)),
+            md_escape(&name(m, row)),
             cells.join(" | ")
         );
     }
@@ -138,9 +215,10 @@ fn html_escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The matrix as a static HTML page, one colour per status; a collapsed row
-/// lists its scenarios in a `<details>` element.
-pub fn html(m: &Matrix) -> String {
+/// The matrix as a static HTML page, one colour per status, the reason
+/// under the status. `link` gives, for a row, the address of a page to link
+/// the scenario's name to (an `arbiter explain --html` page), if any.
+pub fn html(m: &Matrix, link: &dyn Fn(&Row) -> Option<String>) -> String {
     let mut out = String::new();
     out.push_str(
         r#"<!DOCTYPE html>
@@ -156,11 +234,12 @@ td.pass { background: #b7e4b7; } td.xfail { background: #e4e4b7; }
 td.fail, td.xpass { background: #f0a0a0; } td.error { background: #f0c080; }
 td.timeout { background: #d0b0f0; } td.crash { background: #c06060; color: white; }
 td.skip, td.none { background: #e8e8e8; }
+.reason { font-size: 0.85em; max-width: 40em; }
 </style>
 </head>
 <body>
 <h1>arbiter conformance matrix</h1>
-<p>Rows whose statuses agree in every column are collapsed.</p>
+<p>One row per scenario. A cell that did not pass gives the first departing ply and the reason in the reference's words.</p>
 <table>
 <tr><th>scenario</th>"#,
     );
@@ -169,25 +248,35 @@ td.skip, td.none { background: #e8e8e8; }
     }
     out.push_str("</tr>\n");
     for row in &m.rows {
-        out.push_str("<tr><td>");
-        if row.ids.len() == 1 {
-            out.push_str(&html_escape(&row.ids[0]));
-        } else {
-            let _ = write!(
-                out,
-                "<details><summary>{} scenarios</summary>{}</details>",
-                row.ids.len(),
-                row.ids
-                    .iter()
-                    .map(|i| html_escape(i))
-                    .collect::<Vec<_>>()
-                    .join("<br>")
-            );
+        let shown = html_escape(&name(m, row));
+        match link(row) {
+            Some(href) => {
+                let _ = write!(
+                    out,
+                    "<tr><td><a href=\"{}\">{shown}</a></td>",
+                    html_escape(&href)
+                );
+            }
+            None => {
+                let _ = write!(out, "<tr><td>{shown}</td>");
+            }
         }
-        out.push_str("</td>");
         for c in &row.cells {
-            let class = c.map_or("none", |s| s.as_str());
-            let _ = write!(out, "<td class=\"{class}\">{}</td>", cell(*c));
+            match c {
+                None => out.push_str("<td class=\"none\">—</td>"),
+                Some(c) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"{}\">{}",
+                        c.status.as_str(),
+                        html_escape(&c.headline())
+                    );
+                    if let Some(r) = c.shown_reason() {
+                        let _ = write!(out, "<div class=\"reason\">{}</div>", html_escape(r));
+                    }
+                    out.push_str("</td>");
+                }
+            }
         }
         out.push_str("</tr>\n");
     }

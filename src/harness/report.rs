@@ -78,7 +78,75 @@ impl fmt::Display for Status {
     }
 }
 
-/// The first place where an implementation's answers depart from the truth.
+/// Why a scenario, or one profile run of it, was not run: the three are
+/// kept apart because only the last says something about the
+/// implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipKind {
+    /// Left out by `--run`, `--skip` or `--game`.
+    NotSelected,
+    /// The scenario is not written for the profile chosen with `--profile`.
+    NotWritten,
+    /// The implementation declined it: an `unsupported` reply, or a game its
+    /// `hello` does not list.
+    Declined,
+}
+
+impl SkipKind {
+    /// The words reports use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SkipKind::NotSelected => "not selected",
+            SkipKind::NotWritten => "not written for the profile",
+            SkipKind::Declined => "declined by the implementation",
+        }
+    }
+}
+
+/// What the reference rules about one action the implementation got wrong,
+/// in the reference's words: for an action wrongly allowed, the rule, the
+/// clause and why; for one wrongly forbidden, that no rule forbids it (and,
+/// when the implementation judges, which rule it named instead).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Reason {
+    /// The action.
+    pub action: String,
+    /// Whether the reference finds it legal; `None` for an action already
+    /// played, whose note explains a state the implementation got wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<bool>,
+    /// The rule that forbids it (rule code), when it is illegal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The spec clause that decides it, when it is illegal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// Why, in a sentence.
+    pub why: String,
+    /// What the implementation's own `judge` said of it, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementation_says: Option<String>,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.legal, &self.rule, &self.clause) {
+            (Some(false), Some(r), Some(c)) => {
+                write!(f, "{} is illegal ({r}, {c}): {}", self.action, self.why)?
+            }
+            (Some(_), _, _) => write!(f, "{} is legal: {}", self.action, self.why)?,
+            (None, _, _) => write!(f, "{}: {}", self.action, self.why)?,
+        }
+        if let Some(s) = &self.implementation_says {
+            write!(f, " (the implementation's judge: {s})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A place where an implementation's answers depart from the truth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Departure {
@@ -96,6 +164,10 @@ pub struct Departure {
     pub wrongly_forbids: Vec<String>,
     /// What was asked, expected and answered, in one sentence.
     pub message: String,
+    /// Why the rules decide as the truth says, one entry per action the
+    /// departure names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<Reason>,
 }
 
 impl fmt::Display for Departure {
@@ -120,9 +192,16 @@ pub struct ProfileResult {
     pub profile: String,
     /// pass, fail, skip, error, timeout or crash.
     pub status: Status,
-    /// For a failure: where and how.
+    /// For a failure: where and how it first departed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub departure: Option<Departure>,
+    /// Every later departure: the run goes on after the first, along the
+    /// scenario's own moves, so a second bug in the same game is shown too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub further: Vec<Departure>,
+    /// For a skip: why it was not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip: Option<SkipKind>,
     /// For a skip, an error, a timeout or a crash: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -132,6 +211,33 @@ pub struct ProfileResult {
 }
 
 impl ProfileResult {
+    /// A result with no departure and no message.
+    pub fn new(profile: impl Into<String>, status: Status) -> Self {
+        ProfileResult {
+            profile: profile.into(),
+            status,
+            departure: None,
+            further: Vec::new(),
+            skip: None,
+            message: None,
+            stderr: None,
+        }
+    }
+
+    /// A profile run not made, and why.
+    pub fn skipped(profile: impl Into<String>, kind: SkipKind, message: String) -> Self {
+        ProfileResult {
+            skip: Some(kind),
+            message: Some(message),
+            ..ProfileResult::new(profile, Status::Skip)
+        }
+    }
+
+    /// Every departure, the first one first.
+    pub fn departures(&self) -> impl Iterator<Item = &Departure> {
+        self.departure.iter().chain(self.further.iter())
+    }
+
     /// The one-line reason shown in reports.
     pub fn reason(&self) -> String {
         match (&self.departure, &self.message) {
@@ -158,6 +264,9 @@ pub struct CaseReport {
     /// Why (for anything but a plain pass).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// For a skip: why it was not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip: Option<SkipKind>,
     /// One entry per profile run.
     #[serde(default)]
     pub profiles: Vec<ProfileResult>,
@@ -194,6 +303,20 @@ pub struct Summary {
     pub timeout: usize,
     /// Crashes.
     pub crash: usize,
+    /// Skipped scenarios the implementation declined (part of `skip`).
+    #[serde(default)]
+    pub declined: usize,
+    /// Skipped scenarios not written for the chosen profile (part of `skip`).
+    #[serde(default)]
+    pub not_written: usize,
+    /// Skipped scenarios left out by `--run`, `--skip` or `--game` (part of
+    /// `skip`).
+    #[serde(default)]
+    pub not_selected: usize,
+    /// Profile runs the implementation declined, counted over every
+    /// scenario, including those that ran under other profiles.
+    #[serde(default)]
+    pub declined_runs: usize,
 }
 
 impl Summary {
@@ -202,6 +325,17 @@ impl Summary {
         let mut s = Summary::default();
         for c in cases {
             *s.slot(c.status) += 1;
+            match c.skip {
+                Some(SkipKind::Declined) => s.declined += 1,
+                Some(SkipKind::NotWritten) => s.not_written += 1,
+                Some(SkipKind::NotSelected) => s.not_selected += 1,
+                None => {}
+            }
+            s.declined_runs += c
+                .profiles
+                .iter()
+                .filter(|p| p.skip == Some(SkipKind::Declined))
+                .count();
         }
         s
     }
@@ -246,6 +380,38 @@ impl Summary {
     /// Skipped cases.
     pub fn skipped(&self) -> usize {
         self.skip
+    }
+
+    /// Cases that were run (whatever came of them): neither skipped nor
+    /// declined.
+    pub fn ran(&self) -> usize {
+        self.passed() + self.failed()
+    }
+
+    /// The skips broken down by why, for the text report: `3 declined by the
+    /// implementation, 2 not written for the profile`; `None` without skips.
+    pub fn skip_breakdown(&self) -> Option<String> {
+        let parts: Vec<String> = [
+            (self.declined, SkipKind::Declined),
+            (self.not_written, SkipKind::NotWritten),
+            (self.not_selected, SkipKind::NotSelected),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, k)| format!("{n} {}", k.as_str()))
+        .collect();
+        let mut line = parts.join(", ");
+        if self.declined_runs > 0 {
+            if !line.is_empty() {
+                line.push_str("; ");
+            }
+            line.push_str(&format!(
+                "{} profile run{} declined by the implementation",
+                self.declined_runs,
+                if self.declined_runs == 1 { "" } else { "s" }
+            ));
+        }
+        (!line.is_empty()).then_some(line)
     }
 }
 

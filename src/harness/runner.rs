@@ -12,7 +12,8 @@ use crate::scenario::load::LoadError;
 use super::case::Ctx;
 use super::glob;
 use super::report::{
-    CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, Status, Summary,
+    CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, SkipKind, Status,
+    Summary,
 };
 use super::subject::{Subject, Trouble, TroubleKind};
 use super::xfail::Xfail;
@@ -50,37 +51,39 @@ impl Default for Options {
     }
 }
 
-fn skipped(s: &dyn AnyScenario, start: Instant, reason: String) -> CaseReport {
+fn skipped(s: &dyn AnyScenario, start: Instant, (kind, reason): (SkipKind, String)) -> CaseReport {
     CaseReport {
         id: s.id().to_string(),
         game: s.game().to_string(),
         path: s.path().display().to_string(),
         status: Status::Skip,
         message: Some(reason),
+        skip: Some(kind),
         profiles: Vec::new(),
         duration_ms: start.elapsed().as_millis() as u64,
     }
 }
 
 /// Why a scenario is not run at all, if it is not.
-fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<String> {
+fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<(SkipKind, String)> {
     let selects =
         |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
+    let not_selected = |why: String| Some((SkipKind::NotSelected, why));
     if !opts.run.is_empty() && !selects(&opts.run) {
-        return Some("not selected by --run".into());
+        return not_selected("not selected by --run".into());
     }
     if selects(&opts.skip) {
-        return Some("skipped by --skip".into());
+        return not_selected("skipped by --skip".into());
     }
     if let Some(g) = &opts.game
         && g != s.game()
     {
-        return Some(format!("not a {g} scenario"));
+        return not_selected(format!("not a {g} scenario"));
     }
     if let Some(p) = &opts.profile
         && !s.profile_names().iter().any(|q| q == p)
     {
-        return Some(format!("not written for profile {p}"));
+        return Some((SkipKind::NotWritten, format!("not written for profile {p}")));
     }
     None
 }
@@ -109,6 +112,13 @@ fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {
     };
     case.status = status;
     case.message = message;
+    // A scenario none of whose profiles ran is skipped for the reason its
+    // profiles were: the implementation declined them, or (when a run
+    // asks for a profile) none is written for it.
+    case.skip = (status == Status::Skip)
+        .then(|| case.profiles.iter().find_map(|p| p.skip))
+        .flatten()
+        .or((status == Status::Skip).then_some(SkipKind::Declined));
     if xfail.contains(&case.id) || xfail.contains(&format!("{}:{}", case.game, case.id)) {
         match case.status {
             Status::Pass => {
@@ -142,10 +152,13 @@ pub fn run_case(
         return skipped(
             s,
             start,
-            format!(
-                "the implementation plays {}, not {} (its hello lists its games)",
-                games.join(", "),
-                s.game()
+            (
+                SkipKind::Declined,
+                format!(
+                    "the implementation plays {}, not {} (its hello lists its games)",
+                    games.join(", "),
+                    s.game()
+                ),
             ),
         );
     }
@@ -176,6 +189,7 @@ pub fn run_case(
         path: s.path().display().to_string(),
         status: Status::Pass,
         message: None,
+        skip: None,
         profiles,
         duration_ms: start.elapsed().as_millis() as u64,
     };
@@ -200,12 +214,14 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
         path: s.path().display().to_string(),
         status,
         message: None,
+        skip: None,
         profiles: vec![ProfileResult {
-            profile: opts.profile.clone().unwrap_or_else(|| "all".into()),
-            status,
-            departure: None,
             message: Some(format!("hello: {}", trouble.message)),
             stderr: trouble.stderr.clone(),
+            ..ProfileResult::new(
+                opts.profile.clone().unwrap_or_else(|| "all".into()),
+                status,
+            )
         }],
         duration_ms: 0,
     };
@@ -285,6 +301,7 @@ pub fn assemble(
             path: e.file.display().to_string(),
             status: Status::Error,
             message: Some(format!("scenario does not load: {e}")),
+            skip: None,
             profiles: Vec::new(),
             duration_ms: 0,
         });

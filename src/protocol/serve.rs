@@ -47,6 +47,9 @@ pub enum Misbehave {
     DropMove,
     /// Report every move's chasing-move flag the wrong way round.
     WrongChase,
+    /// Answer every request but `hello` with an `unsupported` error: an
+    /// implementation that declines the whole corpus.
+    Decline,
     /// Write lines without end instead of a reply.
     EndlessLines,
     /// Write empty lines without end instead of a reply.
@@ -321,8 +324,20 @@ pub fn serve_with_limit<G: Rules>(
                 refusal(None, &ProtocolError::TooLong { limit: max_line }),
             ),
         };
-        let mut value = reply_value(&reply);
         let bad = misbehaviour.filter(|m| m.applies(case.as_deref()));
+        let reply = match (bad, &query) {
+            (Some(m), Some(q)) if m.kind == Misbehave::Decline && !matches!(q, Query::Hello) => {
+                Reply {
+                    id: reply.id,
+                    body: ReplyBody::Error {
+                        kind: ErrorKind::Unsupported,
+                        message: "declined on purpose (--misbehave decline)".into(),
+                    },
+                }
+            }
+            _ => reply,
+        };
+        let mut value = reply_value(&reply);
         let mut text = None;
         if let (Some(m), Some(Query::Hello)) = (misbehaviour, &query)
             && m.kind == Misbehave::ControlChars
@@ -387,6 +402,7 @@ pub fn serve_with_limit<G: Rules>(
                     eprintln!("arbiter serve: {CONTROL_TEXT}\rFAIL nothing");
                     text = Some(format!("not a reply{CONTROL_TEXT}"));
                 }
+                Misbehave::Decline => {}
                 Misbehave::WrongChase => {
                     if let Some(Value::Bool(b)) = value
                         .get_mut("chase")
