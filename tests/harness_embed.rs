@@ -161,3 +161,71 @@ fn an_implementation_declaring_only_chase_is_asked_for_its_state() {
         .unwrap_or_default();
     assert!(message.contains("chase expected"), "{message}");
 }
+
+/// The reference playing every game under `play-only`, whatever profile it
+/// is asked for: it knows neither repetition rule.
+struct NoRepetitionRules;
+
+impl Implementation<Stratego> for NoRepetitionRules {
+    fn name(&self) -> &'static str {
+        "no-repetition-rules"
+    }
+    fn start(&self, setup: &Setup, _: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
+        Reference.start(setup, &Profile::parse("play-only")?)
+    }
+}
+
+/// Point 3 of the real-engines issue: a failure names the moves wrongly
+/// allowed with the reference's rule, clause and reason, and the run goes
+/// on past the first departure, so each later one is listed too.
+#[test]
+fn a_departure_says_why_in_the_references_words_and_later_ones_are_listed() {
+    let opts = Options {
+        paths: vec![common::repo(
+            "scenarios/stratego/two-squares/seed000/ex1-frontal.yaml",
+        )],
+        profile: Some("isf".into()),
+        ..Default::default()
+    };
+    let report = check_corpus(&NoRepetitionRules, &opts);
+    let case = &report.cases[0];
+    assert_eq!(case.status, Status::Fail, "{case:?}");
+    let run = &case.profiles[0];
+    // Without the rule the implementation also reports no two-squares
+    // count, which the state query shows at ply 1, the first departure.
+    let first = run.departure.as_ref().expect("a departure");
+    assert_eq!(first.ply, 1, "{first:?}");
+    assert!(
+        first.message.starts_with("two-squares expected 1x start"),
+        "{first:?}"
+    );
+    // The run went on: the moves the rule forbids later are wrongly
+    // allowed, each with the reference's reason.
+    let allowing: Vec<_> = run
+        .departures()
+        .filter(|d| !d.wrongly_allows.is_empty())
+        .collect();
+    assert!(!allowing.is_empty(), "{run:?}");
+    for d in &allowing {
+        // One reason per move named, each the two-squares rule's refusal
+        // with its clause and a sentence.
+        assert_eq!(d.reasons.len(), d.wrongly_allows.len(), "{d:?}");
+        for r in &d.reasons {
+            assert_eq!(r.legal, Some(false), "{r:?}");
+            assert_eq!(r.rule.as_deref(), Some("two-squares"), "{r:?}");
+            assert!(
+                r.clause.as_deref().is_some_and(|c| c.starts_with("TS-")),
+                "{r:?}"
+            );
+            assert!(r.why.contains("(isf)"), "{r:?}");
+        }
+    }
+    let plies: Vec<usize> = run.departures().map(|d| d.ply).collect();
+    assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{plies:?}");
+    // The text report prints each of them with its reason.
+    let text = arbiter::harness::format::text(&report, false);
+    for d in run.departures() {
+        assert!(text.contains(&format!("ply {} (", d.ply)), "{text}");
+    }
+    assert!(text.contains("is illegal (two-squares, TS-"), "{text}");
+}

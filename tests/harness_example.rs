@@ -56,15 +56,27 @@ fn naive_example_report_on_the_small_corpus_is_exactly_as_worked_out() {
         // - isf-limit: limit 5, which the adapter declines;
         // - scout-boundaries: E3-B3 continues the sequence of A3-E3 under
         //   TS-5.1 (count 2) but is no exact reversal for the naive engine
-        //   (count 1, a new start); the state query shows it at ply 3;
+        //   (count 1, a new start); the state query shows it at ply 3, and
+        //   again at ply 5 (B3-D3 crosses those lines a third time: 3x for
+        //   TS-5.1, a new start for the naive engine); at ply 6 its count
+        //   of 1 lets the scout cross C3|D3 a fourth time, which modern-3's
+        //   limit of 3 forbids: D3-A3, D3-B3 and D3-C3 are wrongly allowed;
         // - scout-takes-flag: rules of play, combat and outcome agree.
         let expected = format!(
             "conform: python-naive 1.0 ({mode} mode, profile all, capabilities: two-squares, outcome)\n\
              PASS harness/back-and-forth\n\
              SKIP harness/isf-limit: [isf] declined by the implementation as unsupported: only the two-squares limit 3 is implemented, not 5\n\
              XFAIL harness/scout-boundaries: [modern-3] ply 3 (after E3-B3, blue to move): two-squares expected 2x continue, got 1x start\n\
+             \x20     why: E3-B3: the reference notes: red scout E3-B3  [two-squares 2x, continue]\n\
+             \x20   [modern-3] ply 5 (after B3-D3, blue to move): two-squares expected 3x continue, got 1x start\n\
+             \x20     why: B3-D3: the reference notes: red scout B3-D3  [two-squares 3x, continue]\n\
+             \x20   [modern-3] ply 6 (after J9-J8, red to move): wrongly allows D3-A3, D3-B3, D3-C3\n\
+             \x20     why: D3-A3 is illegal (two-squares, TS-5.1): the scout would cross C3|D3, B3|C3 again, for the 4th time non-stop; at most 3 times are allowed (modern-3)\n\
+             \x20     why: D3-B3 is illegal (two-squares, TS-5.1): the scout would cross C3|D3, B3|C3 again, for the 4th time non-stop; at most 3 times are allowed (modern-3)\n\
+             \x20     why: D3-C3 is illegal (two-squares, TS-5.1): the scout would cross C3|D3 again, for the 4th time non-stop; at most 3 times are allowed (modern-3)\n\
              PASS harness/scout-takes-flag\n\
              pass 2, fail 0, xfail 1, xpass 0, skip 1, error 0, timeout 0, crash 0\n\
+             skipped: 1 declined by the implementation; 1 profile run declined by the implementation\n\
              3 passed, 0 failed, 1 skipped\n"
         );
         assert_eq!(out, expected, "{mode} mode; stderr:\n{err}");

@@ -44,7 +44,19 @@ fn text_report_lists_what_did_not_pass_and_ends_with_the_counts() {
         [
             "XFAIL harness/scout-boundaries: [modern-3] ply 0 (setup, red to move): wrongly forbids A3-J3",
             "FAIL harness/scout-takes-flag: [play-only] ply 0 (setup, red to move): wrongly forbids B1-I1",
+            "      why: B1-I1 is legal: no rule of profile play-only forbids it here (the implementation's judge: legal)",
+            "    [play-only] ply 1 (after B1-B8, blue to move): wrongly forbids H9-I9",
+            "      why: H9-I9 is legal: no rule of profile play-only forbids it here (the implementation's judge: legal)",
+            "    [play-only] ply 2 (after H9-H8, red to move): wrongly forbids B8-H8",
+            "      why: B8-H8 is legal: no rule of profile play-only forbids it here (the implementation's judge: legal)",
+            "    [modern-3] ply 0 (setup, red to move): wrongly forbids B1-I1",
+            "      why: B1-I1 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal)",
+            "    [modern-3] ply 1 (after B1-B8, blue to move): wrongly forbids H9-I9",
+            "      why: H9-I9 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal)",
+            "    [modern-3] ply 2 (after H9-H8, red to move): wrongly forbids B8-H8",
+            "      why: B8-H8 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal)",
             "pass 1, fail 1, xfail 1, xpass 0, skip 1, error 0, timeout 0, crash 0",
+            "skipped: 1 not selected",
             "2 passed, 1 failed, 1 skipped",
         ]
     );
@@ -67,7 +79,8 @@ fn json_report_has_statuses_departures_and_counts() {
     assert_eq!(
         r["summary"],
         serde_json::json!({"pass": 1, "fail": 1, "xfail": 1, "xpass": 0, "skip": 1,
-                           "error": 0, "timeout": 0, "crash": 0})
+                           "error": 0, "timeout": 0, "crash": 0, "declined": 0,
+                           "not_written": 0, "not_selected": 1, "declined_runs": 0})
     );
     assert_eq!(common::statuses(&r).len(), 4);
     let failed = &r["cases"][3];
@@ -83,8 +96,29 @@ fn json_report_has_statuses_departures_and_counts() {
         assert_eq!(d["to-move"], "red");
         assert_eq!(d["wrongly-forbids"], serde_json::json!(["B1-I1"]));
         assert!(d.get("wrongly-allows").is_none());
+        // The reason is the reference's: the move is legal, though the
+        // engine left it out, and the engine's own judge says so too.
+        assert_eq!(
+            d["reasons"],
+            serde_json::json!([{
+                "action": "B1-I1",
+                "legal": true,
+                "why": format!("no rule of profile {} forbids it here", p["profile"].as_str().unwrap()),
+                "implementation-says": "legal"
+            }])
+        );
+        // drop-move leaves a legal move out at every ply: the run goes on
+        // after the first departure and lists each ply of the scenario.
+        let further: Vec<u64> = p["further"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["ply"].as_u64().unwrap())
+            .collect();
+        assert_eq!(further, [1, 2]);
     }
     assert_eq!(r["cases"][1]["status"], "skip");
+    assert_eq!(r["cases"][1]["skip"], "not-selected");
     assert_eq!(r["cases"][1]["message"], "skipped by --skip");
     // A report reads back into the library type `arbiter matrix` uses.
     let typed: arbiter::harness::report::Report = serde_json::from_str(&out).unwrap();
@@ -250,13 +284,14 @@ fn run_and_profile_select_scenarios() {
             "SKIP harness/scout-boundaries: not written for profile play-only",
             "PASS harness/scout-takes-flag",
             "pass 1, fail 0, xfail 0, xpass 0, skip 3, error 0, timeout 0, crash 0",
+            "skipped: 1 not written for the profile, 2 not selected",
             "1 passed, 0 failed, 3 skipped",
         ]
     );
 }
 
 #[test]
-fn matrix_collapses_identical_rows() {
+fn matrix_lists_every_scenario_with_its_ply_and_reason() {
     let dir = std::env::temp_dir().join(format!("arbiter-matrix-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (good, bad) = (dir.join("good.json"), dir.join("bad.json"));
@@ -269,17 +304,21 @@ fn matrix_collapses_identical_rows() {
         "| scenario | arbiter-reference | arbiter-reference #2 |\n\
          |---|---|---|\n\
          | harness/back-and-forth | pass | pass |\n\
-         | harness/isf-limit | pass | skip |\n\
-         | harness/scout-boundaries | pass | xfail |\n\
-         | harness/scout-takes-flag | pass | fail |\n\
+         | harness/isf-limit | pass | skip (not selected): skipped by --skip |\n\
+         | harness/scout-boundaries | pass | xfail at ply 0 (7 departures): [modern-3] ply 0 (setup, red to move): wrongly forbids A3-J3 — A3-J3 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal) |\n\
+         | harness/scout-takes-flag | pass | fail at ply 0 (6 departures): [play-only] ply 0 (setup, red to move): wrongly forbids B1-I1 — B1-I1 is legal: no rule of profile play-only forbids it here (the implementation's judge: legal) |\n\
          | **total** | 4 passed, 0 failed, 0 skipped | 2 passed, 1 failed, 1 skipped |\n"
     );
-    // Two identical reports: every row agrees, so all collapse into one.
+    // Two identical reports: still one row per scenario, none collapsed.
     let (md, _, _) = run(&["matrix", good.to_str().unwrap(), good.to_str().unwrap()]);
-    assert!(
-        md.contains("| 4 scenarios: harness/back-and-forth, harness/isf-limit, harness/scout-boundaries and 1 more | pass | pass |"),
-        "{md}"
-    );
+    for id in [
+        "harness/back-and-forth",
+        "harness/isf-limit",
+        "harness/scout-boundaries",
+        "harness/scout-takes-flag",
+    ] {
+        assert!(md.contains(&format!("| {id} | pass | pass |")), "{md}");
+    }
     let (page, _, code) = run(&[
         "matrix",
         "--html",
@@ -288,7 +327,13 @@ fn matrix_collapses_identical_rows() {
     ]);
     assert_eq!(code, 0);
     assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(page.contains("<td class=\"fail\">fail</td>"));
+    assert!(
+        page.contains("<td class=\"fail\">fail at ply 0 (6 departures)<div class=\"reason\">[play-only] ply 0 (setup, red to move): wrongly forbids B1-I1"),
+        "{page}"
+    );
+    assert!(page.contains(
+        "<td class=\"skip\">skip (not selected)<div class=\"reason\">skipped by --skip</div></td>"
+    ));
     let (_, err, code) = run(&["matrix", repo("Cargo.toml").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("not JSON"), "{err}");
@@ -307,4 +352,76 @@ fn mixed_clean() -> String {
         "serve",
     ])
     .0
+}
+
+/// An implementation that declines every case tested nothing: the run
+/// fails, and says so, whatever the format.
+#[test]
+fn an_implementation_that_declines_everything_fails_the_run() {
+    let corpus = small_corpus();
+    for format in ["text", "json"] {
+        let (out, _, code) = run(&[
+            "conform",
+            "--scenarios",
+            &corpus,
+            "--format",
+            format,
+            "--",
+            arbiter(),
+            "serve",
+            "--misbehave",
+            "decline",
+        ]);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.contains(
+                "no scenario was run: all 4 selected were skipped (4 declined by the implementation"
+            ),
+            "{out}"
+        );
+    }
+    let (out, _, _) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--",
+        arbiter(),
+        "serve",
+        "--misbehave",
+        "decline",
+    ]);
+    assert!(
+        out.contains("skipped: 4 declined by the implementation"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 1 failed, 4 skipped\n"), "{out}");
+}
+
+/// `--min-run N` is a floor: fewer cases run than that fails the run, with
+/// the count and why the others did not run.
+#[test]
+fn min_run_is_a_floor_on_the_cases_run() {
+    let corpus = small_corpus();
+    let conform = |floor: &str| {
+        run(&[
+            "conform",
+            "--scenarios",
+            &corpus,
+            "--skip",
+            "harness/isf-limit",
+            "--min-run",
+            floor,
+            "--",
+            arbiter(),
+            "serve",
+        ])
+    };
+    let (out, _, code) = conform("3");
+    assert_eq!(code, 0, "{out}");
+    let (out, _, code) = conform("4");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("PROBLEM only 3 of the 3 selected scenarios ran (1 not selected); --min-run asks for at least 4"),
+        "{out}"
+    );
 }

@@ -33,7 +33,11 @@ pub fn matrix(reports: &[PathBuf], as_html: bool, output: Option<&PathBuf>) -> E
         }
     }
     let m = build(&loaded);
-    let text = if as_html { html(&m, &|_| None) } else { markdown(&m) };
+    let text = if as_html {
+        html(&m, &|_| None)
+    } else {
+        markdown(&m)
+    };
     match output {
         Some(path) => {
             if let Err(e) = std::fs::write(path, text) {

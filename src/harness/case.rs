@@ -140,10 +140,7 @@ impl<G: Rules> Walk<'_, '_, G> {
                     legal: Some(true),
                     rule: None,
                     clause: None,
-                    why: format!(
-                        "no rule of profile {} forbids it here",
-                        self.profile.name()
-                    ),
+                    why: format!("no rule of profile {} forbids it here", self.profile.name()),
                     implementation_says: None,
                 },
             })

@@ -50,7 +50,11 @@ pub fn detail_lines(c: &CaseReport) -> Vec<String> {
         for (i, d) in p.departures().enumerate() {
             let headline = !(i == 0 && deciding.as_deref() == Some(p.profile.as_str()));
             if headline {
-                out.push(format!("[{}] {}", visible(&p.profile), visible(&d.to_string())));
+                out.push(format!(
+                    "[{}] {}",
+                    visible(&p.profile),
+                    visible(&d.to_string())
+                ));
             }
             for r in &d.reasons {
                 out.push(format!("  why: {}", visible(&r.to_string())));
@@ -94,7 +98,14 @@ pub fn text(report: &Report, verbose: bool) -> String {
         let quiet = matches!(c.status, Status::Pass | Status::Skip);
         if verbose || !quiet {
             let _ = writeln!(out, "{}", text_line(c));
-            for line in detail_lines(c) {
+            // An expected failure is known: its headline is enough, unless
+            // asked for everything.
+            let details = if verbose || c.status.is_failure() {
+                detail_lines(c)
+            } else {
+                Vec::new()
+            };
+            for line in details {
                 let _ = writeln!(out, "    {line}");
             }
             if let Some(err) = c.deciding().and_then(|p| p.stderr.as_ref()) {

@@ -12,8 +12,8 @@ use crate::scenario::load::LoadError;
 use super::case::Ctx;
 use super::glob;
 use super::report::{
-    CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, SkipKind, Status,
-    Summary,
+    CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, SkipKind,
+    Status, Summary,
 };
 use super::subject::{Subject, Trouble, TroubleKind};
 use super::xfail::Xfail;
@@ -218,10 +218,7 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
         profiles: vec![ProfileResult {
             message: Some(format!("hello: {}", trouble.message)),
             stderr: trouble.stderr.clone(),
-            ..ProfileResult::new(
-                opts.profile.clone().unwrap_or_else(|| "all".into()),
-                status,
-            )
+            ..ProfileResult::new(opts.profile.clone().unwrap_or_else(|| "all".into()), status)
         }],
         duration_ms: 0,
     };
