@@ -51,6 +51,10 @@ pub trait AnyScenario: Send + Sync {
     fn show(&self, profile: Option<&str>) -> Result<String, String>;
     /// The per-action table (`arbiter explain`).
     fn explain(&self, profile: Option<&str>) -> Result<String, String>;
+    /// `arbiter explain --html`: the same walk as a self-contained page,
+    /// the table beside the board (a page is written even when an action
+    /// is illegal: it shows where the line stops).
+    fn explain_html(&self, profile: Option<&str>) -> Result<String, String>;
     /// The typed scenario, for a game's own tools.
     fn as_any(&self) -> &dyn Any;
 }
@@ -233,6 +237,11 @@ impl<G: Rules> AnyScenario for Scenario<G> {
         explain(self, &replay_profile(self, profile)?)
     }
 
+    fn explain_html(&self, profile: Option<&str>) -> Result<String, String> {
+        let w = crate::explain::walk(self, &replay_profile(self, profile)?)?;
+        Ok(crate::explain::html(&w))
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -240,123 +249,9 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
 /// `arbiter explain`: two columns per turn, like the seed pages' tables.
 fn explain<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, String> {
-    let mut game = G::reference()
-        .start(&s.setup, profile)
-        .map_err(|e| format!("setup refused: {e}"))?;
-    let mut out = format!(
-        "{} — {}\nsource: {}\nprofile: {}\n\n",
-        s.id,
-        s.title,
-        s.source,
-        profile.name()
-    );
-    // One row per turn, a column per side; the profile's own line, so a
-    // refused move gets its own row and a footnote with the reason, and the
-    // profile's continuation goes on below it.
-    let line = s.line(profile.name());
-    let first = game.side_to_move().to_string();
-    let mut second = String::new();
-    let mut rows: Vec<[String; 4]> = Vec::new();
-    let mut row: Option<(String, [String; 2])> = None;
-    let mut footnotes: Vec<String> = Vec::new();
-    let mut state = String::new();
-    let mut failed = false;
-    for m in &line.moves {
-        let side = game.side_to_move().to_string();
-        let col = usize::from(side != first);
-        if col == 1 && second.is_empty() {
-            second = side;
-        }
-        let taken = row
-            .as_ref()
-            .is_some_and(|(_, c)| !c[col].is_empty() || (col == 0 && !c[1].is_empty()));
-        if taken && let Some((turn, [a, b])) = row.take() {
-            rows.push([turn, a, b, state.clone()]);
-        }
-        let (_, cells) =
-            row.get_or_insert_with(|| ((game.ply() / 2 + 1).to_string(), Default::default()));
-        let exp = m.expectations(profile.name());
-        let refused = exp.expect == Some(Legality::Illegal);
-        let text = if refused {
-            footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
-            format!("{}  refused [{}]", m.mv, footnotes.len())
-        } else {
-            match game.play(&m.mv) {
-                Ok(note) => {
-                    state = G::explain_state(&note);
-                    G::explain_cell(&note, &exp.annotations)
-                }
-                Err(ill) => {
-                    failed = true;
-                    footnotes.push(format!("{}  {ill}", m.mv));
-                    format!("{}  illegal [{}]", m.mv, footnotes.len())
-                }
-            }
-        };
-        cells[col] = text;
-        if refused || failed {
-            // The refused move stays on a row of its own; the state is the
-            // one before it.
-            if let Some((turn, [a, b])) = row.take() {
-                rows.push([turn, a, b, state.clone()]);
-            }
-        }
-        if failed {
-            break;
-        }
-    }
-    if let Some((turn, [a, b])) = row.take() {
-        rows.push([turn, a, b, state.clone()]);
-    }
-    let header = [
-        "turn".to_string(),
-        first,
-        second,
-        "state after the turn".to_string(),
-    ];
-    out.push_str(&table(&header, &rows));
-    for (i, f) in footnotes.iter().enumerate() {
-        out.push_str(&format!("[{}] {f}\n", i + 1));
-    }
-    if !failed {
-        out.push_str(&format!("\nafter the last move: {}\n", game.outcome()));
-        if !line.probes.is_empty() {
-            out.push_str(&format!("{} to move; probes:\n", game.side_to_move()));
-            for p in line.probes {
-                out.push_str(&format!(
-                    "  {:<8} {}\n",
-                    p.mv.to_string(),
-                    game.judge(&p.mv)
-                ));
-            }
-        }
-    }
-    if failed { Err(out) } else { Ok(out) }
-}
-
-/// Columns as wide as their longest cell, so long cells never push the
-/// next column out of line.
-fn table(header: &[String; 4], rows: &[[String; 4]]) -> String {
-    let mut width = [0usize; 4];
-    for r in std::iter::once(header).chain(rows) {
-        for (w, cell) in width.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let mut out = String::new();
-    for r in std::iter::once(header).chain(rows) {
-        let mut line = String::new();
-        for (i, (cell, w)) in r.iter().zip(width).enumerate() {
-            if i > 0 {
-                line.push_str("  ");
-            }
-            line.push_str(cell);
-            line.extend(std::iter::repeat_n(' ', w - cell.chars().count()));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    let w = crate::explain::walk(s, profile)?;
+    let text = crate::explain::text(&w);
+    if w.complete() { Ok(text) } else { Err(text) }
 }
 
 impl<G: Rules> GameEntry for Entry<G> {

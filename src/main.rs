@@ -47,6 +47,13 @@ enum Command {
         /// Profile to replay under (default: the scenario's first).
         #[arg(long)]
         profile: Option<String>,
+        /// A self-contained HTML page instead: the table beside a board
+        /// that steps through the moves.
+        #[arg(long)]
+        html: bool,
+        /// Write to this file instead of stdout.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
     },
     /// Run the corpus against every mutant reading and print the kill matrix.
     Mutants {
@@ -77,6 +84,10 @@ enum Command {
         /// Write to this file instead of stdout.
         #[arg(long)]
         output: Option<PathBuf>,
+        /// With --html: also write an `arbiter explain --html` page for
+        /// every scenario into this directory, and link each row to it.
+        #[arg(long, requires = "html", value_name = "DIR")]
+        explain_dir: Option<PathBuf>,
     },
     /// Answer protocol requests on stdin with one of arbiter's implementations.
     Serve {
@@ -145,7 +156,8 @@ fn main() -> ExitCode {
             reports,
             html,
             output,
-        } => cli::matrix::matrix(&reports, html, output.as_ref()),
+            explain_dir,
+        } => cli::matrix::matrix(&reports, html, output.as_ref(), explain_dir.as_ref()),
         Command::Serve {
             game,
             imp,
@@ -153,9 +165,12 @@ fn main() -> ExitCode {
             misbehave_on,
             pid_file,
         } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on, pid_file),
-        Command::Explain { scenario, profile } => {
-            cli::explain::explain(&scenario, profile.as_deref())
-        }
+        Command::Explain {
+            scenario,
+            profile,
+            html,
+            output,
+        } => cli::explain::explain(&scenario, profile.as_deref(), html, output.as_deref()),
         Command::Mutants { paths, game, write } => {
             cli::mutants::mutants(&paths, game.as_deref(), write)
         }

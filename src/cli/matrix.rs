@@ -1,9 +1,10 @@
 //! `arbiter matrix`: scenarios × implementations from JSON reports.
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter::harness::matrix::{build, html, markdown};
+use arbiter::harness::matrix::{Matrix, Row, build, html, markdown};
 use arbiter::harness::report::{FORMAT, Report};
 
 fn read(path: &PathBuf) -> Result<Report, String> {
@@ -20,8 +21,52 @@ fn read(path: &PathBuf) -> Result<Report, String> {
     serde_json::from_value(value).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Writes an `arbiter explain --html` page for every row whose scenario
+/// file loads into `dir`, and returns each row's link, relative to where
+/// the matrix page is written when `dir` lies under it.
+fn explain_pages(
+    m: &Matrix,
+    dir: &Path,
+    page: Option<&PathBuf>,
+) -> Result<HashMap<(String, String), String>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let base = page.and_then(|p| p.parent()).unwrap_or(Path::new(""));
+    let mut links = HashMap::new();
+    for row in &m.rows {
+        let Ok(s) = arbiter::corpus::load(Path::new(&row.path)) else {
+            continue;
+        };
+        let Ok(html) = s.explain_html(None) else {
+            continue;
+        };
+        let name: String = format!("{}-{}", row.game, row.id)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let file = dir.join(format!("{name}.html"));
+        std::fs::write(&file, html).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        let link = file.strip_prefix(base).unwrap_or(&file);
+        links.insert(
+            (row.game.clone(), row.id.clone()),
+            link.display().to_string(),
+        );
+    }
+    Ok(links)
+}
+
 /// Prints (or writes) the matrix of the given reports.
-pub fn matrix(reports: &[PathBuf], as_html: bool, output: Option<&PathBuf>) -> ExitCode {
+pub fn matrix(
+    reports: &[PathBuf],
+    as_html: bool,
+    output: Option<&PathBuf>,
+    explain_dir: Option<&PathBuf>,
+) -> ExitCode {
     let mut loaded = Vec::new();
     for p in reports {
         match read(p) {
@@ -33,8 +78,19 @@ pub fn matrix(reports: &[PathBuf], as_html: bool, output: Option<&PathBuf>) -> E
         }
     }
     let m = build(&loaded);
+    let links = match explain_dir {
+        None => HashMap::new(),
+        Some(dir) => match explain_pages(&m, dir, output) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let link = |row: &Row| links.get(&(row.game.clone(), row.id.clone())).cloned();
     let text = if as_html {
-        html(&m, &|_| None)
+        html(&m, &link)
     } else {
         markdown(&m)
     };

@@ -172,6 +172,18 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     fn explain_state(_note: &Self::Note) -> String {
         String::new()
     }
+
+    /// `arbiter explain --html`: the position after `played` from `setup`
+    /// as an SVG picture, with `note` (what the rules noted of the last
+    /// action) drawn on it. `None` when the game draws no pictures: the
+    /// page then shows [`Game::render`]'s text.
+    fn picture(
+        _setup: &Self::Setup,
+        _played: &[Self::Action],
+        _note: Option<&Self::Note>,
+    ) -> Option<String> {
+        None
+    }
 }
 
 /// What `arbiter bench` measures.

@@ -252,6 +252,10 @@ impl Rules for Stratego {
     fn explain_state(note: &PlyReport) -> String {
         super::explain::chase_state(note)
     }
+
+    fn picture(setup: &Setup, played: &[Move], note: Option<&PlyReport>) -> Option<String> {
+        super::picture::svg(setup, played, note)
+    }
 }
 
 /// The spec files compiled into the binary, by path relative to the repo.

@@ -9,6 +9,7 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod mutants;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod profile;

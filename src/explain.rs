@@ -1,0 +1,379 @@
+//! `arbiter explain`: a scenario walked through under one profile, as the
+//! seed pages lay out their examples (a row per turn, a column per side,
+//! the rules' state after the turn), printed as text or as a self-contained
+//! HTML page with the board beside the table. Generic over the game: each
+//! game writes its own cells, state column and pictures (`Rules` hooks).
+
+use std::fmt::Write as _;
+
+use crate::rules::{RuleProfile, Rules};
+use crate::scenario::format::Legality;
+use crate::scenario::load::Scenario;
+
+/// One cell of the table: an action and what the rules said of it.
+#[derive(Clone, Debug, Default)]
+pub struct Cell {
+    /// The game's text for the cell.
+    pub text: String,
+    /// The position after the action (an index into
+    /// [`Walkthrough::frames`]), when it was played.
+    pub frame: Option<usize>,
+}
+
+/// One row: a turn.
+#[derive(Clone, Debug, Default)]
+pub struct Row {
+    /// The turn number.
+    pub turn: String,
+    /// The first side's action, then the second's.
+    pub cells: [Cell; 2],
+    /// The rules' state after the turn.
+    pub state: String,
+}
+
+/// One position of the game, the setup first.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The game's picture of it, if it draws one.
+    pub svg: Option<String>,
+    /// The game's text picture (`arbiter show`'s board).
+    pub text: String,
+    /// What happened last.
+    pub caption: String,
+}
+
+/// A scenario walked through under one profile.
+#[derive(Clone, Debug)]
+pub struct Walkthrough {
+    /// Scenario id, title and source.
+    pub id: String,
+    /// The scenario's title.
+    pub title: String,
+    /// Where its example comes from.
+    pub source: String,
+    /// The profile.
+    pub profile: String,
+    /// The first and second side, as the columns name them.
+    pub sides: [String; 2],
+    /// The turns.
+    pub rows: Vec<Row>,
+    /// Why refused or illegal actions are so, numbered from 1.
+    pub footnotes: Vec<String>,
+    /// Every position, the setup first.
+    pub frames: Vec<Frame>,
+    /// How the game stands after the last action, and the probes' verdicts
+    /// (`None` when an action of the scenario was illegal).
+    pub end: Option<(String, Vec<String>)>,
+}
+
+impl Walkthrough {
+    /// Whether every action of the line could be played.
+    pub fn complete(&self) -> bool {
+        self.end.is_some()
+    }
+}
+
+/// Walks the profile's own line of `s`: a refused action gets a row of its
+/// own and a footnote with the reason, and the profile's continuation goes
+/// on below it.
+pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
+    let mut game = G::reference()
+        .start(&s.setup, profile)
+        .map_err(|e| format!("setup refused: {e}"))?;
+    let line = s.line(profile.name());
+    let first = game.side_to_move().to_string();
+    let mut second = String::new();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut row: Option<Row> = None;
+    let mut footnotes: Vec<String> = Vec::new();
+    let mut state = String::new();
+    let mut played: Vec<G::Action> = Vec::new();
+    let mut frames = vec![Frame {
+        svg: G::picture(&s.setup, &[], None),
+        text: game.render(),
+        caption: "the setup".into(),
+    }];
+    let mut failed = false;
+    let close = |row: &mut Option<Row>, rows: &mut Vec<Row>, state: &str| {
+        if let Some(mut r) = row.take() {
+            r.state = state.to_string();
+            rows.push(r);
+        }
+    };
+    for m in &line.moves {
+        let side = game.side_to_move().to_string();
+        let col = usize::from(side != first);
+        if col == 1 && second.is_empty() {
+            second = side;
+        }
+        let taken = row.as_ref().is_some_and(|r| {
+            !r.cells[col].text.is_empty() || (col == 0 && !r.cells[1].text.is_empty())
+        });
+        if taken {
+            close(&mut row, &mut rows, &state);
+        }
+        let turn = (game.ply() / 2 + 1).to_string();
+        let r = row.get_or_insert_with(|| Row {
+            turn,
+            ..Row::default()
+        });
+        let exp = m.expectations(profile.name());
+        let refused = exp.expect == Some(Legality::Illegal);
+        r.cells[col] = if refused {
+            footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
+            Cell {
+                text: format!("{}  refused [{}]", m.mv, footnotes.len()),
+                frame: None,
+            }
+        } else {
+            match game.play(&m.mv) {
+                Ok(note) => {
+                    state = G::explain_state(&note);
+                    played.push(m.mv.clone());
+                    frames.push(Frame {
+                        svg: G::picture(&s.setup, &played, Some(&note)),
+                        text: game.render(),
+                        caption: format!("ply {}: {}", played.len(), G::describe(&note)),
+                    });
+                    Cell {
+                        text: G::explain_cell(&note, &exp.annotations),
+                        frame: Some(frames.len() - 1),
+                    }
+                }
+                Err(ill) => {
+                    failed = true;
+                    footnotes.push(format!("{}  {ill}", m.mv));
+                    Cell {
+                        text: format!("{}  illegal [{}]", m.mv, footnotes.len()),
+                        frame: None,
+                    }
+                }
+            }
+        };
+        if refused || failed {
+            // The refused action stays on a row of its own; the state is
+            // the one before it.
+            close(&mut row, &mut rows, &state);
+        }
+        if failed {
+            break;
+        }
+    }
+    close(&mut row, &mut rows, &state);
+    let end = (!failed).then(|| {
+        let probes: Vec<String> = line
+            .probes
+            .iter()
+            .map(|p| format!("{:<8} {}", p.mv.to_string(), game.judge(&p.mv)))
+            .collect();
+        (game.outcome().to_string(), probes)
+    });
+    let to_move = game.side_to_move().to_string();
+    Ok(Walkthrough {
+        id: s.id.clone(),
+        title: s.title.clone(),
+        source: s.source.clone(),
+        profile: profile.name().to_string(),
+        sides: [first, second],
+        rows,
+        footnotes,
+        frames,
+        end: end.map(|(outcome, probes)| {
+            let probes = if probes.is_empty() {
+                probes
+            } else {
+                std::iter::once(format!("{to_move} to move; probes:"))
+                    .chain(probes.into_iter().map(|p| format!("  {p}")))
+                    .collect()
+            };
+            (outcome, probes)
+        }),
+    })
+}
+
+/// The table as text: columns as wide as their longest cell, so long cells
+/// never push the next column out of line.
+pub fn text(w: &Walkthrough) -> String {
+    let mut out = format!(
+        "{} — {}\nsource: {}\nprofile: {}\n\n",
+        w.id, w.title, w.source, w.profile
+    );
+    let header = [
+        "turn".to_string(),
+        w.sides[0].clone(),
+        w.sides[1].clone(),
+        "state after the turn".to_string(),
+    ];
+    let rows: Vec<[String; 4]> = w
+        .rows
+        .iter()
+        .map(|r| {
+            [
+                r.turn.clone(),
+                r.cells[0].text.clone(),
+                r.cells[1].text.clone(),
+                r.state.clone(),
+            ]
+        })
+        .collect();
+    let mut width = [0usize; 4];
+    for r in std::iter::once(&header).chain(&rows) {
+        for (wd, cell) in width.iter_mut().zip(r) {
+            *wd = (*wd).max(cell.chars().count());
+        }
+    }
+    for r in std::iter::once(&header).chain(&rows) {
+        let mut line = String::new();
+        for (i, (cell, wd)) in r.iter().zip(width).enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(cell);
+            line.extend(std::iter::repeat_n(' ', wd - cell.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for (i, f) in w.footnotes.iter().enumerate() {
+        let _ = writeln!(out, "[{}] {f}", i + 1);
+    }
+    if let Some((outcome, probes)) = &w.end {
+        let _ = writeln!(out, "\nafter the last move: {outcome}");
+        for p in probes {
+            let _ = writeln!(out, "{p}");
+        }
+    }
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page's script: steps through the frames with the buttons, the
+/// arrow keys or a click on a cell, and marks the cell of the position
+/// shown; `#ply-N` in the address opens the position after N actions. It also writes what it drew into `#drawn` (the number of frames
+/// and the size of the board as laid out), which the headless-browser
+/// test reads.
+const SCRIPT: &str = r#"
+(function () {
+  var frames = document.querySelectorAll('.frame');
+  var cells = document.querySelectorAll('[data-frame]');
+  var at = 0;
+  function show(i) {
+    if (i < 0 || i >= frames.length) return;
+    at = i;
+    frames.forEach(function (f, j) { f.hidden = j !== i; });
+    cells.forEach(function (c) { c.classList.toggle('current', +c.dataset.frame === i); });
+    document.getElementById('position').textContent = (i + 1) + ' / ' + frames.length;
+  }
+  document.getElementById('prev').onclick = function () { show(at - 1); };
+  document.getElementById('next').onclick = function () { show(at + 1); };
+  document.getElementById('first').onclick = function () { show(0); };
+  document.getElementById('last').onclick = function () { show(frames.length - 1); };
+  cells.forEach(function (c) { c.onclick = function () { show(+c.dataset.frame); }; });
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowRight') show(at + 1);
+    if (e.key === 'ArrowLeft') show(at - 1);
+  });
+  var asked = /^#ply-(\d+)$/.exec(location.hash);
+  show(asked ? Math.min(+asked[1], frames.length - 1) : 0);
+  var board = frames[0].querySelector('svg');
+  var box = board ? board.getBoundingClientRect() : { width: 0, height: 0 };
+  var pieces = board ? board.querySelectorAll('.piece').length : 0;
+  document.getElementById('drawn').textContent =
+    'frames=' + frames.length + ' board=' + Math.round(box.width) + 'x' + Math.round(box.height) + ' pieces=' + pieces;
+})();
+"#;
+
+/// The page: the table on the left, the board on the right, one frame per
+/// position, everything inline (no file or network is fetched).
+pub fn html(w: &Walkthrough) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{id} — {title}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
+.layout {{ display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2em; align-items: start; }}
+pre {{ white-space: pre-wrap; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #aaa; padding: 0.25em 0.5em; text-align: left; vertical-align: top; font-family: monospace; white-space: pre-wrap; }}
+td[data-frame] {{ cursor: pointer; }}
+td.current {{ background: #ffe9b3; }}
+.controls button {{ font-size: 1em; margin-right: 0.3em; }}
+.caption {{ max-width: 36em; margin: 0.4em 0; }}
+pre.text-board {{ font-size: 0.8em; }}
+#drawn {{ display: none; }}
+</style>
+</head>
+<body>
+<h1>{id}</h1>
+<p>{title}<br>source: {source}<br>profile: <b>{profile}</b></p>
+<div class="layout">
+<div class="table">
+<table>
+<tr><th>turn</th><th>{a}</th><th>{b}</th><th>state after the turn</th></tr>
+"#,
+        id = esc(&w.id),
+        title = esc(&w.title),
+        source = esc(&w.source),
+        profile = esc(&w.profile),
+        a = esc(&w.sides[0]),
+        b = esc(&w.sides[1]),
+    );
+    for r in &w.rows {
+        let _ = write!(out, "<tr><td>{}</td>", esc(&r.turn));
+        for c in &r.cells {
+            match c.frame {
+                Some(f) => {
+                    let _ = write!(out, "<td data-frame=\"{f}\">{}</td>", esc(&c.text));
+                }
+                None => {
+                    let _ = write!(out, "<td>{}</td>", esc(&c.text));
+                }
+            }
+        }
+        let _ = writeln!(out, "<td>{}</td></tr>", esc(&r.state));
+    }
+    out.push_str("</table>\n");
+    for (i, f) in w.footnotes.iter().enumerate() {
+        let _ = writeln!(out, "<p class=\"footnote\">[{}] {}</p>", i + 1, esc(f));
+    }
+    match &w.end {
+        Some((outcome, probes)) => {
+            let _ = writeln!(out, "<p>after the last move: {}</p>", esc(outcome));
+            if !probes.is_empty() {
+                let _ = writeln!(out, "<pre>{}</pre>", esc(&probes.join("\n")));
+            }
+        }
+        None => out.push_str("<p><b>The scenario stops at an illegal action.</b></p>\n"),
+    }
+    out.push_str(
+        "</div>\n<div class=\"board-view\">\n<div class=\"controls\"><button id=\"first\" title=\"the setup\">«</button><button id=\"prev\" title=\"back a move (←)\">‹</button><button id=\"next\" title=\"on a move (→)\">›</button><button id=\"last\" title=\"the last position\">»</button> <span id=\"position\"></span></div>\n",
+    );
+    for (i, f) in w.frames.iter().enumerate() {
+        let hidden = if i == 0 { "" } else { " hidden" };
+        let _ = write!(out, "<div class=\"frame\" data-index=\"{i}\"{hidden}>");
+        let _ = write!(out, "<p class=\"caption\">{}</p>", esc(&f.caption));
+        match &f.svg {
+            Some(svg) => out.push_str(svg),
+            None => {
+                let _ = write!(out, "<pre class=\"text-board\">{}</pre>", esc(&f.text));
+            }
+        }
+        out.push_str("</div>\n");
+    }
+    let _ = write!(
+        out,
+        "</div>\n</div>\n<div id=\"drawn\"></div>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+    );
+    out
+}
