@@ -1,0 +1,14 @@
+//! Dame (German checkers) with huffing, from seed 004's *Dame* section: the
+//! board, stones, whole-move actions, profiles, the reference interpreter,
+//! and the scenario and protocol parts.
+
+pub mod board;
+pub mod explain;
+pub mod game;
+pub mod moves;
+pub mod mutants;
+pub mod profile;
+pub mod reference;
+pub mod scenario;
+pub mod verdict;
+pub mod wire;

@@ -1,0 +1,326 @@
+//! The reference interpreter: slow and literal. Every legal action is
+//! found by trying each stone in turn (`captures.rs` for jumps), an action
+//! is judged by walking it square by square (`judge.rs`), and each step
+//! names the clause it follows.
+
+pub mod captures;
+pub mod judge;
+pub mod perft;
+
+use crate::rules::{Game, Illegal, Implementation, Verdict};
+
+use super::board::{Board, Dir, Kind, Setup, Side, Square, Stone};
+use super::game::{Dame, DrawReason, Note, Outcome, WinReason};
+use super::moves::Action;
+use super::profile::{CaptureRule, HuffTarget, Majority, Profile, Range};
+use captures::Chain;
+
+/// The reference interpreter.
+pub struct Reference;
+
+impl Implementation<Dame> for Reference {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Dame>>, String> {
+        Ok(Box::new(RefGame::new(setup, profile)?))
+    }
+}
+
+/// One game on the reference.
+#[derive(Clone, Debug)]
+pub struct RefGame {
+    /// The profile played.
+    pub profile: Profile,
+    /// The stones.
+    pub board: Board,
+    /// Who acts next.
+    pub to_move: Side,
+    /// The opponent's stones the side to move may huff (DA-6.1).
+    pub huffable: Vec<Square>,
+    /// Plies in a row without a capture, a huff or a man's move (AD-11).
+    pub quiet_plies: u32,
+    /// Actions played.
+    pub plies: usize,
+    /// The state of the game.
+    pub outcome: Outcome,
+}
+
+impl RefGame {
+    /// A game from `setup` under `profile`, or why the setup is refused.
+    pub fn new(setup: &Setup, profile: &Profile) -> Result<RefGame, String> {
+        setup.validate().map_err(|(_, m)| m)?;
+        let mut g = RefGame {
+            profile: profile.clone(),
+            board: Board::from_setup(setup),
+            // DA-1.3: who starts, unless the setup says.
+            to_move: setup.to_move.unwrap_or(profile.first),
+            huffable: Vec::new(),
+            quiet_plies: 0,
+            plies: 0,
+            outcome: Outcome::Ongoing,
+        };
+        g.outcome = g.judge_outcome();
+        Ok(g)
+    }
+
+    /// Squares of `side`'s stones.
+    pub fn stones(&self, side: Side) -> Vec<(Square, Stone)> {
+        Square::all()
+            .filter_map(|sq| self.board.get(sq).map(|s| (sq, s)))
+            .filter(|(_, s)| s.side == side)
+            .collect()
+    }
+
+    /// Every capture of `side` (each prefix included), stone by stone.
+    pub fn all_chains(&self, side: Side) -> Vec<Chain> {
+        self.stones(side)
+            .into_iter()
+            .flat_map(|(sq, _)| captures::chains(&self.board, sq, &self.profile))
+            .collect()
+    }
+
+    /// The stones of `side` that have a capture open (DA-6.1).
+    pub fn could_capture(&self, side: Side) -> Vec<Square> {
+        self.stones(side)
+            .into_iter()
+            .filter(|(sq, _)| !captures::chains(&self.board, *sq, &self.profile).is_empty())
+            .map(|(sq, _)| sq)
+            .collect()
+    }
+
+    /// Every step of `side` (DA-2.1, DA-4.2).
+    pub fn steps(&self, side: Side) -> Vec<Action> {
+        let mut out = Vec::new();
+        for (from, stone) in self.stones(side) {
+            for d in Dir::ALL {
+                if stone.kind == Kind::Man && !d.is_forward(side) {
+                    continue;
+                }
+                let far = stone.kind == Kind::Dame && self.profile.dame.range == Range::Flying;
+                let mut n = 1;
+                while let Some(to) = from.step(d, n) {
+                    if self.board.get(to).is_some() {
+                        break;
+                    }
+                    out.push(Action::Step { from, to });
+                    if !far {
+                        break;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The captures the side to move may choose among (AD-1, AD-8).
+    pub fn legal_chains(&self) -> Vec<Chain> {
+        let all = self.all_chains(self.to_move);
+        let mut legal: Vec<Chain> = match self.profile.capture {
+            CaptureRule::Compulsory => all.into_iter().filter(|c| c.complete).collect(),
+            CaptureRule::Huffing | CaptureRule::Optional => all,
+        };
+        if self.profile.majority == Majority::Maximum {
+            let most = legal.iter().map(|c| c.captured.len()).max().unwrap_or(0);
+            legal.retain(|c| c.captured.len() == most);
+        }
+        legal
+    }
+
+    /// Every legal action, sorted.
+    pub fn legal(&self) -> Vec<Action> {
+        if self.outcome.is_over() {
+            return Vec::new();
+        }
+        self.legal_ignoring_outcome()
+    }
+
+    fn legal_ignoring_outcome(&self) -> Vec<Action> {
+        let chains = self.legal_chains();
+        let mut out: Vec<Action> = chains
+            .iter()
+            .map(|c| Action::Capture(c.path.clone()))
+            .collect();
+        if self.profile.capture != CaptureRule::Compulsory || chains.is_empty() {
+            out.extend(self.steps(self.to_move));
+        }
+        if self.profile.capture == CaptureRule::Huffing {
+            out.extend(self.huffable.iter().map(|s| Action::Huff(*s)));
+        }
+        out.sort();
+        out
+    }
+
+    /// DA-5 and AD-11: the state of the game for the side to move.
+    fn judge_outcome(&self) -> Outcome {
+        for side in [self.to_move, self.to_move.other()] {
+            if self.board.count(side) == 0 {
+                return Outcome::win(side.other(), WinReason::AllCaptured);
+            }
+        }
+        let n = self.profile.draw.no_progress_plies;
+        if n > 0 && self.quiet_plies >= n {
+            return Outcome::Draw(DrawReason::NoProgress);
+        }
+        if self.legal_ignoring_outcome().is_empty() {
+            return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
+        }
+        Outcome::Ongoing
+    }
+
+    /// Plays a legal action and notes what happened.
+    pub fn apply(&mut self, action: &Action) -> Note {
+        let side = self.to_move;
+        let mut note = Note {
+            action: action.to_string(),
+            side,
+            kind: None,
+            captures: Vec::new(),
+            crowned: false,
+            huffed: None,
+            huffable: Vec::new(),
+            outcome: Outcome::Ongoing,
+        };
+        match action {
+            Action::Huff(sq) => {
+                // DA-6.2: the stone is taken without further ado.
+                self.board.set(*sq, None);
+                self.huffable.clear();
+                note.huffed = Some(*sq);
+                self.quiet_plies = 0;
+                // AD-3: the huff is the whole turn only where the profile says.
+                if self.profile.huff.costs_turn {
+                    self.to_move = side.other();
+                }
+            }
+            Action::Step { from, to } => {
+                let could = self.could_capture(side);
+                let stone = self.board.get(*from).expect("judged legal");
+                note.kind = Some(stone.kind);
+                self.board.set(*from, None);
+                let crowned = stone.kind == Kind::Man && to.rank() == side.crowning_rank();
+                self.board.set(
+                    *to,
+                    Some(Stone {
+                        side,
+                        kind: if crowned { Kind::Dame } else { stone.kind },
+                    }),
+                );
+                note.crowned = crowned;
+                self.quiet_plies = if stone.kind == Kind::Man {
+                    0
+                } else {
+                    self.quiet_plies + 1
+                };
+                // DA-6.1: a move without capture while one was open.
+                let overlooked = if could.is_empty() {
+                    Vec::new()
+                } else {
+                    match self.profile.huff.target {
+                        HuffTarget::CouldHaveCaptured => could
+                            .iter()
+                            .map(|s| if s == from { *to } else { *s })
+                            .collect(),
+                        HuffTarget::Moved => vec![*to],
+                    }
+                };
+                self.end_move(overlooked);
+            }
+            Action::Capture(path) => {
+                let chain = self
+                    .legal_chains()
+                    .into_iter()
+                    .find(|c| &c.path == path)
+                    .expect("judged legal");
+                let stone = self.board.get(path[0]).expect("judged legal");
+                note.kind = Some(stone.kind);
+                self.board.set(path[0], None);
+                for sq in &chain.captured {
+                    self.board.set(*sq, None);
+                }
+                let end = *path.last().expect("a path");
+                self.board.set(
+                    end,
+                    Some(Stone {
+                        side,
+                        kind: if chain.crowned {
+                            Kind::Dame
+                        } else {
+                            stone.kind
+                        },
+                    }),
+                );
+                note.captures = chain.captured.clone();
+                note.crowned = chain.crowned;
+                self.quiet_plies = 0;
+                // AD-10: stopping while the stone could jump on overlooks
+                // the rest of the capture.
+                let overlooked = if !chain.complete && self.profile.huff.partial {
+                    vec![end]
+                } else {
+                    Vec::new()
+                };
+                self.end_move(overlooked);
+            }
+        }
+        self.plies += 1;
+        self.outcome = self.judge_outcome();
+        note.huffable = self.huffable.clone();
+        note.outcome = self.outcome;
+        note
+    }
+
+    /// Hands the turn over; the opponent may huff `overlooked` (DA-6).
+    fn end_move(&mut self, mut overlooked: Vec<Square>) {
+        self.to_move = self.to_move.other();
+        if self.profile.capture != CaptureRule::Huffing {
+            overlooked.clear();
+        }
+        overlooked.sort();
+        overlooked.dedup();
+        // DA-6.3: an unused huff lapses with the opponent's move.
+        self.huffable = overlooked;
+    }
+}
+
+impl Game<Dame> for RefGame {
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn judge(&self, action: &Action) -> Verdict<Dame> {
+        judge::judge(self, action)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal()
+    }
+
+    fn play(&mut self, action: &Action) -> Result<Note, Illegal<Dame>> {
+        match self.judge(action) {
+            Verdict::Illegal(i) => Err(i),
+            Verdict::Legal => Ok(self.apply(action)),
+        }
+    }
+
+    fn ply(&self) -> usize {
+        self.plies
+    }
+
+    fn render(&self) -> String {
+        let mut s = self.board.render();
+        s.push_str(&format!("{} to move", self.to_move));
+        if !self.huffable.is_empty() {
+            let h: Vec<String> = self.huffable.iter().map(|s| s.to_string()).collect();
+            s.push_str(&format!("; may huff {}", h.join(" ")));
+        }
+        s.push('\n');
+        s
+    }
+}
