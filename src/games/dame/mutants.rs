@@ -109,6 +109,9 @@ fn flip_huff_turn(p: &mut Profile) {
 fn flip_huff_partial(p: &mut Profile) {
     p.huff.partial = !p.huff.partial;
 }
+fn flip_huff_dame_moves(p: &mut Profile) {
+    p.huff.dame_moves = !p.huff.dame_moves;
+}
 fn draw_20(p: &mut Profile) {
     p.draw.no_progress_plies = 20;
 }
@@ -226,6 +229,13 @@ pub const ALL: &[Mutant] = &[
         departs_from: "AD-10",
         description: "a capture stopped early is (not) an overlooked capture",
         apply: flip_huff_partial,
+    },
+    Mutant {
+        name: "huff-dame-moves",
+        kind: Kind::Reading,
+        departs_from: "AD-14",
+        description: "only a man's forward move (or also a Dame's move) can overlook a capture",
+        apply: flip_huff_dame_moves,
     },
     Mutant {
         name: "draw-no-progress",

@@ -119,6 +119,9 @@ pub struct HuffSwitches {
     /// Whether a capture stopped while its stone could jump on is an
     /// overlooked capture (AD-10).
     pub partial: bool,
+    /// Whether a Dame's move without capture can overlook a capture, or
+    /// only a man's forward move, as the page's words have it (AD-14).
+    pub dame_moves: bool,
 }
 
 /// Draw rules (AD-11).
@@ -176,6 +179,7 @@ impl Profile {
                 target: HuffTarget::CouldHaveCaptured,
                 costs_turn: false,
                 partial: true,
+                dame_moves: true,
             },
             draw: DrawSwitches {
                 no_progress_plies: 0,

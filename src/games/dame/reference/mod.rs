@@ -215,7 +215,11 @@ impl RefGame {
                     self.quiet_plies + 1
                 };
                 // DA-6.1: a move without capture while one was open.
-                let overlooked = if could.is_empty() {
+                // AD-14: a Dame's move overlooks nothing where only a man's
+                // forward move can.
+                let overlooked = if could.is_empty()
+                    || (stone.kind == Kind::Dame && !self.profile.huff.dame_moves)
+                {
                     Vec::new()
                 } else {
                     match self.profile.huff.target {
