@@ -76,9 +76,6 @@ fn flip_landing(p: &mut Profile) {
         Landing::AnyBeyond => Landing::DirectlyBehind,
     };
 }
-fn crowning_ends(p: &mut Profile) {
-    p.crowning = Crowning::EndsMove;
-}
 fn crowning_continues(p: &mut Profile) {
     p.crowning = Crowning::ContinuesAsDame;
 }
@@ -173,13 +170,6 @@ pub const ALL: &[Mutant] = &[
         departs_from: "AD-6",
         description: "a flying Dame lands anywhere beyond, or only right behind",
         apply: flip_landing,
-    },
-    Mutant {
-        name: "crowning-ends-move",
-        kind: Kind::Reading,
-        departs_from: "AD-7",
-        description: "crowning in a capture ends the move",
-        apply: crowning_ends,
     },
     Mutant {
         name: "crowning-continues",

@@ -44,18 +44,19 @@ fn located(at: Loc, message: String) -> Located {
 impl SetupSpec {
     /// The setup, checked against DA-1; the error points at the entry.
     pub fn to_setup(&self) -> Result<Setup, Located> {
-        if let Some(start) = &self.start {
-            if start.value {
-                if let Some((sq, _)) = self.white.0.first().or(self.black.0.first()) {
-                    return Err(located(
-                        sq.into(),
-                        "`start: true` is the whole starting position: leave `white` and `black` out".into(),
-                    ));
-                }
-                let mut s = Setup::start();
-                s.to_move = self.to_move;
-                return Ok(s);
+        if let Some(start) = &self.start
+            && start.value
+        {
+            if let Some((sq, _)) = self.white.0.first().or(self.black.0.first()) {
+                return Err(located(
+                    sq.into(),
+                    "`start: true` is the whole starting position: leave `white` and `black` out"
+                        .into(),
+                ));
             }
+            let mut s = Setup::start();
+            s.to_move = self.to_move;
+            return Ok(s);
         }
         let mut stones = Vec::new();
         let mut locs = Vec::new();

@@ -162,18 +162,18 @@ fn step(g: &RefGame, action: &Action, from: Square, to: Square) -> Verdict<Dame>
     if g.board.get(to).is_some() {
         return no(action, RuleCode::Occupied, format!("{to} is occupied"));
     }
-    if p.capture == CaptureRule::Compulsory {
-        if let Some(c) = g.legal_chains().first() {
-            let path: Vec<String> = c.path.iter().map(|s| s.to_string()).collect();
-            return no(
-                action,
-                RuleCode::Compulsory,
-                format!(
-                    "a capture is compulsory, and {} can capture",
-                    path.join("x")
-                ),
-            );
-        }
+    if p.capture == CaptureRule::Compulsory
+        && let Some(c) = g.legal_chains().first()
+    {
+        let path: Vec<String> = c.path.iter().map(|s| s.to_string()).collect();
+        return no(
+            action,
+            RuleCode::Compulsory,
+            format!(
+                "a capture is compulsory, and {} can capture",
+                path.join("x")
+            ),
+        );
     }
     Verdict::Legal
 }
