@@ -45,3 +45,47 @@ fn committed_dame_matrix_is_current() {
         "spec/dame/kill-matrix.md is stale: run `cargo run -- mutants --game dame --write`"
     );
 }
+
+/// The mutants' runs are where the readings part; the engine, configured
+/// with each mutant's profile, must fail exactly the runs the reference
+/// fails, at the same places (its explanations are its own words, so the
+/// comparison is by location and rule, not by message).
+#[test]
+fn engine_fails_every_mutant_run_where_the_reference_does() {
+    use arbiter::games::dame::engine::Engine;
+    use arbiter::games::dame::profile::Profile;
+    use arbiter::rules::Rules;
+    use arbiter::scenario::run::run_profile_as;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let (scenarios, _) = load_all(&[root]);
+    let scenarios = of_game::<Dame>(&scenarios);
+    let key = |fs: Vec<arbiter::scenario::run::Failure>| -> Vec<(u64, u64, String)> {
+        fs.into_iter()
+            .map(|f| {
+                // "... (rule.code, CLAUSE: explanation)": keep up to the clause.
+                let m = f.message.split(':').take(2).collect::<Vec<_>>().join(":");
+                (f.at.line, f.at.column, m)
+            })
+            .collect()
+    };
+    let mut failing = 0;
+    for name in Profile::NAMES {
+        let base = Profile::parse(name).unwrap();
+        for m in Dame::mutants() {
+            let Some(mutated) = m.mutate(&base) else {
+                continue;
+            };
+            for s in scenarios
+                .iter()
+                .filter(|s| s.profiles.iter().any(|p| p.name == *name))
+            {
+                let r = key(run_profile_as(s, Dame::reference(), &mutated, &base));
+                let e = key(run_profile_as(s, &Engine, &mutated, &base));
+                failing += usize::from(!r.is_empty());
+                assert_eq!(r, e, "{} under {} on {name}", s.id, m.name);
+            }
+        }
+    }
+    assert!(failing > 50, "only {failing} failing runs");
+    println!("{failing} failing scenario runs under mutants, alike on the engine");
+}

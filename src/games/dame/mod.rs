@@ -3,6 +3,7 @@
 //! and the scenario and protocol parts.
 
 pub mod board;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod moves;
@@ -12,3 +13,4 @@ pub mod reference;
 pub mod scenario;
 pub mod verdict;
 pub mod wire;
+pub mod workload;
