@@ -2,6 +2,7 @@
 //! board, stones, whole-move actions, profiles, the reference interpreter,
 //! and the scenario and protocol parts.
 
+pub mod bench_report;
 pub mod board;
 pub mod engine;
 pub mod explain;
