@@ -1,5 +1,6 @@
 //! Differential tests for Dame: the bitboard engine must give the
-//! reference's legal-action lists, verdicts (rule codes), notes, boards and
+//! reference's legal-action lists, verdicts (rule, clause and explanation),
+//! notes, boards and
 //! outcomes, ply by ply, on random games under random profiles (each named
 //! profile with any combination of the mutants' switch changes). The run
 //! prints a tally of what it exercised and fails below floors.

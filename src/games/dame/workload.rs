@@ -199,7 +199,7 @@ pub fn compare_game(
         }
         for a in candidates(c, &legal) {
             let (vr, ve) = (r.judge(&a), e.judge(&a));
-            if vr.rule() != ve.rule() {
+            if vr != ve {
                 return Err(ctx(&r, format!("{a}: reference {vr}, engine {ve}")));
             }
             if !vr.is_legal() {

@@ -163,16 +163,16 @@ fn step(g: &RefGame, action: &Action, from: Square, to: Square) -> Verdict<Dame>
         return no(action, RuleCode::Occupied, format!("{to} is occupied"));
     }
     if p.capture == CaptureRule::Compulsory
-        && let Some(c) = g.legal_chains().first()
+        && let Some(c) = g
+            .legal_chains()
+            .iter()
+            .map(|c| Action::Capture(c.path.clone()))
+            .min()
     {
-        let path: Vec<String> = c.path.iter().map(|s| s.to_string()).collect();
         return no(
             action,
             RuleCode::Compulsory,
-            format!(
-                "a capture is compulsory, and {} can capture",
-                path.join("x")
-            ),
+            format!("a capture is compulsory, and {c} is open"),
         );
     }
     Verdict::Legal
@@ -361,7 +361,7 @@ fn capture(g: &RefGame, action: &Action, path: &[Square]) -> Verdict<Dame> {
             RuleCode::Unfinished,
             format!(
                 "the capture must go on: from {end} the stone on {} can still be jumped",
-                open[0].over
+                open.iter().map(|j| j.over).min().expect("a jump is open")
             ),
         );
     }
