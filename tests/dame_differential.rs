@@ -1,9 +1,9 @@
 //! Differential tests for Dame: the bitboard engine must give the
 //! reference's legal-action lists, verdicts (rule, clause and explanation),
-//! notes, boards and
-//! outcomes, ply by ply, on random games under random profiles (each named
-//! profile with any combination of the mutants' switch changes). The run
-//! prints a tally of what it exercised and fails below floors.
+//! notes, boards and outcomes, ply by ply, on random games under random
+//! profiles (each named profile with any combination of the mutants' switch
+//! changes). The run prints a tally of what it exercised and fails below
+//! floors.
 //!
 //! Games: `ARBITER_DAME_DIFF_GAMES` (default 300), each at most 80 plies.
 //! Run with `--nocapture` to see the tally.
