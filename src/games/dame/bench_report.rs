@@ -13,7 +13,7 @@ use super::moves::Action;
 use super::profile::Profile;
 use super::reference::RefGame;
 use super::reference::perft::perft as ref_perft;
-use super::workload::{Choices, Seeded, random_setup};
+use super::workload::{Choices, Seeded};
 
 fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = None;
@@ -30,10 +30,11 @@ fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     (best.expect("one run"), out.expect("one run"))
 }
 
-/// A random game of at most `plies` actions under `profile`, as its actions.
+/// A random game from the start of at most `plies` actions under
+/// `profile`, as its actions.
 fn random_game(profile: &Profile, seed: u64, plies: usize) -> (Setup, Vec<Action>) {
     let mut c = Seeded(seed);
-    let setup = random_setup(&mut c);
+    let setup = Setup::start();
     let mut g = EngineGame::new(&setup, profile).expect("a legal setup");
     let mut actions = Vec::new();
     for _ in 0..plies {
