@@ -1,0 +1,62 @@
+//! Dame's lines of `arbiter show` and cells of `arbiter explain`.
+
+use super::game::Note;
+use super::scenario::Expectations;
+
+fn squares(v: &[super::board::Square]) -> String {
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One cell: the action and what it did, with the scenario's expectation
+/// where it differs.
+pub fn cell(n: &Note, exp: &Expectations) -> String {
+    let mut s = n.action.clone();
+    if !n.captures.is_empty() {
+        s.push_str(&format!("  takes {}", squares(&n.captures)));
+    }
+    if n.crowned {
+        s.push_str("  crowned");
+    }
+    if !n.huffable.is_empty() {
+        s.push_str(&format!("  huffable {}", squares(&n.huffable)));
+    }
+    if exp.crowned.is_some_and(|c| c != n.crowned) {
+        s.push_str(&format!(" (scenario expects crowned {})", !n.crowned));
+    }
+    s
+}
+
+/// The huffing state after an action.
+pub fn state(n: &Note) -> String {
+    if n.huffable.is_empty() {
+        String::new()
+    } else {
+        format!("{} may huff {}", n.side.other(), squares(&n.huffable))
+    }
+}
+
+/// One line of `arbiter show`.
+pub fn describe(n: &Note) -> String {
+    let mut line = match (n.kind, n.huffed) {
+        (_, Some(sq)) => format!("{} huffs the stone on {sq}", n.side),
+        (Some(k), None) => format!("{} {k} {}", n.side, n.action),
+        (None, None) => format!("{} {}", n.side, n.action),
+    };
+    if !n.captures.is_empty() {
+        line.push_str(&format!(" takes {}", squares(&n.captures)));
+    }
+    if n.crowned {
+        line.push_str(", crowned");
+    }
+    if !n.huffable.is_empty() {
+        line.push_str(&format!(
+            "  [overlooked a capture: {} may huff {}]",
+            n.side.other(),
+            squares(&n.huffable)
+        ));
+    }
+    line
+}

@@ -1,0 +1,188 @@
+//! Dame as a game of the generic core: the [`Dame`] type, its [`Rules`]
+//! impl, the note the rules make about an action, and the outcome.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+
+use super::board::{Kind, Setup, Side, Square};
+use super::moves::Action;
+use super::profile::Profile;
+use super::scenario::{Expectations, SetupSpec};
+use super::verdict::RuleCode;
+
+/// Why a game was won (DA-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WinReason {
+    /// DA-5.1: the loser has no stone left.
+    AllCaptured,
+    /// DA-5.2: the loser is to move and cannot (blocked in).
+    NoLegalMove,
+}
+
+/// Why a game was drawn (AD-11; no draw in the seed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawReason {
+    /// The profile's count of plies without progress ran out.
+    NoProgress,
+}
+
+/// The state of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// White has won.
+    WhiteWins(WinReason),
+    /// Black has won.
+    BlackWins(WinReason),
+    /// Nobody wins.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// A win for `side`.
+    pub fn win(side: Side, reason: WinReason) -> Outcome {
+        match side {
+            Side::White => Outcome::WhiteWins(reason),
+            Side::Black => Outcome::BlackWins(reason),
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = serde_json::to_string(self).unwrap_or_default();
+        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
+    }
+}
+
+/// What the rules observe about one played action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The action as written.
+    pub action: String,
+    /// Who played it.
+    pub side: Side,
+    /// The moving stone's kind before the move (`None` for a huff).
+    pub kind: Option<Kind>,
+    /// The squares of the stones captured, in the order jumped.
+    pub captures: Vec<Square>,
+    /// Whether the moving man became a Dame (DA-4.1).
+    pub crowned: bool,
+    /// For a huff, the square of the stone removed (DA-6).
+    pub huffed: Option<Square>,
+    /// After the action: the squares of the stones the side now to act may
+    /// huff (empty unless the action overlooked a capture, DA-6.1).
+    pub huffable: Vec<Square>,
+    /// The state of the game after the action.
+    pub outcome: Outcome,
+}
+
+/// The game Dame (`game: dame`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dame;
+
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
+}
+
+impl Rules for Dame {
+    const NAME: &'static str = "dame";
+
+    type Setup = Setup;
+    type SetupSpec = SetupSpec;
+    type Action = Action;
+    type Profile = Profile;
+    type RuleCode = RuleCode;
+    type Note = Note;
+    type Outcome = Outcome;
+    type Side = Side;
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
+    }
+
+    fn spec_files() -> &'static [(&'static str, &'static str)] {
+        SPEC_FILES
+    }
+
+    fn reference() -> &'static dyn Implementation<Self> {
+        &super::reference::Reference
+    }
+
+    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
+        vec![&super::reference::Reference, &super::engine::Engine]
+    }
+
+    fn setup_to_wire(setup: &Setup) -> serde_json::Value {
+        super::wire::setup_value(setup)
+    }
+
+    fn setup_from_wire(value: &serde_json::Value) -> Result<Setup, (String, String)> {
+        super::wire::setup(value)
+    }
+
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+
+    fn state_fields() -> &'static [StateField<Self>] {
+        super::wire::STATE_FIELDS
+    }
+
+    fn mutants() -> &'static [Mutant<Self>] {
+        super::mutants::ALL
+    }
+
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        super::mutants::observably_equal(a, b)
+    }
+
+    fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
+    }
+
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+}
+
+/// The spec files compiled into the binary, by path relative to the repo.
+pub const SPEC_FILES: &[(&str, &str)] = &[
+    (
+        "spec/dame/rules.md",
+        include_str!("../../../spec/dame/rules.md"),
+    ),
+    (
+        "spec/dame/ambiguities.md",
+        include_str!("../../../spec/dame/ambiguities.md"),
+    ),
+];

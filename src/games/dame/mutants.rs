@@ -1,0 +1,254 @@
+//! Mutants: the reference run under another reading of an open point of
+//! the page (`spec/dame/ambiguities.md`), each a change of profile. The
+//! kill matrix (`spec/dame/kill-matrix.md`) shows the scenarios that notice
+//! each one.
+
+use super::profile::{
+    CaptureRule, Crowning, HuffTarget, Landing, Majority, Profile, Range, Reach, Removal,
+};
+
+pub use crate::rules::MutantKind as Kind;
+
+/// One mutant.
+pub type Mutant = crate::rules::Mutant<super::game::Dame>;
+
+/// Whether no position can tell the two profiles apart: switches that have
+/// nothing to act on under the others are set to one value first
+/// (`spec/dame/ambiguities.md` argues each case).
+pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    for p in [&mut a, &mut b] {
+        p.name.clear();
+        // AD-2, AD-3, AD-10: without huffing, its switches act on nothing.
+        if p.capture != CaptureRule::Huffing {
+            p.huff = Profile::seed_004().huff;
+        }
+        // AD-5, AD-6: a short Dame jumps like a man.
+        if p.dame.range == Range::Short {
+            p.dame.reach = Reach::Adjacent;
+            p.dame.landing = Landing::DirectlyBehind;
+        }
+        // AD-9: jumps of two squares never land on or pass over a square
+        // whose stone was taken in the same move, unless to jump it again,
+        // which both readings refuse; only a flying Dame can tell.
+        if p.dame.range == Range::Short {
+            p.removal = Removal::AtEnd;
+        }
+        // AD-7: a man that only captures forward can jump no further from
+        // the crowning row, so going on as a man changes nothing.
+        if !p.men_capture_backward && p.crowning == Crowning::PassesThrough {
+            p.crowning = Crowning::EndsMove;
+        }
+    }
+    a == b
+}
+
+fn flip_first(p: &mut Profile) {
+    p.first = p.first.other();
+}
+fn capture_compulsory(p: &mut Profile) {
+    p.capture = CaptureRule::Compulsory;
+}
+fn capture_huffing(p: &mut Profile) {
+    p.capture = CaptureRule::Huffing;
+}
+fn capture_optional(p: &mut Profile) {
+    p.capture = CaptureRule::Optional;
+}
+fn flip_backward(p: &mut Profile) {
+    p.men_capture_backward = !p.men_capture_backward;
+}
+fn flip_range(p: &mut Profile) {
+    p.dame.range = match p.dame.range {
+        Range::Flying => Range::Short,
+        Range::Short => Range::Flying,
+    };
+}
+fn flip_reach(p: &mut Profile) {
+    p.dame.reach = match p.dame.reach {
+        Reach::Distance => Reach::Adjacent,
+        Reach::Adjacent => Reach::Distance,
+    };
+}
+fn flip_landing(p: &mut Profile) {
+    p.dame.landing = match p.dame.landing {
+        Landing::DirectlyBehind => Landing::AnyBeyond,
+        Landing::AnyBeyond => Landing::DirectlyBehind,
+    };
+}
+fn crowning_continues(p: &mut Profile) {
+    p.crowning = Crowning::ContinuesAsDame;
+}
+fn crowning_passes(p: &mut Profile) {
+    p.crowning = Crowning::PassesThrough;
+}
+fn flip_majority(p: &mut Profile) {
+    p.majority = match p.majority {
+        Majority::Free => Majority::Maximum,
+        Majority::Maximum => Majority::Free,
+    };
+}
+fn flip_removal(p: &mut Profile) {
+    p.removal = match p.removal {
+        Removal::AtEnd => Removal::AtOnce,
+        Removal::AtOnce => Removal::AtEnd,
+    };
+}
+fn flip_huff_target(p: &mut Profile) {
+    p.huff.target = match p.huff.target {
+        HuffTarget::CouldHaveCaptured => HuffTarget::Moved,
+        HuffTarget::Moved => HuffTarget::CouldHaveCaptured,
+    };
+}
+fn flip_huff_turn(p: &mut Profile) {
+    p.huff.costs_turn = !p.huff.costs_turn;
+}
+fn flip_huff_partial(p: &mut Profile) {
+    p.huff.partial = !p.huff.partial;
+}
+fn flip_huff_dame_moves(p: &mut Profile) {
+    p.huff.dame_moves = !p.huff.dame_moves;
+}
+fn draw_20(p: &mut Profile) {
+    p.draw.no_progress_plies = 20;
+}
+
+/// Every mutant, in matrix order.
+pub const ALL: &[Mutant] = &[
+    Mutant {
+        name: "first-mover",
+        kind: Kind::Reading,
+        departs_from: "AD-12",
+        description: "the other side moves first from a setup that does not say",
+        apply: flip_first,
+    },
+    Mutant {
+        name: "capture-compulsory",
+        kind: Kind::Reading,
+        departs_from: "AD-1",
+        description: "capturing compulsory and finished to the end, no huffing",
+        apply: capture_compulsory,
+    },
+    Mutant {
+        name: "capture-huffing",
+        kind: Kind::Reading,
+        departs_from: "AD-1",
+        description: "capturing optional, an overlooked capture huffed",
+        apply: capture_huffing,
+    },
+    Mutant {
+        name: "capture-optional",
+        kind: Kind::Reading,
+        departs_from: "AD-1",
+        description: "capturing optional and never punished",
+        apply: capture_optional,
+    },
+    Mutant {
+        name: "men-backward",
+        kind: Kind::Reading,
+        departs_from: "AD-13",
+        description: "men capture backward (or not) against the profile",
+        apply: flip_backward,
+    },
+    Mutant {
+        name: "dame-range",
+        kind: Kind::Reading,
+        departs_from: "AD-4",
+        description: "a flying Dame made short, or a short one flying",
+        apply: flip_range,
+    },
+    Mutant {
+        name: "dame-reach",
+        kind: Kind::Reading,
+        departs_from: "AD-5",
+        description: "a flying Dame captures only next to it, or from a distance",
+        apply: flip_reach,
+    },
+    Mutant {
+        name: "dame-landing",
+        kind: Kind::Reading,
+        departs_from: "AD-6",
+        description: "a flying Dame lands anywhere beyond, or only right behind",
+        apply: flip_landing,
+    },
+    Mutant {
+        name: "crowning-continues",
+        kind: Kind::Reading,
+        departs_from: "AD-7",
+        description: "a man crowned in a capture goes on as a Dame",
+        apply: crowning_continues,
+    },
+    Mutant {
+        name: "crowning-passes",
+        kind: Kind::Reading,
+        departs_from: "AD-7",
+        description: "a man goes on through the crowning row as a man, crowned only if it stops there",
+        apply: crowning_passes,
+    },
+    Mutant {
+        name: "majority",
+        kind: Kind::Reading,
+        departs_from: "AD-8",
+        description: "the majority rule switched (free choice or the most stones)",
+        apply: flip_majority,
+    },
+    Mutant {
+        name: "removal",
+        kind: Kind::Reading,
+        departs_from: "AD-9",
+        description: "captured stones leave the board at once, or stay until the move ends",
+        apply: flip_removal,
+    },
+    Mutant {
+        name: "huff-target",
+        kind: Kind::Reading,
+        departs_from: "AD-2",
+        description: "the huff takes the stone that moved instead of those that could have captured, or the reverse",
+        apply: flip_huff_target,
+    },
+    Mutant {
+        name: "huff-costs-turn",
+        kind: Kind::Reading,
+        departs_from: "AD-3",
+        description: "the huff is the huffer's whole turn, or not",
+        apply: flip_huff_turn,
+    },
+    Mutant {
+        name: "huff-partial",
+        kind: Kind::Reading,
+        departs_from: "AD-10",
+        description: "a capture stopped early is (not) an overlooked capture",
+        apply: flip_huff_partial,
+    },
+    Mutant {
+        name: "huff-dame-moves",
+        kind: Kind::Reading,
+        departs_from: "AD-14",
+        description: "only a man's forward move (or also a Dame's move) can overlook a capture",
+        apply: flip_huff_dame_moves,
+    },
+    Mutant {
+        name: "draw-no-progress",
+        kind: Kind::Reading,
+        departs_from: "AD-11",
+        description: "a draw after 20 plies without capture, huff or man's move",
+        apply: draw_20,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_profile_has_each_mutant_or_an_argument() {
+        // Each mutant changes at least one named profile observably.
+        for m in ALL {
+            let hits = Profile::NAMES
+                .iter()
+                .filter(|n| m.mutate(&Profile::parse(n).unwrap()).is_some())
+                .count();
+            assert!(hits > 0, "{} changes no profile", m.name);
+        }
+    }
+}

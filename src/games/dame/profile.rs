@@ -1,0 +1,326 @@
+//! Dame's rule profiles: one switch per point the seed page leaves open or
+//! other rule sets read differently (`spec/dame/ambiguities.md`), and the
+//! named profiles `seed-004` (default), `damenspiel` and `english`
+//! (`spec/dame/profiles.md`).
+
+use serde::{Deserialize, Serialize};
+
+use super::board::Side;
+
+/// Whether a capture must be made (AD-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureRule {
+    /// The seed's "darf": capturing is not compulsory, but a stone that
+    /// overlooked a capture may be huffed by the opponent (DA-6).
+    Huffing,
+    /// A capture must be made when one is possible, and carried on to the
+    /// end (English checkers, Ludii's Damenspiel).
+    Compulsory,
+    /// Capturing is free and nothing punishes a missed one.
+    Optional,
+}
+
+/// How far a Dame moves (AD-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Range {
+    /// Any number of free squares (the seed).
+    Flying,
+    /// One square, like a man but in all four directions (English).
+    Short,
+}
+
+/// How far from the stone it takes a flying Dame may start its jump (AD-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reach {
+    /// Over any number of free squares before the stone.
+    Distance,
+    /// Only a stone on the next square.
+    Adjacent,
+}
+
+/// Where a flying Dame lands after a jump (AD-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Landing {
+    /// On the square right behind the stone, as a man does.
+    DirectlyBehind,
+    /// On any free square beyond it, up to the next stone or the edge.
+    AnyBeyond,
+}
+
+/// What a man that reaches the crowning row in the middle of a capture does
+/// (AD-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Crowning {
+    /// It is crowned and the move ends there.
+    EndsMove,
+    /// It is crowned and goes on capturing as a Dame (Russian draughts).
+    ContinuesAsDame,
+    /// It goes on capturing as a man and is crowned only if the move ends
+    /// on the crowning row (International draughts).
+    PassesThrough,
+}
+
+/// Which of several captures a player may choose (AD-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Majority {
+    /// Any.
+    Free,
+    /// Only one that takes the most stones.
+    Maximum,
+}
+
+/// When captured stones leave the board (AD-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Removal {
+    /// After the whole move: until then they block, and none is jumped twice.
+    AtEnd,
+    /// As each is jumped: its square is free for the rest of the move.
+    AtOnce,
+}
+
+/// Which stone a huff removes (AD-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum HuffTarget {
+    /// Any stone that could have captured (the huffer picks one).
+    CouldHaveCaptured,
+    /// The stone that was moved.
+    Moved,
+}
+
+/// Switches of the Dame's moves and captures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DameSwitches {
+    /// How far a Dame moves (AD-4).
+    pub range: Range,
+    /// Whether a flying Dame captures from a distance (AD-5).
+    pub reach: Reach,
+    /// Where a flying Dame lands (AD-6).
+    pub landing: Landing,
+}
+
+/// Switches of huffing (DA-6); meaningful only with `capture: huffing`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct HuffSwitches {
+    /// Which stone may be huffed (AD-2).
+    pub target: HuffTarget,
+    /// Whether the huff is the huffer's whole turn (AD-3). `false`: the
+    /// huffer then moves as usual.
+    pub costs_turn: bool,
+    /// Whether a capture stopped while its stone could jump on is an
+    /// overlooked capture (AD-10).
+    pub partial: bool,
+    /// Whether a Dame's move without capture can overlook a capture, or
+    /// only a man's forward move, as the page's words have it (AD-14).
+    pub dame_moves: bool,
+}
+
+/// Draw rules (AD-11).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DrawSwitches {
+    /// The game is drawn after this many plies in a row without a capture,
+    /// a huff or a man's move; 0: never.
+    pub no_progress_plies: u32,
+}
+
+/// A complete rule profile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Profile {
+    /// The profile's name.
+    pub name: String,
+    /// Who moves first when the setup does not say (DA-1.3, AD-12).
+    pub first: Side,
+    /// Whether capturing is compulsory (AD-1).
+    pub capture: CaptureRule,
+    /// Whether men capture backward too (AD-13).
+    pub men_capture_backward: bool,
+    /// Dame switches.
+    pub dame: DameSwitches,
+    /// Crowning in the middle of a capture (AD-7).
+    pub crowning: Crowning,
+    /// Majority rule (AD-8).
+    pub majority: Majority,
+    /// When captured stones are removed (AD-9).
+    pub removal: Removal,
+    /// Huffing switches.
+    pub huff: HuffSwitches,
+    /// Draw rules.
+    pub draw: DrawSwitches,
+}
+
+impl Profile {
+    /// The seed page as `spec/dame/` reads it.
+    pub fn seed_004() -> Profile {
+        Profile {
+            name: "seed-004".into(),
+            first: Side::White,
+            capture: CaptureRule::Huffing,
+            men_capture_backward: false,
+            dame: DameSwitches {
+                range: Range::Flying,
+                reach: Reach::Distance,
+                landing: Landing::DirectlyBehind,
+            },
+            crowning: Crowning::EndsMove,
+            majority: Majority::Free,
+            removal: Removal::AtEnd,
+            huff: HuffSwitches {
+                target: HuffTarget::CouldHaveCaptured,
+                costs_turn: false,
+                partial: true,
+                dame_moves: true,
+            },
+            draw: DrawSwitches {
+                no_progress_plies: 0,
+            },
+        }
+    }
+
+    /// Ludii's *Damenspiel* (after Parlett): men capture backward too,
+    /// capture compulsory with free choice, flying Dame landing anywhere
+    /// beyond, crowning ends the move.
+    pub fn damenspiel() -> Profile {
+        Profile {
+            name: "damenspiel".into(),
+            capture: CaptureRule::Compulsory,
+            men_capture_backward: true,
+            dame: DameSwitches {
+                range: Range::Flying,
+                reach: Reach::Distance,
+                landing: Landing::AnyBeyond,
+            },
+            ..Self::seed_004()
+        }
+    }
+
+    /// English (American) checkers: men move and capture forward only,
+    /// kings move one square, capture compulsory with free choice, crowning
+    /// ends the move, Black first.
+    pub fn english() -> Profile {
+        Profile {
+            name: "english".into(),
+            first: Side::Black,
+            capture: CaptureRule::Compulsory,
+            men_capture_backward: false,
+            dame: DameSwitches {
+                range: Range::Short,
+                reach: Reach::Adjacent,
+                landing: Landing::DirectlyBehind,
+            },
+            ..Self::seed_004()
+        }
+    }
+
+    /// The built-in names, the default first.
+    pub const NAMES: &'static [&'static str] = &["seed-004", "damenspiel", "english"];
+
+    /// Reads a built-in name, optionally followed by overrides
+    /// `+switch=value` or `+section.switch=value` (kebab-case, as the
+    /// profile serializes): `seed-004+capture=compulsory`,
+    /// `english+dame.range=flying`. The whole text becomes the name.
+    pub fn parse(text: &str) -> Result<Profile, String> {
+        let mut parts = text.split('+');
+        let base = parts.next().unwrap_or_default();
+        let mut p = match base {
+            "seed-004" => Self::seed_004(),
+            "damenspiel" => Self::damenspiel(),
+            "english" => Self::english(),
+            _ => {
+                return Err(format!(
+                    "`{base}` is not a Dame profile: expected one of {}",
+                    Self::NAMES.join(", ")
+                ));
+            }
+        };
+        for o in parts {
+            p = p.overridden(o)?;
+        }
+        p.name = text.to_string();
+        Ok(p)
+    }
+
+    /// Applies one override.
+    fn overridden(&self, text: &str) -> Result<Profile, String> {
+        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
+        let (path, value) = text
+            .split_once('=')
+            .ok_or_else(|| bad("expected `switch=value` or `section.switch=value`"))?;
+        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
+        let keys: Vec<&str> = path.split('.').collect();
+        if keys.len() > 2 || keys.contains(&"name") {
+            return Err(bad("expected `switch=value` or `section.switch=value`"));
+        }
+        let mut slot = &mut json;
+        for (i, k) in keys.iter().enumerate() {
+            let obj = slot
+                .as_object_mut()
+                .ok_or_else(|| bad(&format!("`{}` is not a section", keys[..i].join("."))))?;
+            if !obj.contains_key(*k) {
+                let known: Vec<&String> = obj.keys().filter(|k| *k != "name").collect();
+                return Err(bad(&format!("no switch `{k}` (there are {known:?})")));
+            }
+            slot = obj.get_mut(*k).expect("checked");
+        }
+        if slot.is_object() {
+            return Err(bad(&format!(
+                "`{path}` is a section: name one of its switches"
+            )));
+        }
+        *slot = serde_json::from_str(value)
+            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+    }
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Self::seed_004()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_change_one_switch() {
+        let p = Profile::parse("seed-004+capture=compulsory+dame.landing=any-beyond").unwrap();
+        assert_eq!(p.capture, CaptureRule::Compulsory);
+        assert_eq!(p.dame.landing, Landing::AnyBeyond);
+        assert_eq!(p.huff, Profile::seed_004().huff);
+        assert_eq!(
+            p.name,
+            "seed-004+capture=compulsory+dame.landing=any-beyond"
+        );
+        let q = Profile::parse("english+draw.no-progress-plies=80").unwrap();
+        assert_eq!(q.draw.no_progress_plies, 80);
+    }
+
+    #[test]
+    fn bad_overrides_are_refused() {
+        for bad in [
+            "dame",
+            "seed-004+",
+            "seed-004+capture",
+            "seed-004+capture=sometimes",
+            "seed-004+dame=flying",
+            "seed-004+dame.range.x=1",
+            "seed-004+name=x",
+            "seed-004+nope=1",
+            "seed-004+draw.no-progress-plies=-1",
+        ] {
+            assert!(Profile::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Dame's parts of the protocol (`spec/dame/protocol.md`): the setup as
+//! JSON and the state fields.
+
+use serde_json::{Map, Value, json};
+
+use crate::rules::StateField;
+use crate::rules::state::{canonical, plain};
+
+use super::board::{Kind, Setup, Side, Square, Stone};
+use super::game::{Dame, Note, Outcome};
+
+/// The setup as the protocol spells it.
+pub fn setup_value(setup: &Setup) -> Value {
+    let mut sides = [Map::new(), Map::new()];
+    for (sq, st) in &setup.stones {
+        sides[usize::from(st.side == Side::Black)]
+            .insert(sq.to_string(), json!(st.kind.to_string()));
+    }
+    let [white, black] = sides;
+    json!({
+        "to-move": setup.to_move.map(|s| s.name()),
+        "white": white,
+        "black": black,
+    })
+}
+
+type FieldError = (String, String);
+
+fn err(field: &str, m: impl Into<String>) -> FieldError {
+    (field.to_string(), m.into())
+}
+
+/// Reads a protocol setup.
+pub fn setup(v: &Value) -> Result<Setup, FieldError> {
+    let Value::Object(map) = v else {
+        return Err(err("setup", "expected an object"));
+    };
+    for k in map.keys() {
+        if !["to-move", "white", "black"].contains(&k.as_str()) {
+            return Err(err(
+                &format!("setup.{k}"),
+                "unknown field: expected to-move, white, black",
+            ));
+        }
+    }
+    let to_move = match map.get("to-move") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(serde_json::from_value::<Side>(v.clone()).map_err(|_| {
+            err(
+                "setup.to-move",
+                format!("`{v}` is not white, black or null"),
+            )
+        })?),
+    };
+    let mut stones = Vec::new();
+    for side in [Side::White, Side::Black] {
+        let at = format!("setup.{side}");
+        let Some(m) = map.get(side.name()) else {
+            continue;
+        };
+        let Value::Object(m) = m else {
+            return Err(err(&at, "expected an object of square: man|dame"));
+        };
+        for (sq, kind) in m {
+            let square: Square = sq.parse().map_err(|e| err(&format!("{at}.{sq}"), e))?;
+            let kind: Kind = kind
+                .as_str()
+                .ok_or_else(|| err(&format!("{at}.{sq}"), "expected man or dame"))?
+                .parse()
+                .map_err(|e| err(&format!("{at}.{sq}"), e))?;
+            stones.push((square, Stone { side, kind }));
+        }
+    }
+    let setup = Setup { stones, to_move };
+    setup.validate().map_err(|(i, m)| {
+        let (sq, st) = setup.stones[i];
+        err(&format!("setup.{}.{sq}", st.side), m)
+    })?;
+    Ok(setup)
+}
+
+fn squares_read(v: &Value) -> Result<Value, String> {
+    let Value::Array(items) = v else {
+        return Err("expected a list of squares".into());
+    };
+    let mut out = Vec::new();
+    for i in items {
+        let sq: Square = i
+            .as_str()
+            .ok_or("expected a list of squares")?
+            .parse()
+            .map_err(|e: String| e)?;
+        out.push(sq.to_string());
+    }
+    Ok(json!(out))
+}
+
+fn squares_show(v: &Value) -> String {
+    match v {
+        Value::Array(items) => {
+            let s: Vec<String> = items.iter().map(plain).collect();
+            format!("[{}]", s.join(", "))
+        }
+        other => plain(other),
+    }
+}
+
+fn sorted_squares_read(v: &Value) -> Result<Value, String> {
+    let mut v = squares_read(v)?;
+    if let Value::Array(a) = &mut v {
+        a.sort_by(|x, y| x.as_str().cmp(&y.as_str()));
+    }
+    Ok(v)
+}
+
+fn outcome_value(_: &Note, o: &Outcome) -> Value {
+    serde_json::to_value(o).unwrap_or_default()
+}
+
+fn outcome_read(v: &Value) -> Result<Value, String> {
+    canonical::<Outcome>(v, "an outcome")
+}
+
+fn outcome_show(v: &Value) -> String {
+    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
+}
+
+fn captures_value(n: &Note, _: &Outcome) -> Value {
+    json!(n.captures.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+}
+
+fn crowned_value(n: &Note, _: &Outcome) -> Value {
+    json!(n.crowned)
+}
+
+fn crowned_read(v: &Value) -> Result<Value, String> {
+    v.as_bool()
+        .map(Value::Bool)
+        .ok_or_else(|| "expected true or false".into())
+}
+
+fn huffable_value(n: &Note, _: &Outcome) -> Value {
+    let mut v: Vec<String> = n.huffable.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    json!(v)
+}
+
+/// The fields of a Dame `state` reply.
+pub static STATE_FIELDS: &[StateField<Dame>] = &[
+    StateField {
+        capability: "outcome",
+        value: outcome_value,
+        read: outcome_read,
+        show: outcome_show,
+    },
+    StateField {
+        capability: "captures",
+        value: captures_value,
+        read: squares_read,
+        show: squares_show,
+    },
+    StateField {
+        capability: "crowned",
+        value: crowned_value,
+        read: crowned_read,
+        show: plain,
+    },
+    StateField {
+        capability: "huffable",
+        value: huffable_value,
+        read: sorted_squares_read,
+        show: squares_show,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setups_round_trip() {
+        use super::super::board::Board;
+        let mut s = Setup::start();
+        for _ in 0..2 {
+            let back = setup(&setup_value(&s)).unwrap();
+            assert_eq!(Board::from_setup(&back), Board::from_setup(&s));
+            assert_eq!(back.to_move, s.to_move);
+            s.to_move = Some(Side::Black);
+        }
+    }
+
+    #[test]
+    fn bad_setups_name_the_field() {
+        let e = setup(&json!({"white": {"b1": "man"}})).unwrap_err();
+        assert_eq!(e.0, "setup.white.b1");
+        let e = setup(&json!({"white": {"c3": "king"}})).unwrap_err();
+        assert_eq!(e.0, "setup.white.c3");
+        let e = setup(&json!({"red": {}})).unwrap_err();
+        assert_eq!(e.0, "setup.red");
+    }
+}

@@ -1,0 +1,266 @@
+//! Random games that drive the reference and the engine side by side: the
+//! differential comparison (tests, fuzzing) and the perft workload.
+//!
+//! Every choice comes from a [`Choices`] source: a seeded generator in
+//! `cargo test`, the fuzzer's bytes in the fuzz target, so a failing input
+//! replays exactly.
+
+use crate::rules::Game;
+
+use super::board::{Kind, Setup, Side, Square, Stone};
+use super::engine::EngineGame;
+use super::moves::Action;
+use super::mutants::ALL;
+use super::profile::Profile;
+use super::reference::RefGame;
+
+/// Where choices come from.
+pub trait Choices {
+    /// A number below `n` (n > 0).
+    fn below(&mut self, n: usize) -> usize;
+}
+
+/// A seeded generator (SplitMix64).
+pub struct Seeded(pub u64);
+
+impl Choices for Seeded {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z % n as u64) as usize
+    }
+}
+
+/// The fuzzer's bytes, one per choice; zeros once they run out.
+pub struct Bytes<'a>(pub &'a [u8]);
+
+impl Choices for Bytes<'_> {
+    fn below(&mut self, n: usize) -> usize {
+        match self.0.split_first() {
+            Some((b, rest)) => {
+                self.0 = rest;
+                usize::from(*b) % n
+            }
+            None => 0,
+        }
+    }
+}
+
+/// What a run exercised.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Plies played.
+    pub plies: u64,
+    /// Captures of one stone.
+    pub captures: u64,
+    /// Captures of two stones or more.
+    pub multi_captures: u64,
+    /// Moves that crowned a man.
+    pub crownings: u64,
+    /// Moves that overlooked a capture (left stones huffable).
+    pub overlooked: u64,
+    /// Huffs played.
+    pub huffs: u64,
+    /// Illegal candidates judged alike, by rule.
+    pub refusals: u64,
+    /// Games ended by a win or a draw.
+    pub ended: u64,
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} games, {} plies: {} single captures, {} multi-captures, {} crownings, {} overlooked captures, {} huffs, {} refusals compared, {} games ended",
+            self.games,
+            self.plies,
+            self.captures,
+            self.multi_captures,
+            self.crownings,
+            self.overlooked,
+            self.huffs,
+            self.refusals,
+            self.ended
+        )
+    }
+}
+
+/// A profile: a named one, with each mutant's switch change applied or not.
+pub fn random_profile(c: &mut dyn Choices) -> Profile {
+    let mut p = Profile::parse(Profile::NAMES[c.below(Profile::NAMES.len())]).expect("named");
+    for m in ALL {
+        if c.below(4) == 0 {
+            (m.apply)(&mut p);
+        }
+    }
+    p.name = "random".into();
+    p
+}
+
+/// A setup: the start, or a few stones of each side scattered (Damen
+/// among them), with either side to move.
+pub fn random_setup(c: &mut dyn Choices) -> Setup {
+    if c.below(4) == 0 {
+        let mut s = Setup::start();
+        s.to_move = [None, Some(Side::White), Some(Side::Black)][c.below(3)];
+        return s;
+    }
+    let dark: Vec<Square> = Square::all().filter(|s| s.is_dark()).collect();
+    let mut used = [false; 64];
+    let mut stones = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for _ in 0..1 + c.below(9) {
+            let sq = dark[c.below(dark.len())];
+            if used[sq.index()] {
+                continue;
+            }
+            used[sq.index()] = true;
+            let kind = if sq.rank() == side.crowning_rank() || c.below(3) == 0 {
+                Kind::Dame
+            } else {
+                Kind::Man
+            };
+            stones.push((sq, Stone { side, kind }));
+        }
+    }
+    Setup {
+        stones,
+        to_move: Some([Side::White, Side::Black][c.below(2)]),
+    }
+}
+
+/// Illegal-looking candidates around the position: steps and jumps from
+/// each of a few squares, one square longer paths than legal ones, huffs.
+fn candidates(c: &mut dyn Choices, legal: &[Action]) -> Vec<Action> {
+    let dark: Vec<Square> = Square::all().filter(|s| s.is_dark()).collect();
+    let mut out = Vec::new();
+    for _ in 0..6 {
+        let a = dark[c.below(dark.len())];
+        let b = dark[c.below(dark.len())];
+        out.push(Action::Step { from: a, to: b });
+        out.push(Action::Capture(vec![a, b]));
+        out.push(Action::Huff(a));
+    }
+    for a in legal.iter().take(8) {
+        if let Action::Capture(p) = a {
+            let mut q = p.clone();
+            q.push(dark[c.below(dark.len())]);
+            out.push(Action::Capture(q));
+            if p.len() > 2 {
+                out.push(Action::Capture(p[..p.len() - 1].to_vec()));
+            }
+        }
+    }
+    out
+}
+
+/// Plays one random game on both implementations and returns the first
+/// difference, if any; adds what the game exercised to `tally`.
+pub fn compare_game(
+    c: &mut dyn Choices,
+    max_plies: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let profile = random_profile(c);
+    let setup = random_setup(c);
+    let (r, e) = (
+        RefGame::new(&setup, &profile),
+        EngineGame::new(&setup, &profile),
+    );
+    let (mut r, mut e) = match (r, e) {
+        (Ok(r), Ok(e)) => (r, e),
+        (Err(a), Err(b)) if a == b => return Ok(()),
+        (a, b) => {
+            return Err(format!(
+                "setup: reference {:?}, engine {:?}",
+                a.err(),
+                b.err()
+            ));
+        }
+    };
+    tally.games += 1;
+    let ctx = |r: &RefGame, what: String| format!("{what}\nprofile {profile:?}\n{}", r.render());
+    for _ in 0..max_plies {
+        if r.side_to_move() != e.side_to_move() || r.outcome() != e.outcome() {
+            return Err(ctx(&r, "side to move or outcome differ".into()));
+        }
+        let legal = r.legal_actions();
+        let el = e.legal_actions();
+        if legal != el {
+            return Err(ctx(
+                &r,
+                format!("legal actions: reference {legal:?}\nengine {el:?}"),
+            ));
+        }
+        for a in candidates(c, &legal) {
+            let (vr, ve) = (r.judge(&a), e.judge(&a));
+            if vr != ve {
+                return Err(ctx(&r, format!("{a}: reference {vr}, engine {ve}")));
+            }
+            if !vr.is_legal() {
+                tally.refusals += 1;
+            }
+        }
+        if legal.is_empty() {
+            break;
+        }
+        // Prefer huffs and captures now and then, so that they are played.
+        let huffs: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Huff(_)))
+            .collect();
+        let pick = if !huffs.is_empty() && c.below(2) == 0 {
+            huffs[c.below(huffs.len())].clone()
+        } else {
+            legal[c.below(legal.len())].clone()
+        };
+        let (nr, ne) = (r.play(&pick), e.play(&pick));
+        let (nr, ne) = match (nr, ne) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => return Err(ctx(&r, format!("{pick}: reference {a:?}, engine {b:?}"))),
+        };
+        if nr != ne {
+            return Err(ctx(
+                &r,
+                format!("{pick}: notes differ\nreference {nr:?}\nengine {ne:?}"),
+            ));
+        }
+        tally.plies += 1;
+        match nr.captures.len() {
+            0 => {}
+            1 => tally.captures += 1,
+            _ => tally.multi_captures += 1,
+        }
+        tally.crownings += u64::from(nr.crowned);
+        tally.huffs += u64::from(nr.huffed.is_some());
+        tally.overlooked += u64::from(!nr.huffable.is_empty());
+        if nr.outcome.is_over() {
+            tally.ended += 1;
+            if r.render() != e.render() {
+                return Err(ctx(&r, format!("boards differ:\n{}", e.render())));
+            }
+            break;
+        }
+        if r.render() != e.render() {
+            return Err(ctx(
+                &r,
+                format!("boards differ after {pick}:\n{}", e.render()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The fuzz property: the bytes choose a profile, a setup and a game of up
+/// to 60 plies; the engine must answer it exactly as the reference does.
+pub fn check_differential(data: &[u8]) {
+    let mut tally = Tally::default();
+    if let Err(e) = compare_game(&mut Bytes(data), 60, &mut tally) {
+        panic!("engine and reference differ: {e}");
+    }
+}
