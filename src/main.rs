@@ -69,6 +69,8 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// List the games arbiter knows, one name per line.
+    Games,
     /// Time the engine and the reference on random games, and the corpus.
     Bench(cli::bench::BenchArgs),
     /// Run the corpus against an external implementation (spec/protocol.md).
@@ -180,6 +182,12 @@ fn main() -> ExitCode {
         }
         Command::Schema => {
             print!("{}", arbiter::scenario::schema::json());
+            ExitCode::SUCCESS
+        }
+        Command::Games => {
+            for g in arbiter::games::names() {
+                println!("{g}");
+            }
             ExitCode::SUCCESS
         }
     }

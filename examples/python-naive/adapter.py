@@ -102,7 +102,9 @@ def outcome(game):
 def answer(request):
     query = request.get("query")
     if query == "hello":
-        return {"name": "python-naive", "version": "1.0", "capabilities": CAPABILITIES}
+        # The games it plays: the harness skips the others without asking.
+        return {"name": "python-naive", "version": "1.0", "capabilities": CAPABILITIES,
+                "games": ["stratego"]}
     if query not in ("legal-moves", "state"):
         raise Declined("query %r is not supported" % query)
     game, enabled = replay(request)
