@@ -27,7 +27,11 @@ fn every_chess_mutant_is_killed() {
         .filter(|r| !r.killed())
         .map(|r| format!("{} on {}", r.mutant.name, r.base))
         .collect();
-    assert!(survivors.is_empty(), "surviving mutants: {}", survivors.join(", "));
+    assert!(
+        survivors.is_empty(),
+        "surviving mutants: {}",
+        survivors.join(", ")
+    );
 }
 
 #[test]
