@@ -36,7 +36,7 @@ impl Square {
 
     /// Whether the square is a dark one (a1 is dark).
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// Every square, a1 to h8.
