@@ -149,7 +149,7 @@ impl Rules for Chess {
     }
 
     fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&super::reference::Reference]
+        vec![&super::reference::Reference, &super::engine::Engine]
     }
 
     fn setup_to_wire(setup: &Position) -> serde_json::Value {

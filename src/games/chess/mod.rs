@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod board;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod mutants;
@@ -13,3 +14,4 @@ pub mod reference;
 pub mod scenario;
 pub mod verdict;
 pub mod wire;
+pub mod workload;
