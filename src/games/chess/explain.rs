@@ -46,5 +46,9 @@ pub fn state(n: &Note) -> String {
 
 /// One line of `arbiter show`.
 pub fn describe(n: &Note) -> String {
-    format!("{} {}  [{}]", n.side, marks(n), state(n))
+    let mut s = format!("{} {}  [{}]", n.side, marks(n), state(n));
+    if n.outcome.is_over() {
+        s.push_str(&format!("  {}", n.outcome));
+    }
+    s
 }
