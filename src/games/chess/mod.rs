@@ -3,6 +3,7 @@
 //! repetition, the move-count rules), after seed 004 and the FIDE Laws.
 
 pub mod action;
+pub mod bench_report;
 pub mod board;
 pub mod engine;
 pub mod explain;

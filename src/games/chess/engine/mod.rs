@@ -76,6 +76,56 @@ pub(crate) fn attacked(board: &Board, sq: CSquare, by: CColor) -> bool {
         || !(cozy_chess::get_rook_moves(sq, occ) & (theirs(Piece::Rook) | queens)).is_empty()
 }
 
+fn ep_square(b: &Board) -> Option<CSquare> {
+    let me = b.side_to_move();
+    b.en_passant()
+        .map(|f| CSquare::new(f, cozy_chess::Rank::Sixth.relative_to(me)))
+}
+
+fn has_legal_ep(b: &Board) -> bool {
+    let Some(ep) = ep_square(b) else {
+        return false;
+    };
+    let pawns = b.colored_pieces(b.side_to_move(), Piece::Pawn);
+    let mut found = false;
+    b.generate_moves_for(pawns, |pm| {
+        found |= pm.to.has(ep);
+        found
+    });
+    found
+}
+
+/// The repetition key of `b` under `profile` (CH-6.1).
+fn key_of(b: &Board, profile: &Profile) -> Key {
+    let me = b.side_to_move();
+    let ep = match profile.ep_in_repetition {
+        EpKey::Never => None,
+        EpKey::Always => ep_square(b),
+        EpKey::LegalCapture => ep_square(b).filter(|_| has_legal_ep(b)),
+        EpKey::PseudoLegal => ep_square(b).filter(|&sq| {
+            !(cozy_chess::get_pawn_attacks(sq, !me) & b.colored_pieces(me, Piece::Pawn)).is_empty()
+        }),
+    };
+    let mut castling = 0u8;
+    if profile.castling_in_key {
+        for (i, c) in [CColor::White, CColor::Black].into_iter().enumerate() {
+            let r = b.castle_rights(c);
+            castling |= (u8::from(r.short.is_some()) | u8::from(r.long.is_some()) << 1) << (2 * i);
+        }
+    }
+    Key {
+        pieces: Piece::ALL.map(|p| b.pieces(p).0),
+        white: b.colors(CColor::White).0,
+        side: if profile.side_to_move_in_key {
+            1 + me as u8
+        } else {
+            0
+        },
+        castling,
+        ep: ep.map_or(64, |s| s as u8),
+    }
+}
+
 impl EngineGame {
     /// Starts a game.
     pub fn new(setup: &Position, profile: &Profile) -> Result<Self, String> {
@@ -94,59 +144,8 @@ impl EngineGame {
         Ok(g)
     }
 
-    fn ep_square(&self) -> Option<CSquare> {
-        let me = self.board.side_to_move();
-        self.board
-            .en_passant()
-            .map(|f| CSquare::new(f, cozy_chess::Rank::Sixth.relative_to(me)))
-    }
-
-    fn has_legal_ep(&self) -> bool {
-        let Some(ep) = self.ep_square() else {
-            return false;
-        };
-        let pawns = self
-            .board
-            .colored_pieces(self.board.side_to_move(), Piece::Pawn);
-        let mut found = false;
-        self.board.generate_moves_for(pawns, |pm| {
-            found |= pm.to.has(ep);
-            found
-        });
-        found
-    }
-
     fn key(&self) -> Key {
-        let b = &self.board;
-        let me = b.side_to_move();
-        let ep = match self.profile.ep_in_repetition {
-            EpKey::Never => None,
-            EpKey::Always => self.ep_square(),
-            EpKey::LegalCapture => self.ep_square().filter(|_| self.has_legal_ep()),
-            EpKey::PseudoLegal => self.ep_square().filter(|&sq| {
-                !(cozy_chess::get_pawn_attacks(sq, !me) & b.colored_pieces(me, Piece::Pawn))
-                    .is_empty()
-            }),
-        };
-        let mut castling = 0u8;
-        if self.profile.castling_in_key {
-            for (i, c) in [CColor::White, CColor::Black].into_iter().enumerate() {
-                let r = b.castle_rights(c);
-                castling |=
-                    (u8::from(r.short.is_some()) | u8::from(r.long.is_some()) << 1) << (2 * i);
-            }
-        }
-        Key {
-            pieces: Piece::ALL.map(|p| b.pieces(p).0),
-            white: b.colors(CColor::White).0,
-            side: if self.profile.side_to_move_in_key {
-                1 + me as u8
-            } else {
-                0
-            },
-            castling,
-            ep: ep.map_or(64, |s| s as u8),
-        }
+        key_of(&self.board, &self.profile)
     }
 
     fn record(&mut self) {
@@ -278,9 +277,17 @@ impl EngineGame {
                 if let Some((code, why)) = verdict::refusal(&self.board, m) {
                     return Some((code, why));
                 }
-                let mut next = self.clone();
-                next.push(m);
-                (next.count(), next.clock)
+                // The position the move would make, without playing it.
+                let cm = to_cozy(&self.board, m);
+                let mut next = self.board.clone();
+                let pawn = next.piece_on(cm.from) == Some(Piece::Pawn);
+                let capture = next.colors(!next.side_to_move()).has(cm.to)
+                    || (pawn && cm.from.file() != cm.to.file());
+                next.play_unchecked(cm);
+                let k = key_of(&next, p);
+                let resets = capture || (pawn && p.clock_reset == ClockReset::PawnOrCapture);
+                let count = self.keys.iter().filter(|x| **x == k).count() as u32 + 1;
+                (count, if resets { 0 } else { self.clock + 1 })
             }
         };
         let ok = match kind {
