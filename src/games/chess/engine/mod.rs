@@ -266,13 +266,24 @@ impl EngineGame {
         };
         let no = |why: String| Some((RuleCode::ClaimNotAvailable, why));
         if rule != DrawRule::Claim {
-            return no(format!("{} draws are not claimed under {}", kind, p.name));
+            let how = if rule == DrawRule::Off {
+                "no"
+            } else {
+                "an automatic"
+            };
+            return no(format!(
+                "profile {} has {how} {kind} rule, so nothing is claimed",
+                p.name
+            ));
         }
         let (count, clock) = match mv {
             None => (self.count(), self.clock),
             Some(m) => {
                 if !p.claim_with_move {
-                    return no(format!("no claim with a move under {}", p.name));
+                    return no(format!(
+                        "profile {} takes no claim with an intended move",
+                        p.name
+                    ));
                 }
                 if let Some((code, why)) = verdict::refusal(&self.board, m) {
                     return Some((code, why));
@@ -290,20 +301,29 @@ impl EngineGame {
                 (count, if resets { 0 } else { self.clock + 1 })
             }
         };
-        let ok = match kind {
-            ClaimKind::Threefold => count >= p.occurrences,
-            ClaimKind::Fifty => clock >= 100,
-        };
-        if ok {
-            None
+        let after = if mv.is_some() {
+            "after the intended move"
         } else {
-            no(format!("the {kind} condition does not hold"))
+            "now"
+        };
+        match kind {
+            ClaimKind::Threefold if count < p.occurrences => no(format!(
+                "the position {after} has stood {count} time(s), not {} (CH-6.4)",
+                p.occurrences
+            )),
+            ClaimKind::Fifty if clock < 100 => no(format!(
+                "the half-move clock {after} is {clock}, not 100 (CH-8.2)"
+            )),
+            _ => None,
         }
     }
 
     fn refusal(&self, action: &Action) -> Option<(RuleCode, String)> {
         if self.outcome.is_over() {
-            return Some((RuleCode::GameOver, "the game has ended".into()));
+            return Some((
+                RuleCode::GameOver,
+                format!("the game is over ({})", self.outcome),
+            ));
         }
         match *action {
             Action::Move(m) => verdict::refusal(&self.board, m),
