@@ -1,6 +1,7 @@
 //! One module per game, and the registry: the one place that names the
 //! games. Everything else reaches a game through [`registry`].
 
+pub mod chess;
 pub mod dame;
 pub mod stratego;
 
@@ -11,6 +12,7 @@ pub fn registry() -> &'static [&'static dyn GameEntry] {
     static GAMES: &[&dyn GameEntry] = &[
         &Entry::<stratego::game::Stratego>::NEW,
         &Entry::<dame::game::Dame>::NEW,
+        &Entry::<chess::game::Chess>::NEW,
     ];
     GAMES
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Protocol-1 adapter for naive_chess.py: one JSON request per line on
+stdin, one JSON reply per line on stdout (spec/protocol.md,
+spec/chess/protocol.md). It answers `legal-moves` and the `outcome` and
+`repetitions` state fields, and declines every profile but arbiter's `seed`
+(automatic threefold repetition, no move-count rule, no claims).
+
+Standard library only.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import naive_chess  # noqa: E402
+
+SEED = {"threefold": "automatic", "fifty-moves": "off", "fivefold": False,
+        "seventy-five-moves": False, "claim-with-move": False}
+
+
+class Declined(Exception):
+    pass
+
+
+def answer(req):
+    q = req.get("query")
+    if q == "hello":
+        return {"name": "chess-naive", "version": "1.0", "games": ["chess"],
+                "capabilities": ["outcome", "repetitions"]}
+    if req.get("game", "chess") != "chess":
+        raise Declined("only chess")
+    profile = req.get("profile", {})
+    for k, v in SEED.items():
+        if profile.get(k) != v:
+            raise Declined("only the seed profile's draw rules (%s: %s)" % (k, v))
+    game = naive_chess.Game(req["setup"]["fen"], req.get("moves", []))
+    if q == "legal-moves":
+        return {"legal-moves": game.legal_moves()}
+    if q == "state":
+        return {"outcome": game.outcome(), "repetitions": game.repetitions()}
+    raise Declined("no %s query" % q)
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        reply = {"protocol": 1, "id": req.get("id", 0)}
+        try:
+            reply.update(answer(req))
+        except Declined as e:
+            reply["error"] = {"kind": "unsupported", "message": str(e)}
+        except Exception as e:  # noqa: BLE001
+            reply["error"] = {"kind": "internal", "message": repr(e)}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+//! Rule profiles (`spec/chess/profiles.md`): one switch per point where
+//! the seed page, the FIDE Laws and implementations part.
+
+use serde::{Deserialize, Serialize};
+
+/// How a draw rule takes effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawRule {
+    /// The side to move may claim it (CH-9).
+    Claim,
+    /// The game ends by itself when the condition arises.
+    Automatic,
+    /// No such rule.
+    Off,
+}
+
+/// When an en-passant right is part of a position (CH-6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EpKey {
+    /// Only when a legal en-passant capture exists (FIDE 9.2.2.1,
+    /// python-chess).
+    LegalCapture,
+    /// When a pawn of the side to move stands beside the pawn that just made
+    /// its double step, whether or not the capture is legal (OpenSpiel).
+    PseudoLegal,
+    /// After every double step, as FEN's fourth field.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Which material counts as too little to mate (CH-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Material {
+    /// No draw for material.
+    Off,
+    /// The material with which no sequence of legal moves mates (CH-5.2):
+    /// kings alone, one knight, or bishops all on squares of one colour.
+    NoMatePossible,
+    /// Neither side has mating force on its own (CH-5.4's reading): also
+    /// knight against knight, knight against bishop, bishops of opposite
+    /// colours, two knights against a bare king.
+    NoMatingForce,
+}
+
+/// How a stalemate is scored (CH-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stalemate {
+    /// A draw (the page's Patt, FIDE 5.2.1).
+    Draw,
+    /// A win for the side that gave the stalemate (an old reading).
+    WinForStalemating,
+}
+
+/// Which plies reset the half-move clock (CH-8.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClockReset {
+    /// Every pawn move and every capture.
+    PawnOrCapture,
+    /// Captures only (a bug).
+    CaptureOnly,
+}
+
+/// A complete profile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Profile {
+    /// The profile's name.
+    pub name: String,
+    /// Threefold repetition (CH-6.4).
+    pub threefold: DrawRule,
+    /// How many times a position must have stood for `threefold` (CH-6.3):
+    /// 3; 4 reads "dreifache Zugwiederholung" as three repetitions after the
+    /// first occurrence.
+    pub occurrences: u32,
+    /// Fivefold repetition ends the game by itself (CH-6.5).
+    pub fivefold: bool,
+    /// The fifty-move rule (CH-8.2).
+    pub fifty_moves: DrawRule,
+    /// The seventy-five-move rule ends the game by itself (CH-8.3).
+    pub seventy_five_moves: bool,
+    /// When the en-passant right is part of a position (CH-6.1).
+    pub ep_in_repetition: EpKey,
+    /// Castling rights are part of a position (CH-6.1).
+    pub castling_in_key: bool,
+    /// The side to move is part of a position (CH-6.1).
+    pub side_to_move_in_key: bool,
+    /// Which material is too little to mate (CH-5).
+    pub insufficient_material: Material,
+    /// How stalemate is scored (CH-4).
+    pub stalemate: Stalemate,
+    /// Perpetual check as a rule of its own (CH-7): 0 = none, decided by
+    /// repetition; n = a draw once one side has given check with n moves
+    /// in a row.
+    pub perpetual_checks: u32,
+    /// Whether a move-count limit ends the game before a mate given by the
+    /// same move is seen (CH-10.2; `false` in every profile).
+    pub move_limit_beats_mate: bool,
+    /// Which plies reset the half-move clock (CH-8.1).
+    pub clock_reset: ClockReset,
+    /// Claims may name the intended move (CH-9.3).
+    pub claim_with_move: bool,
+}
+
+impl Profile {
+    /// The FIDE Laws of Chess (2023), articles 5 and 9.
+    pub fn fide() -> Self {
+        Profile {
+            name: "fide".into(),
+            threefold: DrawRule::Claim,
+            occurrences: 3,
+            fivefold: true,
+            fifty_moves: DrawRule::Claim,
+            seventy_five_moves: true,
+            ep_in_repetition: EpKey::LegalCapture,
+            castling_in_key: true,
+            side_to_move_in_key: true,
+            insufficient_material: Material::NoMatePossible,
+            stalemate: Stalemate::Draw,
+            perpetual_checks: 0,
+            move_limit_beats_mate: false,
+            clock_reset: ClockReset::PawnOrCapture,
+            claim_with_move: true,
+        }
+    }
+
+    /// What seed 004 says: threefold repetition (and so perpetual check)
+    /// ends the game as a draw by itself, no move-count rule, no claims.
+    pub fn seed() -> Self {
+        Profile {
+            name: "seed".into(),
+            threefold: DrawRule::Automatic,
+            fivefold: false,
+            fifty_moves: DrawRule::Off,
+            seventy_five_moves: false,
+            claim_with_move: false,
+            ..Self::fide()
+        }
+    }
+
+    /// OpenSpiel's chess: threefold repetition and 100 plies end the game
+    /// by themselves; the en-passant right counts when a capture is
+    /// pseudo-legal.
+    pub fn openspiel() -> Self {
+        Profile {
+            name: "openspiel".into(),
+            threefold: DrawRule::Automatic,
+            fivefold: false,
+            fifty_moves: DrawRule::Automatic,
+            seventy_five_moves: false,
+            ep_in_repetition: EpKey::PseudoLegal,
+            claim_with_move: false,
+            ..Self::fide()
+        }
+    }
+
+    /// The built-in names, the default first.
+    pub const NAMES: &'static [&'static str] = &["fide", "seed", "openspiel"];
+
+    /// A built-in name, optionally followed by `+switch=value` overrides
+    /// (kebab-case, as serialized): `fide+ep-in-repetition=pseudo-legal`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut parts = text.split('+');
+        let base = parts.next().unwrap_or_default();
+        let mut p = match base {
+            "fide" => Self::fide(),
+            "seed" => Self::seed(),
+            "openspiel" => Self::openspiel(),
+            _ => {
+                return Err(format!(
+                    "`{base}` is not a profile: expected one of {}",
+                    Self::NAMES.join(", ")
+                ));
+            }
+        };
+        for o in parts {
+            p = p.overridden(o)?;
+        }
+        p.name = text.to_string();
+        Ok(p)
+    }
+
+    fn overridden(&self, text: &str) -> Result<Self, String> {
+        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
+        let (switch, value) = text
+            .split_once('=')
+            .ok_or_else(|| bad("expected `switch=value`"))?;
+        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
+        let obj = json.as_object_mut().expect("a profile is an object");
+        if switch == "name" || !obj.contains_key(switch) {
+            let known: Vec<&String> = obj.keys().filter(|k| *k != "name").collect();
+            return Err(bad(&format!("no switch `{switch}` (there are {known:?})")));
+        }
+        let v = serde_json::from_str(value)
+            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        obj.insert(switch.to_string(), v);
+        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+    }
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Self::fide()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_change_one_switch() {
+        let p = Profile::parse("fide+ep-in-repetition=pseudo-legal+occurrences=4").unwrap();
+        assert_eq!(p.ep_in_repetition, EpKey::PseudoLegal);
+        assert_eq!(p.occurrences, 4);
+        assert_eq!(p.threefold, DrawRule::Claim);
+        for bad in [
+            "nope",
+            "fide+",
+            "fide+threefold",
+            "fide+threefold=maybe",
+            "fide+name=x",
+            "fide+nope=1",
+        ] {
+            assert!(Profile::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! Random games that compare the reference with the engine ply by ply: the
+//! legal actions, the verdicts (with their rule codes) on random candidate
+//! actions, the notes and the outcomes. Games are biased towards what the
+//! end-of-game rules are about: moves that undo the mover's last move (so
+//! positions repeat), endgame setups (so material and stalemate come up),
+//! high half-move clocks, claims whenever one is valid. Used by
+//! `tests/chess_differential.rs` and the `chess_differential` fuzz target.
+
+use std::fmt;
+
+use super::action::{Action, ClaimKind, UciMove};
+use super::board::{Kind, Square};
+use super::engine::{EngineGame, board_of};
+use super::game::{DrawReason, Outcome, WinReason};
+use super::mutants::ALL;
+use super::position::{Position, START_FEN};
+use super::profile::Profile;
+use super::reference::ReferenceGame;
+use crate::rules::{Game, Mutant};
+
+/// A source of choices: a seeded generator or fuzzer bytes.
+pub trait Source {
+    /// The next raw choice, `None` when exhausted.
+    fn next(&mut self) -> Option<u32>;
+    /// A choice below `n` (`n` > 0).
+    fn below(&mut self, n: usize) -> Option<usize> {
+        self.next().map(|v| v as usize % n)
+    }
+}
+
+/// SplitMix64, for seeded games.
+pub struct SplitMix(pub u64);
+
+impl Source for SplitMix {
+    fn next(&mut self) -> Option<u32> {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Some((z ^ (z >> 31)) as u32)
+    }
+}
+
+/// Fuzzer bytes, two at a time.
+pub struct Bytes<'a>(pub &'a [u8]);
+
+impl Source for Bytes<'_> {
+    fn next(&mut self) -> Option<u32> {
+        let (head, rest) = self.0.split_at_checked(2)?;
+        self.0 = rest;
+        Some(u32::from(head[0]) << 8 | u32::from(head[1]))
+    }
+}
+
+/// The setups random games start from: the initial position, the perft
+/// positions, the positions of the corpus where the readings part, and
+/// endgames with little material or a high clock.
+pub const SETUPS: &[&str] = &[
+    START_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "6nk/2p5/8/KP5r/8/8/8/6N1 b - - 0 1",
+    "4k1n1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1",
+    "7k/6p1/7p/8/8/8/5Q2/1K6 w - - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "8/8/3k4/8/8/2p5/1B6/K5b1 w - - 0 1",
+    "8/8/3k4/8/8/2p5/8/K2N3n w - - 0 1",
+    "8/8/3k4/2n5/8/2p5/8/K2N2N1 w - - 0 1",
+    "k7/2K5/2p5/8/1N6/8/8/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w - - 95 80",
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 145 120",
+    "8/8/8/4k3/8/8/8/4KQ2 w - - 0 1",
+    "8/5k2/8/8/3B4/8/2N5/4K3 w - - 90 70",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "r6k/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+    "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+    "k7/8/8/2Q5/8/8/8/7K w - - 0 1",
+    "7K/8/8/4k3/8/8/8/RR6 w - - 0 1",
+];
+
+/// The profiles random games run under: the named ones and every mutant of
+/// each (the engine must follow every switch the reference follows).
+pub fn profiles() -> Vec<Profile> {
+    let mut out = Vec::new();
+    for name in Profile::NAMES {
+        let base = Profile::parse(name).expect("a built-in profile");
+        out.push(base.clone());
+        for m in ALL.iter() {
+            let m: &Mutant<_> = m;
+            if let Some(mut p) = m.mutate(&base) {
+                p.name = format!("{name}~{}", m.name);
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// What the games saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Plies played, claims included.
+    pub plies: u64,
+    /// Verdicts compared on candidate actions.
+    pub verdicts: u64,
+    /// Games won by mate.
+    pub checkmates: u64,
+    /// Stalemates (either scoring).
+    pub stalemates: u64,
+    /// Draws for material.
+    pub material: u64,
+    /// Threefold draws, automatic or claimed.
+    pub threefold: u64,
+    /// Fivefold draws.
+    pub fivefold: u64,
+    /// Fifty-move draws, automatic or claimed.
+    pub fifty: u64,
+    /// Seventy-five-move draws.
+    pub seventy_five: u64,
+    /// Perpetual-check draws (mutant profiles only).
+    pub perpetual: u64,
+    /// Draws that came from a claim.
+    pub claimed: u64,
+    /// Games stopped at the ply limit.
+    pub unfinished: u64,
+}
+
+impl Tally {
+    /// Adds another tally.
+    pub fn add(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.plies += o.plies;
+        self.verdicts += o.verdicts;
+        self.checkmates += o.checkmates;
+        self.stalemates += o.stalemates;
+        self.material += o.material;
+        self.threefold += o.threefold;
+        self.fivefold += o.fivefold;
+        self.fifty += o.fifty;
+        self.seventy_five += o.seventy_five;
+        self.perpetual += o.perpetual;
+        self.claimed += o.claimed;
+        self.unfinished += o.unfinished;
+    }
+
+    fn count(&mut self, o: Outcome) {
+        match o {
+            Outcome::Ongoing => self.unfinished += 1,
+            Outcome::WhiteWins(WinReason::Checkmate) | Outcome::BlackWins(WinReason::Checkmate) => {
+                self.checkmates += 1
+            }
+            Outcome::WhiteWins(WinReason::Stalemate)
+            | Outcome::BlackWins(WinReason::Stalemate)
+            | Outcome::Draw(DrawReason::Stalemate) => self.stalemates += 1,
+            Outcome::Draw(DrawReason::InsufficientMaterial) => self.material += 1,
+            Outcome::Draw(DrawReason::ThreefoldRepetition) => self.threefold += 1,
+            Outcome::Draw(DrawReason::FivefoldRepetition) => self.fivefold += 1,
+            Outcome::Draw(DrawReason::FiftyMoves) => self.fifty += 1,
+            Outcome::Draw(DrawReason::SeventyFiveMoves) => self.seventy_five += 1,
+            Outcome::Draw(DrawReason::PerpetualCheck) => self.perpetual += 1,
+        }
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games, {} plies, {} verdicts compared; checkmates {}, stalemates {}, material {}, threefold {} ({} claimed draws in all), fivefold {}, fifty {}, seventy-five {}, perpetual {}, unfinished {}",
+            self.games,
+            self.plies,
+            self.verdicts,
+            self.checkmates,
+            self.stalemates,
+            self.material,
+            self.threefold,
+            self.claimed,
+            self.fivefold,
+            self.fifty,
+            self.seventy_five,
+            self.perpetual,
+            self.unfinished
+        )
+    }
+}
+
+/// A random candidate action: any squares, sometimes a promotion letter,
+/// sometimes a claim.
+fn candidate(src: &mut dyn Source) -> Option<Action> {
+    let from = Square(src.below(64)? as u8);
+    let to = Square(src.below(64)? as u8);
+    let promotion = [
+        None,
+        None,
+        None,
+        Some(Kind::Queen),
+        Some(Kind::Knight),
+        Some(Kind::King),
+    ][src.below(6)?];
+    let m = UciMove {
+        from,
+        to,
+        promotion,
+    };
+    Some(match src.below(8)? {
+        0 => Action::Claim(ClaimKind::Threefold, None),
+        1 => Action::Claim(ClaimKind::Fifty, None),
+        2 => Action::Claim(ClaimKind::Threefold, Some(m)),
+        3 => Action::Claim(ClaimKind::Fifty, Some(m)),
+        _ => Action::Move(m),
+    })
+}
+
+/// Plays one random game from `setup` under `profile` on both
+/// implementations, comparing everything at every ply. `Err` describes the
+/// first difference, with the moves that lead to it.
+pub fn compare_game(
+    setup: &Position,
+    profile: &Profile,
+    src: &mut dyn Source,
+    max_plies: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    if board_of(setup).is_err() {
+        return Ok(());
+    }
+    let mut r = ReferenceGame::new(setup, profile)?;
+    let mut e = EngineGame::new(setup, profile)?;
+    let mut played: Vec<Action> = Vec::new();
+    let at = |played: &[Action]| {
+        let moves: Vec<String> = played.iter().map(|a| a.to_string()).collect();
+        format!(
+            "setup `{}`, profile {}, after [{}]",
+            setup.fen(),
+            profile.name,
+            moves.join(" ")
+        )
+    };
+    tally.games += 1;
+    for _ in 0..=max_plies {
+        if r.outcome() != e.outcome() || r.side_to_move() != e.side_to_move() {
+            return Err(format!(
+                "{}: outcome {} vs {}",
+                at(&played),
+                r.outcome(),
+                e.outcome()
+            ));
+        }
+        let (lr, le) = (r.legal_actions(), e.legal_actions());
+        if lr != le {
+            let only_r: Vec<String> = lr
+                .iter()
+                .filter(|a| !le.contains(a))
+                .map(|a| a.to_string())
+                .collect();
+            let only_e: Vec<String> = le
+                .iter()
+                .filter(|a| !lr.contains(a))
+                .map(|a| a.to_string())
+                .collect();
+            return Err(format!(
+                "{}: legal actions differ; reference only {only_r:?}, engine only {only_e:?}",
+                at(&played)
+            ));
+        }
+        for _ in 0..4 {
+            let Some(c) = candidate(src) else { break };
+            let (vr, ve) = (r.judge(&c), e.judge(&c));
+            tally.verdicts += 1;
+            if vr.rule() != ve.rule() {
+                return Err(format!("{}: verdict on {c}: {vr} vs {ve}", at(&played)));
+            }
+        }
+        if lr.is_empty() || played.len() == max_plies {
+            tally.count(r.outcome());
+            return Ok(());
+        }
+        // Undo the mover's own last move when that is legal (repetitions),
+        // claim when a claim is listed, otherwise any legal action.
+        let undo = played.len().checked_sub(2).and_then(|i| match played[i] {
+            Action::Move(m) => Some(Action::Move(UciMove {
+                from: m.to,
+                to: m.from,
+                promotion: None,
+            })),
+            Action::Claim(..) => None,
+        });
+        let claims: Vec<&Action> = lr
+            .iter()
+            .filter(|a| matches!(a, Action::Claim(..)))
+            .collect();
+        let Some(pick) = src.below(8) else {
+            tally.count(r.outcome());
+            return Ok(());
+        };
+        let action = match (pick, undo) {
+            (0..=3, Some(u)) if lr.contains(&u) => u,
+            (4, _) if !claims.is_empty() => *claims[src.below(claims.len()).unwrap_or(0)],
+            _ => lr[src.below(lr.len()).unwrap_or(0)],
+        };
+        let nr = r
+            .play(&action)
+            .map_err(|i| format!("{}: reference refused {action}: {i}", at(&played)))?;
+        let ne = e
+            .play(&action)
+            .map_err(|i| format!("{}: engine refused {action}: {i}", at(&played)))?;
+        played.push(action);
+        tally.plies += 1;
+        if matches!(action, Action::Claim(..)) {
+            tally.claimed += 1;
+        }
+        if nr != ne {
+            return Err(format!(
+                "{}: notes differ\n  reference {nr:?}\n  engine    {ne:?}",
+                at(&played)
+            ));
+        }
+    }
+    tally.count(r.outcome());
+    Ok(())
+}
+
+/// The fuzz property: fuzzer bytes pick the setup, the profile and every
+/// choice of one game; any difference panics with its description.
+pub fn check_differential(data: &[u8]) {
+    let mut src = Bytes(data);
+    let (Some(s), Some(p)) = (src.below(SETUPS.len()), src.next()) else {
+        return;
+    };
+    let profiles = profiles();
+    let profile = &profiles[p as usize % profiles.len()];
+    let setup = Position::from_fen(SETUPS[s]).expect("the workload's setups are valid");
+    let mut tally = Tally::default();
+    if let Err(e) = compare_game(&setup, profile, &mut src, 200, &mut tally) {
+        panic!("reference and engine differ: {e}");
+    }
+}
