@@ -216,4 +216,8 @@ pub const SPEC_FILES: &[(&str, &str)] = &[
         "spec/epaminondas/ambiguities.md",
         include_str!("../../../spec/epaminondas/ambiguities.md"),
     ),
+    (
+        "spec/epaminondas/errata.md",
+        include_str!("../../../spec/epaminondas/errata.md"),
+    ),
 ];
