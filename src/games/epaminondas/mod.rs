@@ -3,6 +3,7 @@
 //! opponent's home row, and the symmetry rule.
 
 pub mod board;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod moves;
@@ -13,3 +14,4 @@ pub mod scenario;
 pub mod setup;
 pub mod verdict;
 pub mod wire;
+pub mod workload;

@@ -138,3 +138,92 @@ mod tests {
         }
     }
 }
+
+/// The sentences of illegal verdicts, one per rule, filled in with the facts
+/// each implementation finds on its own. Wording only: no rule is decided
+/// here, so the reference and the engine can share it and still give the
+/// same messages (the kill matrix compares them).
+pub mod say {
+    use crate::games::epaminondas::board::{Dir, Side, Size, Square};
+    use crate::games::epaminondas::profile::SymmetryMap;
+
+    /// `play.off-board`.
+    pub fn off_board(sq: Square, size: Size) -> String {
+        format!("{sq} is not on the {size} board")
+    }
+
+    /// `play.no-stone`.
+    pub fn no_stone(sq: Square) -> String {
+        format!("there is no stone on {sq}")
+    }
+
+    /// `play.opponent-stone`.
+    pub fn opponent_stone(sq: Square, owner: Side, to_move: Side) -> String {
+        format!("the stone on {sq} is {owner}'s, and {to_move} is to move")
+    }
+
+    /// `play.not-a-line`.
+    pub fn not_a_line(front: Square, to: Square) -> String {
+        format!("{to} is not on an orthogonal or diagonal line from {front}")
+    }
+
+    /// `phalanx.count` when the line is shorter than the count.
+    pub fn count_short(count: u8, line: u8, side: Side, front: Square, dir: Dir) -> String {
+        format!(
+            "{count} stones are to move, but only {line} of {side}'s stones stand in an unbroken line behind {front} (going {})",
+            dir.name()
+        )
+    }
+
+    /// `phalanx.count` when splitting is not allowed.
+    pub fn count_split(count: u8, line: u8, front: Square, dir: Dir) -> String {
+        format!(
+            "the line behind {front} (going {}) has {line} stones and may not be split, but the move names {count}",
+            dir.name()
+        )
+    }
+
+    /// `phalanx.too-far`.
+    pub fn too_far(distance: u8, range: u8) -> String {
+        format!(
+            "{distance} squares is further than {range} stone{} may move",
+            if range == 1 { "" } else { "s" }
+        )
+    }
+
+    /// `phalanx.own-stone`.
+    pub fn own_stone(side: Side, at: Square) -> String {
+        format!("{side}'s own stone on {at} is in the way")
+    }
+
+    /// `phalanx.blocked`.
+    pub fn blocked(at: Square) -> String {
+        format!("the front stone reaches the enemy stone on {at} and must stop there")
+    }
+
+    /// `capture.too-weak`.
+    pub fn too_weak(enemy: usize, contact: Square, strength: usize) -> String {
+        format!(
+            "{enemy} enemy stone{} in line from {contact} against {strength} moving: the moving phalanx must be larger",
+            if enemy == 1 { "" } else { "s" }
+        )
+    }
+
+    /// `symmetry`.
+    pub fn symmetry(map: SymmetryMap) -> String {
+        format!(
+            "the position after the move would be symmetric ({})",
+            match map {
+                SymmetryMap::Mirror => "left-right mirror, same colours",
+                SymmetryMap::RotateSwap => "180° turn, colours swapped",
+                SymmetryMap::MidlineSwap => "mirror across the middle line, colours swapped",
+                SymmetryMap::None => "no symmetry rule",
+            }
+        )
+    }
+
+    /// `play.game-over`.
+    pub fn game_over(outcome: impl std::fmt::Display) -> String {
+        format!("the game is over ({outcome})")
+    }
+}

@@ -13,7 +13,7 @@ use super::profile::{
     WinCheck,
 };
 use super::setup::Setup;
-use super::verdict::RuleCode;
+use crate::games::epaminondas::verdict::{RuleCode, say};
 
 /// The reference implementation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -153,37 +153,25 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
     // EP-1.1
     for sq in [mv.front, mv.to] {
         if !size.contains(sq) {
-            return Err((
-                RuleCode::OffBoard,
-                format!("{sq} is not on the {size} board"),
-            ));
+            return Err((RuleCode::OffBoard, say::off_board(sq, size)));
         }
     }
     // EP-2.2
     match board.get(mv.front) {
         None => {
-            return Err((
-                RuleCode::NoStone,
-                format!("there is no stone on {}", mv.front),
-            ));
+            return Err((RuleCode::NoStone, say::no_stone(mv.front)));
         }
         Some(s) if s != side => {
             return Err((
                 RuleCode::OpponentStone,
-                format!("the stone on {} is {s}'s, and {side} is to move", mv.front),
+                say::opponent_stone(mv.front, s, side),
             ));
         }
         Some(_) => {}
     }
     // EP-3.2
     let Some((dir, distance)) = mv.line() else {
-        return Err((
-            RuleCode::NotALine,
-            format!(
-                "{} is not on an orthogonal or diagonal line from {}",
-                mv.to, mv.front
-            ),
-        ));
+        return Err((RuleCode::NotALine, say::not_a_line(mv.front, mv.to)));
     };
     // EP-3.3: the moving stones are the front stone and those behind it.
     let line = line_behind(board, mv.front, dir, side);
@@ -191,23 +179,13 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
         Split::FrontPart if mv.count > line => {
             return Err((
                 RuleCode::Count,
-                format!(
-                    "{} stones are to move, but only {line} of {side}'s stones stand in an unbroken line behind {} (going {})",
-                    mv.count,
-                    mv.front,
-                    dir.name()
-                ),
+                say::count_short(mv.count, line, side, mv.front, dir),
             ));
         }
         Split::WholeLine if mv.count != line => {
             return Err((
                 RuleCode::Count,
-                format!(
-                    "the line behind {} (going {}) has {line} stones and may not be split, but the move names {}",
-                    mv.front,
-                    dir.name(),
-                    mv.count
-                ),
+                say::count_split(mv.count, line, mv.front, dir),
             ));
         }
         _ => {}
@@ -218,13 +196,7 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
         PartCounts::WholeLine => line,
     };
     if distance > range {
-        return Err((
-            RuleCode::TooFar,
-            format!(
-                "{distance} squares is further than {range} stone{} may move",
-                if range == 1 { "" } else { "s" }
-            ),
-        ));
+        return Err((RuleCode::TooFar, say::too_far(distance, range)));
     }
     // EP-3.4, EP-4.1: the path, square by square.
     let mut contact = None;
@@ -236,16 +208,10 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
         match board.get(at) {
             None => {}
             Some(s) if s == side => {
-                return Err((
-                    RuleCode::OwnStone,
-                    format!("{side}'s own stone on {at} is in the way"),
-                ));
+                return Err((RuleCode::OwnStone, say::own_stone(side, at)));
             }
             Some(_) if step < distance => {
-                return Err((
-                    RuleCode::Blocked,
-                    format!("the front stone reaches the enemy stone on {at} and must stop there"),
-                ));
+                return Err((RuleCode::Blocked, say::blocked(at)));
             }
             Some(_) => contact = Some(at),
         }
@@ -263,14 +229,7 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
             Stronger::OrEqual => enemy.len() <= strength,
         };
         if !ok {
-            return Err((
-                RuleCode::TooWeak,
-                format!(
-                    "{} enemy stone{} in line from {c} against {strength} moving: the moving phalanx must be larger",
-                    enemy.len(),
-                    if enemy.len() == 1 { "" } else { "s" }
-                ),
-            ));
+            return Err((RuleCode::TooWeak, say::too_weak(enemy.len(), c, strength)));
         }
         captures = match profile.capture.removes {
             Removes::Line => enemy,
@@ -315,18 +274,7 @@ fn judge_on(board: &Board, side: Side, mv: Move, profile: &Profile) -> Result<Ju
         SymmetryScope::EveryMove => true,
     };
     if sym.map != SymmetryMap::None && restricted && symmetric(&after, sym.map) {
-        return Err((
-            RuleCode::Symmetry,
-            format!(
-                "the position after the move would be symmetric ({})",
-                match sym.map {
-                    SymmetryMap::Mirror => "left-right mirror, same colours",
-                    SymmetryMap::RotateSwap => "180° turn, colours swapped",
-                    SymmetryMap::MidlineSwap => "mirror across the middle line, colours swapped",
-                    SymmetryMap::None => "",
-                }
-            ),
-        ));
+        return Err((RuleCode::Symmetry, say::symmetry(sym.map)));
     }
     Ok(Judged {
         note: Note {
@@ -412,9 +360,7 @@ fn outcome_at_turn(
 impl ReferenceGame {
     fn judged(&self, mv: &Move) -> Result<Judged, rules::Illegal<Epaminondas>> {
         if self.outcome.is_over() {
-            return Err(
-                RuleCode::GameOver.illegal(*mv, format!("the game is over ({})", self.outcome))
-            );
+            return Err(RuleCode::GameOver.illegal(*mv, say::game_over(self.outcome)));
         }
         judge_on(&self.board, self.to_move, *mv, &self.profile)
             .map_err(|(code, why)| code.illegal(*mv, why))
