@@ -1,10 +1,13 @@
 //! Epaminondas's own checks: every mutant of every named profile is killed
-//! by the corpus, and `spec/epaminondas/kill-matrix.md` is current.
+//! by the corpus (and fails the same way on the engine),
+//! `spec/epaminondas/kill-matrix.md` is current, the engine agrees with the
+//! reference on random games, and the perft table holds.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use arbiter::corpus::{load_all, of_game};
+use arbiter::games::epaminondas::engine::Engine;
 use arbiter::games::epaminondas::game::Epaminondas;
 use arbiter::scenario::kill::{Row, markdown, matrix_against};
 
@@ -14,7 +17,7 @@ fn computed() -> &'static (Vec<Row>, Vec<String>) {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/epaminondas");
         let (scenarios, errors) = load_all(&[root]);
         assert!(errors.is_empty(), "{errors:?}");
-        matrix_against(&of_game::<Epaminondas>(&scenarios), None)
+        matrix_against(&of_game::<Epaminondas>(&scenarios), Some(&Engine))
     })
 }
 
@@ -32,6 +35,19 @@ fn every_mutant_is_killed() {
         "surviving mutants: {}",
         survivors.join(", ")
     );
+}
+
+/// Every scenario run under every mutant fails on the engine exactly as on
+/// the reference, messages included.
+#[test]
+fn engine_fails_every_mutant_run_like_the_reference() {
+    let (rows, departures) = computed();
+    assert!(
+        departures.is_empty(),
+        "the engine departs from the reference: {departures:#?}"
+    );
+    let failing: usize = rows.iter().map(|r| r.killed_by.len()).sum();
+    assert!(failing > 100, "only {failing} failing runs");
 }
 
 #[test]
