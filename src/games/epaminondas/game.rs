@@ -193,6 +193,10 @@ impl Rules for Epaminondas {
         super::mutants::observably_equal(a, b)
     }
 
+    fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

@@ -2,6 +2,7 @@
 //! board (or 8 × 8), captures by the larger line, crossings onto the
 //! opponent's home row, and the symmetry rule.
 
+pub mod bench_report;
 pub mod board;
 pub mod engine;
 pub mod explain;
