@@ -166,3 +166,24 @@ fn fuzz_corpus_replays() {
     }
     assert!(n >= 10, "only {n} committed inputs");
 }
+
+/// Every named profile runs on nearly the whole corpus (as Stratego's
+/// coverage test asks of its profiles in `tests/cli.rs`).
+#[test]
+fn every_profile_runs_nearly_every_scenario() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/epaminondas");
+    let (scenarios, errors) = load_all(&[root]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let all = scenarios.len();
+    assert!(all >= 40, "only {all} scenarios");
+    for p in arbiter::games::epaminondas::profile::Profile::NAMES {
+        let n = scenarios
+            .iter()
+            .filter(|s| s.profile_names().iter().any(|q| q == p))
+            .count();
+        assert!(
+            n * 10 >= all * 9,
+            "profile {p} runs only {n} of {all} scenarios"
+        );
+    }
+}
