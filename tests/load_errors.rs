@@ -390,7 +390,7 @@ fn an_explicit_empty_setup_and_a_comment_after_the_end_load() {
     "game: chess960\nid: x\n",
     1,
     7,
-    "`chess960` is not a game: expected one of stratego"
+    "`chess960` is not a game: expected one of stratego, dame, chess, epaminondas"
 )]
 fn a_malformed_header_is_refused_at_its_place(
     #[case] text: &str,

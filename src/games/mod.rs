@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod dame;
+pub mod epaminondas;
 pub mod stratego;
 
 use crate::corpus::{Entry, GameEntry};
@@ -13,6 +14,7 @@ pub fn registry() -> &'static [&'static dyn GameEntry] {
         &Entry::<stratego::game::Stratego>::NEW,
         &Entry::<dame::game::Dame>::NEW,
         &Entry::<chess::game::Chess>::NEW,
+        &Entry::<epaminondas::game::Epaminondas>::NEW,
     ];
     GAMES
 }

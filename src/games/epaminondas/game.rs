@@ -1,0 +1,227 @@
+//! Epaminondas as a game of the generic core: the [`Epaminondas`] type and
+//! its [`Rules`] impl, the outcome, and the note the rules make about a
+//! played move.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+
+use super::board::{Dir, Side, Square};
+use super::moves::Move;
+use super::profile::Profile;
+use super::scenario::{Expectations, SetupSpec};
+use super::setup::Setup;
+use super::verdict::RuleCode;
+
+/// Why a game was won (EP-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WinReason {
+    /// EP-5.2: more stones on the opponent's home row than the opponent has
+    /// on the winner's, after the opponent's move.
+    Crossing,
+    /// EP-5.3: the loser had no legal move (or no stone) on their turn.
+    NoLegalMove,
+}
+
+/// Why a game was drawn (only under `end.no-moves=draw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawReason {
+    /// The side to move had no legal move.
+    NoLegalMove,
+}
+
+/// Whether the game goes on, and if not, how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// White has won.
+    WhiteWins(WinReason),
+    /// Black has won.
+    BlackWins(WinReason),
+    /// Nobody wins.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// A win for `side`.
+    pub fn win(side: Side, reason: WinReason) -> Self {
+        match side {
+            Side::White => Outcome::WhiteWins(reason),
+            Side::Black => Outcome::BlackWins(reason),
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = serde_json::to_string(self).unwrap_or_default();
+        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
+    }
+}
+
+/// How many stones each side has on the opponent's home row (EP-5.1).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Crossings {
+    /// White stones on Black's home row.
+    pub white: u32,
+    /// Black stones on White's home row.
+    pub black: u32,
+}
+
+impl Crossings {
+    /// The count of `side`.
+    pub fn of(self, side: Side) -> u32 {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    /// The side with more crossings, if any ("who is winning").
+    pub fn leader(self) -> Option<Side> {
+        match self.white.cmp(&self.black) {
+            std::cmp::Ordering::Greater => Some(Side::White),
+            std::cmp::Ordering::Less => Some(Side::Black),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// What the rules observe about one played move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub side: Side,
+    /// The direction of travel.
+    pub dir: Dir,
+    /// How many stones moved (EP-3.3).
+    pub count: u8,
+    /// How many squares they moved.
+    pub distance: u8,
+    /// The enemy stones removed, from the contacted stone outwards (EP-4.3).
+    pub captures: Vec<Square>,
+    /// Whether a moving stone came onto the opponent's home row (EP-6.2).
+    pub enters_home_row: bool,
+    /// Crossings after the move (EP-5.1).
+    pub crossings: Crossings,
+    /// The game state after the move.
+    pub outcome: Outcome,
+}
+
+/// The game Epaminondas (`game: epaminondas`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Epaminondas;
+
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
+}
+
+impl Rules for Epaminondas {
+    const NAME: &'static str = "epaminondas";
+
+    type Setup = Setup;
+    type SetupSpec = SetupSpec;
+    type Action = Move;
+    type Profile = Profile;
+    type RuleCode = RuleCode;
+    type Note = Note;
+    type Outcome = Outcome;
+    type Side = Side;
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
+    }
+
+    fn spec_files() -> &'static [(&'static str, &'static str)] {
+        SPEC_FILES
+    }
+
+    fn reference() -> &'static dyn Implementation<Self> {
+        &super::reference::Reference
+    }
+
+    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
+        vec![&super::reference::Reference, &super::engine::Engine]
+    }
+
+    fn setup_to_wire(setup: &Setup) -> serde_json::Value {
+        super::wire::setup_value(setup)
+    }
+
+    fn setup_from_wire(value: &serde_json::Value) -> Result<Setup, (String, String)> {
+        super::wire::setup(value)
+    }
+
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+
+    fn state_fields() -> &'static [StateField<Self>] {
+        super::wire::STATE_FIELDS
+    }
+
+    fn mutants() -> &'static [Mutant<Self>] {
+        super::mutants::ALL
+    }
+
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        super::mutants::observably_equal(a, b)
+    }
+
+    fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
+    }
+
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+}
+
+/// The spec files compiled into the binary, by path relative to the repo.
+pub const SPEC_FILES: &[(&str, &str)] = &[
+    (
+        "spec/epaminondas/rules.md",
+        include_str!("../../../spec/epaminondas/rules.md"),
+    ),
+    (
+        "spec/epaminondas/ambiguities.md",
+        include_str!("../../../spec/epaminondas/ambiguities.md"),
+    ),
+    (
+        "spec/epaminondas/errata.md",
+        include_str!("../../../spec/epaminondas/errata.md"),
+    ),
+];

@@ -1,0 +1,18 @@
+//! Epaminondas (Robert Abbott, 1975): phalanxes of stones on a 14 × 12
+//! board (or 8 × 8), captures by the larger line, crossings onto the
+//! opponent's home row, and the symmetry rule.
+
+pub mod bench_report;
+pub mod board;
+pub mod engine;
+pub mod explain;
+pub mod game;
+pub mod moves;
+pub mod mutants;
+pub mod profile;
+pub mod reference;
+pub mod scenario;
+pub mod setup;
+pub mod verdict;
+pub mod wire;
+pub mod workload;

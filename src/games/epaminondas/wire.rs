@@ -1,0 +1,238 @@
+//! Epaminondas's parts of the protocol (`spec/epaminondas/protocol.md`):
+//! the setup as JSON, and the fields of a `state` reply.
+
+use serde_json::{Map, Value, json};
+
+use crate::protocol::reader::kind_of;
+use crate::rules::StateField;
+use crate::rules::state::{canonical, plain};
+
+use super::board::{Side, Size, Square};
+use super::game::{Crossings, Epaminondas, Note, Outcome};
+use super::setup::Setup;
+
+/// The setup as the protocol spells it: the board's name and size (so an
+/// implementation can refuse a board it does not play), who moves first,
+/// and each side's stones as a list of squares.
+pub fn setup_value(setup: &Setup) -> Value {
+    let names = |v: &[Square]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    json!({
+        "board": {
+            "name": setup.size.name(),
+            "files": setup.size.files(),
+            "ranks": setup.size.ranks(),
+        },
+        "to-move": setup.to_move.name(),
+        "white": names(&setup.white),
+        "black": names(&setup.black),
+    })
+}
+
+type FieldError = (String, String);
+
+fn field_err(field: &str, message: impl Into<String>) -> FieldError {
+    (field.to_string(), message.into())
+}
+
+fn squares(obj: &Map<String, Value>, key: &str) -> Result<Vec<Square>, FieldError> {
+    let at = format!("setup.{key}");
+    match obj.get(key) {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => s
+                    .parse::<Square>()
+                    .map_err(|e| field_err(&format!("{at}[{i}]"), e)),
+                other => Err(field_err(
+                    &format!("{at}[{i}]"),
+                    format!("expected a square name, got {}", kind_of(other)),
+                )),
+            })
+            .collect(),
+        Some(other) => Err(field_err(
+            &at,
+            format!("expected a list of squares, got {}", kind_of(other)),
+        )),
+    }
+}
+
+/// Reads a protocol setup; the error names the field and says what was
+/// expected.
+pub fn setup(value: &Value) -> Result<Setup, FieldError> {
+    let Value::Object(obj) = value else {
+        return Err(field_err(
+            "setup",
+            format!("expected an object, got {}", kind_of(value)),
+        ));
+    };
+    let size = match obj.get("board") {
+        None => Size::Standard,
+        Some(Value::Object(b)) => {
+            let name = match b.get("name") {
+                Some(Value::String(s)) => s.as_str(),
+                Some(other) => {
+                    return Err(field_err(
+                        "setup.board.name",
+                        format!("expected a string, got {}", kind_of(other)),
+                    ));
+                }
+                None => return Err(field_err("setup.board.name", "missing")),
+            };
+            let size = Size::named(name).ok_or_else(|| {
+                field_err(
+                    "setup.board.name",
+                    format!(
+                        "`{name}` is not a board: expected one of {}",
+                        Size::NAMES.join(", ")
+                    ),
+                )
+            })?;
+            for (key, want) in [("files", size.files()), ("ranks", size.ranks())] {
+                if let Some(v) = b.get(key)
+                    && v.as_u64() != Some(want as u64)
+                {
+                    return Err(field_err(
+                        &format!("setup.board.{key}"),
+                        format!("the {name} board has {want} {key}, not {v}"),
+                    ));
+                }
+            }
+            size
+        }
+        Some(other) => {
+            return Err(field_err(
+                "setup.board",
+                format!("expected an object, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let to_move = match obj.get("to-move") {
+        None => Side::White,
+        Some(v) => serde_json::from_value::<Side>(v.clone())
+            .map_err(|_| field_err("setup.to-move", format!("expected white or black, got {v}")))?,
+    };
+    let setup = Setup {
+        size,
+        white: squares(obj, "white")?,
+        black: squares(obj, "black")?,
+        to_move,
+    };
+    if let Err(e) = setup.validate() {
+        let (side, i) = e.entry();
+        return Err(field_err(&format!("setup.{side}[{i}]"), e.to_string()));
+    }
+    Ok(setup)
+}
+
+fn outcome_value(_: &Note, o: &Outcome) -> Value {
+    serde_json::to_value(o).unwrap_or_default()
+}
+
+fn outcome_read(v: &Value) -> Result<Value, String> {
+    canonical::<Outcome>(v, "an outcome")
+}
+
+fn outcome_show(v: &Value) -> String {
+    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
+}
+
+fn captures_value(n: &Note, _: &Outcome) -> Value {
+    let mut c = n.captures.clone();
+    c.sort();
+    json!(c.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+}
+
+fn captures_read(v: &Value) -> Result<Value, String> {
+    let Value::Array(items) = v else {
+        return Err(format!("expected a list of squares, got {}", kind_of(v)));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let Value::String(s) = item else {
+            return Err(format!("expected square names, got {}", kind_of(item)));
+        };
+        out.push(s.parse::<Square>()?);
+    }
+    out.sort();
+    Ok(json!(out.iter().map(|s| s.to_string()).collect::<Vec<_>>()))
+}
+
+fn captures_show(v: &Value) -> String {
+    match v.as_array() {
+        Some(a) if a.is_empty() => "none".into(),
+        Some(a) => a.iter().map(plain).collect::<Vec<_>>().join(" "),
+        None => plain(v),
+    }
+}
+
+fn crossings_value(n: &Note, _: &Outcome) -> Value {
+    serde_json::to_value(n.crossings).unwrap_or_default()
+}
+
+fn crossings_read(v: &Value) -> Result<Value, String> {
+    canonical::<Crossings>(v, "an object {white, black} of whole numbers")
+}
+
+fn crossings_show(v: &Value) -> String {
+    match (v.get("white"), v.get("black")) {
+        (Some(w), Some(b)) => format!("white {w}, black {b}"),
+        _ => plain(v),
+    }
+}
+
+/// The fields of an Epaminondas `state` reply.
+pub static STATE_FIELDS: &[StateField<Epaminondas>] = &[
+    StateField {
+        capability: "outcome",
+        value: outcome_value,
+        read: outcome_read,
+        show: outcome_show,
+    },
+    StateField {
+        capability: "captures",
+        value: captures_value,
+        read: captures_read,
+        show: captures_show,
+    },
+    StateField {
+        capability: "crossings",
+        value: crossings_value,
+        read: crossings_read,
+        show: crossings_show,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setups_round_trip() {
+        for size in Size::ALL {
+            let s = Setup::standard(size);
+            assert_eq!(setup(&setup_value(&s)), Ok(s));
+        }
+    }
+
+    #[test]
+    fn bad_setups_name_the_field() {
+        let field = |v: Value| setup(&v).unwrap_err().0;
+        assert_eq!(field(json!({"board": {"name": "9x9"}})), "setup.board.name");
+        assert_eq!(
+            field(json!({"board": {"name": "8x8", "files": 9}})),
+            "setup.board.files"
+        );
+        assert_eq!(field(json!({"white": ["a1", "zz"]})), "setup.white[1]");
+        assert_eq!(
+            field(json!({"white": ["a1"], "black": ["a1"]})),
+            "setup.black[0]"
+        );
+        assert_eq!(field(json!({"to-move": "red"})), "setup.to-move");
+        assert_eq!(
+            field(json!({"board": {"name": "8x8"}, "black": ["i1"]})),
+            "setup.black[0]"
+        );
+    }
+}

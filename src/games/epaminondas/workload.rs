@@ -1,0 +1,408 @@
+//! Random games that hold the engine to the reference: the differential
+//! comparison behind `tests/epaminondas.rs` and the `epaminondas_differential`
+//! fuzz target, with a tally of what the games went through (captures,
+//! splits, home-row entries, symmetry refusals).
+//!
+//! The setups are the two opening arrays, random sparse positions, and
+//! positions made symmetric under one of the three maps and then disturbed
+//! by one stone, so that moves restoring the symmetry (which the rule
+//! refuses) come up often.
+
+use crate::rules::{Game, Implementation};
+
+use super::board::{Side, Size, Square};
+use super::engine::Engine;
+use super::game::Note;
+use super::moves::Move;
+use super::profile::{Profile, SymmetryMap};
+use super::reference::{Reference, ReferenceGame};
+use super::setup::Setup;
+use super::verdict::RuleCode;
+
+/// A small deterministic generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.bits() % n
+    }
+}
+
+/// What a batch of compared games went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Moves played on both.
+    pub plies: u64,
+    /// Moves that captured.
+    pub captures: u64,
+    /// Moves of a split phalanx (fewer stones than the line behind the front).
+    pub splits: u64,
+    /// Moves that brought a stone onto the opponent's home row.
+    pub entries: u64,
+    /// Moves refused by the symmetry rule alone, judged on both.
+    pub symmetry_refusals: u64,
+    /// Verdicts compared.
+    pub verdicts: u64,
+    /// Games that ended by the rules (not by the ply cap).
+    pub finished: u64,
+}
+
+impl Tally {
+    /// Adds another tally.
+    pub fn add(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.plies += o.plies;
+        self.captures += o.captures;
+        self.splits += o.splits;
+        self.entries += o.entries;
+        self.symmetry_refusals += o.symmetry_refusals;
+        self.verdicts += o.verdicts;
+        self.finished += o.finished;
+    }
+}
+
+/// A random setup from `rng`: an opening array, a sparse position, or a
+/// disturbed symmetric one (with the map it was made symmetric under).
+pub fn random_setup(rng: &mut SplitMix) -> (Setup, Option<SymmetryMap>) {
+    let size = if rng.below(2) == 0 {
+        Size::Small
+    } else {
+        Size::Standard
+    };
+    match rng.below(5) {
+        0 => (Setup::standard(size), None),
+        1 | 2 => (sparse(rng, size), None),
+        _ => {
+            let map = [
+                SymmetryMap::Mirror,
+                SymmetryMap::RotateSwap,
+                SymmetryMap::MidlineSwap,
+            ][rng.below(3) as usize];
+            (symmetric(rng, size, map), Some(map))
+        }
+    }
+}
+
+/// A random case: a setup and a profile; a disturbed symmetric setup is
+/// mostly played under a profile whose symmetry rule uses its map.
+pub fn random_case(rng: &mut SplitMix) -> (Setup, Profile) {
+    let (setup, map) = random_setup(rng);
+    let mut profile = random_profile(rng);
+    if let Some(map) = map
+        && rng.below(4) != 0
+    {
+        profile.symmetry.map = map;
+        let spelled = serde_json::to_value(map).unwrap_or_default();
+        profile.name = format!(
+            "{}+symmetry.map={}",
+            profile.name,
+            spelled.as_str().unwrap_or_default()
+        );
+    }
+    (setup, profile)
+}
+
+fn sparse(rng: &mut SplitMix, size: Size) -> Setup {
+    let density = 8 + rng.below(30);
+    let mut setup = Setup {
+        size,
+        white: Vec::new(),
+        black: Vec::new(),
+        to_move: if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        },
+    };
+    for sq in size.squares() {
+        // Few stones on the home rows, or most games would start decided.
+        if (sq.rank == 0 || sq.rank == size.ranks() - 1) && rng.below(4) != 0 {
+            continue;
+        }
+        let roll = rng.below(100);
+        if roll < density / 2 {
+            setup.white.push(sq);
+        } else if roll < density {
+            setup.black.push(sq);
+        }
+    }
+    setup
+}
+
+fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
+    let (w, h) = (size.files(), size.ranks());
+    let mut grid = vec![None; w as usize * h as usize];
+    let at = |sq: Square| sq.rank as usize * w as usize + sq.file as usize;
+    let image = |sq: Square| -> (Square, bool) {
+        match map {
+            SymmetryMap::Mirror | SymmetryMap::None => {
+                (Square::new(w - 1 - sq.file, sq.rank), false)
+            }
+            SymmetryMap::RotateSwap => (Square::new(w - 1 - sq.file, h - 1 - sq.rank), true),
+            SymmetryMap::MidlineSwap => (Square::new(sq.file, h - 1 - sq.rank), true),
+        }
+    };
+    let put = |grid: &mut Vec<Option<Side>>, sq: Square, side: Option<Side>| {
+        let (img, swap) = image(sq);
+        grid[at(sq)] = side;
+        grid[at(img)] = side.map(|s| if swap { s.opponent() } else { s });
+    };
+    // The middle ranks at random; the home rows stay empty, so that no
+    // side leads before the disturbance.
+    let density = 10 + rng.below(25);
+    for sq in size.squares() {
+        if sq.rank == 0 || sq.rank == h - 1 || grid[at(sq)].is_some() {
+            continue;
+        }
+        let roll = rng.below(100);
+        let side = if roll < density / 2 {
+            Some(Side::White)
+        } else if roll < density {
+            Some(Side::Black)
+        } else {
+            None
+        };
+        put(&mut grid, sq, side);
+    }
+    // One crossing of the mover and its image (under the mirror, with a
+    // mirrored pair of the opponent's crossings so that nobody leads), then
+    // the mover's crossing stone moved one rank back: moving it forward
+    // again restores the symmetry and is an entry.
+    let mover = if rng.below(2) == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let (t, back) = match mover {
+        Side::White => (h - 1, h - 2),
+        Side::Black => (0, 1),
+    };
+    let file = rng.below(w as u64) as u8;
+    put(&mut grid, Square::new(file, t), Some(mover));
+    if map == SymmetryMap::Mirror {
+        let other = (file + 1 + rng.below(w as u64 - 1) as u8) % w;
+        let opp_row = h - 1 - t;
+        put(
+            &mut grid,
+            Square::new(other, opp_row),
+            Some(mover.opponent()),
+        );
+    }
+    if grid[at(Square::new(file, back))].is_none() {
+        grid[at(Square::new(file, back))] = Some(mover);
+        grid[at(Square::new(file, t))] = None;
+    }
+    let mut setup = Setup {
+        size,
+        white: Vec::new(),
+        black: Vec::new(),
+        to_move: mover,
+    };
+    for sq in size.squares() {
+        match grid[at(sq)] {
+            Some(Side::White) => setup.white.push(sq),
+            Some(Side::Black) => setup.black.push(sq),
+            None => {}
+        }
+    }
+    setup
+}
+
+/// A random profile: a named one, sometimes with one switch changed.
+pub fn random_profile(rng: &mut SplitMix) -> Profile {
+    let base = Profile::NAMES[rng.below(Profile::NAMES.len() as u64) as usize];
+    let overrides = [
+        "",
+        "+phalanx.split=whole-line",
+        "+phalanx.range=whole-line",
+        "+phalanx.strength=whole-line",
+        "+capture.enemy-line=to-edge",
+        "+capture.stronger=or-equal",
+        "+capture.removes=front-stone",
+        "+end.win-check=immediate",
+        "+end.no-moves=draw",
+        "+symmetry.scope=every-move",
+        "+symmetry.scope=answering-incursion",
+    ];
+    let o = if rng.below(2) == 0 {
+        ""
+    } else {
+        overrides[rng.below(overrides.len() as u64) as usize]
+    };
+    Profile::parse(&format!("{base}{o}")).expect("a valid profile")
+}
+
+/// A random move spelling near the stones, legal or not.
+fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
+    let front = if !stones.is_empty() && rng.below(4) != 0 {
+        stones[rng.below(stones.len() as u64) as usize]
+    } else {
+        Square::new(rng.below(15) as u8, rng.below(13) as u8)
+    };
+    let df = rng.below(9) as i16 - 4;
+    let dr = rng.below(9) as i16 - 4;
+    let f = (front.file as i16 + df).clamp(0, size.files() as i16);
+    let r = (front.rank as i16 + dr).clamp(0, size.ranks() as i16);
+    Move {
+        front,
+        to: Square::new(f as u8, r as u8),
+        count: 1 + rng.below(5) as u8,
+    }
+}
+
+/// Plays one random game from `setup` under `profile` on the reference and
+/// the engine, comparing at every ply the outcome, the side to move, the
+/// legal moves, the verdicts on random and symmetry-refused candidates, and
+/// the note of the move played. `Err` says where they first differ.
+pub fn compare_game(
+    setup: &Setup,
+    profile: &Profile,
+    rng: &mut SplitMix,
+    max_plies: usize,
+) -> Result<Tally, String> {
+    let mut r =
+        ReferenceGame::new(setup, profile).map_err(|e| format!("reference refused: {e}"))?;
+    let mut e = Engine
+        .start(setup, profile)
+        .map_err(|e| format!("engine refused: {e}"))?;
+    let mut free = profile.clone();
+    free.symmetry.map = SymmetryMap::None;
+    // The same game without the symmetry rule: its legal moves that the
+    // profile refuses are the symmetry refusals.
+    let mut unrestricted = Reference.start(setup, &free).map_err(|e| e.to_string())?;
+    let mut tally = Tally {
+        games: 1,
+        ..Tally::default()
+    };
+    let mut played: Vec<Move> = Vec::new();
+    let at = |played: &[Move]| {
+        format!(
+            "after {:?} from {setup:?} under {}",
+            played.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            profile.name
+        )
+    };
+    for _ in 0..=max_plies {
+        if r.outcome() != e.outcome() || r.side_to_move() != e.side_to_move() {
+            return Err(format!(
+                "outcome or side differs {}: {} vs {}",
+                at(&played),
+                r.outcome(),
+                e.outcome()
+            ));
+        }
+        let legal = r.legal_actions();
+        if legal != e.legal_actions() {
+            return Err(format!(
+                "legal moves differ {}:\n reference {:?}\n engine    {:?}",
+                at(&played),
+                legal.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                e.legal_actions()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+            ));
+        }
+        // Verdicts on random spellings, legal or not.
+        let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
+        for _ in 0..8 {
+            let m = random_candidate(rng, setup.size, &stones);
+            let (vr, ve) = (r.judge(&m), e.judge(&m));
+            if vr != ve {
+                return Err(format!(
+                    "verdicts on {m} differ {}: {vr} vs {ve}",
+                    at(&played)
+                ));
+            }
+            tally.verdicts += 1;
+        }
+        if r.outcome().is_over() {
+            tally.finished += 1;
+            break;
+        }
+        // Moves the symmetry rule alone refuses, judged on both.
+        if profile.symmetry.map != SymmetryMap::None && !unrestricted.outcome().is_over() {
+            for m in unrestricted.legal_actions() {
+                let vr = r.judge(&m);
+                if vr.rule() == Some(RuleCode::Symmetry) {
+                    tally.symmetry_refusals += 1;
+                    let ve = e.judge(&m);
+                    if vr != ve {
+                        return Err(format!(
+                            "verdicts on {m} differ {}: {vr} vs {ve}",
+                            at(&played)
+                        ));
+                    }
+                }
+            }
+        }
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len() as u64) as usize];
+        if let Some((dir, _)) = m.line() {
+            let board = r.board();
+            let mut tail = Some(m.front);
+            for _ in 0..m.count {
+                tail = tail.and_then(|t| board.size.step(t, dir.back()));
+            }
+            if tail.is_some_and(|t| board.get(t) == Some(r.side_to_move())) {
+                tally.splits += 1;
+            }
+        }
+        let (nr, ne) = (r.play(&m), e.play(&m));
+        match (nr, ne) {
+            (Ok(a), Ok(b)) if a == b => count_note(&a, &mut tally),
+            (a, b) => {
+                return Err(format!(
+                    "notes of {m} differ {}: {a:?} vs {b:?}",
+                    at(&played)
+                ));
+            }
+        }
+        // A move legal under the profile is legal without the symmetry rule.
+        unrestricted
+            .play(&m)
+            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
+        played.push(m);
+        tally.plies += 1;
+    }
+    Ok(tally)
+}
+
+fn count_note(n: &Note, tally: &mut Tally) {
+    if !n.captures.is_empty() {
+        tally.captures += 1;
+    }
+    if n.enters_home_row {
+        tally.entries += 1;
+    }
+}
+
+/// The fuzz property: a setup, a profile and a game drawn from `bytes`,
+/// compared on both implementations; panics on a difference.
+pub fn check_differential(bytes: &[u8]) -> Tally {
+    let mut seed = 0xE9A3_u64;
+    for &b in bytes.iter().take(32) {
+        seed = seed.rotate_left(8) ^ b as u64;
+    }
+    let mut rng = SplitMix(seed);
+    let (setup, profile) = random_case(&mut rng);
+    match compare_game(&setup, &profile, &mut rng, 40) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -1,0 +1,189 @@
+//! Epaminondas's own checks: every mutant of every named profile is killed
+//! by the corpus (and fails the same way on the engine),
+//! `spec/epaminondas/kill-matrix.md` is current, the engine agrees with the
+//! reference on random games, and the perft table holds.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use arbiter::corpus::{load_all, of_game};
+use arbiter::games::epaminondas::engine::Engine;
+use arbiter::games::epaminondas::game::Epaminondas;
+use arbiter::scenario::kill::{Row, markdown, matrix_against};
+
+fn computed() -> &'static (Vec<Row>, Vec<String>) {
+    static MATRIX: OnceLock<(Vec<Row>, Vec<String>)> = OnceLock::new();
+    MATRIX.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/epaminondas");
+        let (scenarios, errors) = load_all(&[root]);
+        assert!(errors.is_empty(), "{errors:?}");
+        matrix_against(&of_game::<Epaminondas>(&scenarios), Some(&Engine))
+    })
+}
+
+#[test]
+fn every_mutant_is_killed() {
+    let rows = &computed().0;
+    assert!(rows.len() >= 50, "only {} mutant rows", rows.len());
+    let survivors: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.killed())
+        .map(|r| format!("{} on {}", r.mutant.name, r.base))
+        .collect();
+    assert!(
+        survivors.is_empty(),
+        "surviving mutants: {}",
+        survivors.join(", ")
+    );
+}
+
+/// Every scenario run under every mutant fails on the engine exactly as on
+/// the reference, messages included.
+#[test]
+fn engine_fails_every_mutant_run_like_the_reference() {
+    let (rows, departures) = computed();
+    assert!(
+        departures.is_empty(),
+        "the engine departs from the reference: {departures:#?}"
+    );
+    let failing: usize = rows.iter().map(|r| r.killed_by.len()).sum();
+    assert!(failing > 100, "only {failing} failing runs");
+}
+
+#[test]
+fn committed_matrix_is_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let committed = std::fs::read_to_string(root.join("spec/epaminondas/kill-matrix.md"))
+        .expect("kill-matrix.md exists");
+    assert!(
+        committed.contains(&markdown(&computed().0)),
+        "spec/epaminondas/kill-matrix.md is stale: regenerate it with `cargo run -- mutants --game epaminondas --write`"
+    );
+}
+
+/// The engine and the reference agree on random games: every ply's legal
+/// moves, outcome, note, and verdicts on random and symmetry-refused
+/// candidates. The tally shows the games reached what matters.
+#[test]
+fn engine_agrees_with_the_reference_on_random_games() {
+    use arbiter::games::epaminondas::workload::{SplitMix, Tally, compare_game, random_case};
+    let mut total = Tally::default();
+    let mut rng = SplitMix(17);
+    for _ in 0..60 {
+        let (setup, profile) = random_case(&mut rng);
+        match compare_game(&setup, &profile, &mut rng, 30) {
+            Ok(t) => total.add(&t),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    println!("{total:?}");
+    assert!(total.plies > 300, "{total:?}");
+    assert!(total.captures > 10, "{total:?}");
+    assert!(total.splits > 10, "{total:?}");
+    assert!(total.entries > 3, "{total:?}");
+    assert!(total.symmetry_refusals > 3, "{total:?}");
+    assert!(total.finished > 3, "{total:?}");
+}
+
+/// The perft table of `spec/epaminondas/perft.md` (seed-003 profile, from
+/// the opening arrays, White to move).
+const PERFT: [(&str, [u64; 4]); 2] = [
+    ("8x8", [60, 3_600, 269_278, 20_039_444]),
+    ("14x12", [114, 12_996, 1_787_292, 245_799_684]),
+];
+
+fn reference_perft(size: &str, depth: u32) -> u64 {
+    use arbiter::games::epaminondas::board::{Side, Size};
+    use arbiter::games::epaminondas::profile::Profile;
+    use arbiter::games::epaminondas::reference::perft;
+    use arbiter::games::epaminondas::setup::Setup;
+    let board = Setup::standard(Size::named(size).unwrap())
+        .validate()
+        .unwrap();
+    perft(&board, Side::White, &Profile::seed_003(), depth)
+}
+
+fn engine_perft(size: &str, depth: u32) -> u64 {
+    use arbiter::games::epaminondas::board::Size;
+    use arbiter::games::epaminondas::engine::{Rules, perft, position};
+    use arbiter::games::epaminondas::profile::Profile;
+    use arbiter::games::epaminondas::setup::Setup;
+    let pos = position(&Setup::standard(Size::named(size).unwrap())).unwrap();
+    perft(&Rules::new(&Profile::seed_003()), &pos, depth)
+}
+
+/// Depths 1–3 on the engine, 1–2 on the reference: what a
+/// debug build does in a few seconds. Depths 1 and 2 are checked by hand in
+/// the spec; the rest is the two implementations agreeing.
+#[test]
+fn perft_shallow() {
+    for (size, want) in PERFT {
+        for d in 1..=3 {
+            assert_eq!(
+                engine_perft(size, d),
+                want[d as usize - 1],
+                "engine {size} d{d}"
+            );
+        }
+        for d in 1..=2 {
+            assert_eq!(
+                reference_perft(size, d),
+                want[d as usize - 1],
+                "reference {size} d{d}"
+            );
+        }
+    }
+}
+
+/// Depth 4 on both, and depth 3 of the reference on 14 × 12. Release only:
+/// `cargo test --release --test epaminondas -- --ignored perft_deep`
+/// (about 20 s for the engine, about 20 minutes for the reference).
+#[test]
+#[ignore]
+fn perft_deep() {
+    for (size, want) in PERFT {
+        assert_eq!(engine_perft(size, 4), want[3], "engine {size} d4");
+        assert_eq!(reference_perft(size, 3), want[2], "reference {size} d3");
+        assert_eq!(reference_perft(size, 4), want[3], "reference {size} d4");
+    }
+}
+
+/// The committed seed corpus of the `epaminondas_differential` fuzz target
+/// (and any saved failing input) still passes its property.
+#[test]
+fn fuzz_corpus_replays() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut n = 0;
+    for dir in ["corpus", "artifacts"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join("epaminondas_differential")) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let data = std::fs::read(e.path()).unwrap();
+            arbiter::games::epaminondas::workload::check_differential(&data);
+            n += 1;
+        }
+    }
+    assert!(n >= 10, "only {n} committed inputs");
+}
+
+/// Every named profile runs on nearly the whole corpus (as Stratego's
+/// coverage test asks of its profiles in `tests/cli.rs`).
+#[test]
+fn every_profile_runs_nearly_every_scenario() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/epaminondas");
+    let (scenarios, errors) = load_all(&[root]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let all = scenarios.len();
+    assert!(all >= 40, "only {all} scenarios");
+    for p in arbiter::games::epaminondas::profile::Profile::NAMES {
+        let n = scenarios
+            .iter()
+            .filter(|s| s.profile_names().iter().any(|q| q == p))
+            .count();
+        assert!(
+            n * 10 >= all * 9,
+            "profile {p} runs only {n} of {all} scenarios"
+        );
+    }
+}
