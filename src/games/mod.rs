@@ -1,13 +1,17 @@
 //! One module per game, and the registry: the one place that names the
 //! games. Everything else reaches a game through [`registry`].
 
+pub mod backgammon;
 pub mod stratego;
 
 use crate::corpus::{Entry, GameEntry};
 
 /// Every game arbiter knows, in a fixed order.
 pub fn registry() -> &'static [&'static dyn GameEntry] {
-    static GAMES: &[&dyn GameEntry] = &[&Entry::<stratego::game::Stratego>::NEW];
+    static GAMES: &[&dyn GameEntry] = &[
+        &Entry::<stratego::game::Stratego>::NEW,
+        &Entry::<backgammon::game::Backgammon>::NEW,
+    ];
     GAMES
 }
 
