@@ -405,7 +405,7 @@ impl FromStr for Action {
 /// and the hit mark on the first step (in that order) that ends on each hit
 /// point.
 pub fn canonical_order(mut steps: Vec<Step>) -> Vec<Step> {
-    steps.sort_by(|a, b| (b.from, b.to).cmp(&(a.from, a.to)));
+    steps.sort_by_key(|s| std::cmp::Reverse((s.from, s.to)));
     let hit_points: Vec<u8> = steps.iter().filter(|s| s.hit).map(|s| s.to).collect();
     let mut marked = Vec::new();
     for s in steps.iter_mut() {

@@ -210,6 +210,8 @@ pub struct Setup {
     pub dice: Option<Roll>,
     /// Whether the game starts with the opening roll (BG-2.3).
     pub opening: bool,
+    /// Whether the player on turn has chosen to roll: the dice roll next.
+    pub roll_next: bool,
 }
 
 impl Setup {
@@ -221,6 +223,7 @@ impl Setup {
             to_move: Player::White,
             dice: None,
             opening: true,
+            roll_next: false,
         }
     }
 }

@@ -76,11 +76,11 @@ pub static ALL: &[Mutant] = &[
         apply: |p: &mut Profile| p.faults.bear_off_not_home = true,
     },
     Mutant {
-        name: "bg-bear-off-ignores-bar",
+        name: "bg-bear-off-once-started",
         kind: Kind::Bug,
         departs_from: "BG-6.6",
-        description: "bearing off while a hit checker is still on the bar",
-        apply: |p: &mut Profile| p.faults.bear_off_ignores_bar = true,
+        description: "once bearing off has begun, a hit checker that re-entered need not come home first",
+        apply: |p: &mut Profile| p.faults.bear_off_once_started = true,
     },
     Mutant {
         name: "bg-take-keeps-owner",
@@ -179,7 +179,11 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
         let mut p = p.clone();
         p.name.clear();
         if !p.cube.enabled {
+            // Without a cube nothing is doubled, taken or dropped.
             p.cube = Profile::no_cube().cube;
+            p.faults.take_keeps_owner = false;
+            p.faults.redouble_not_owner = false;
+            p.faults.drop_at_new_value = false;
         }
         p
     };

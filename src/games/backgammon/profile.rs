@@ -84,8 +84,9 @@ pub struct Faults {
     pub bear_off_any_higher: bool,
     /// Bearing off before every checker is home (BG-6.1).
     pub bear_off_not_home: bool,
-    /// Bearing off while a checker is on the bar (BG-6.6).
-    pub bear_off_ignores_bar: bool,
+    /// Once a checker is borne off, bearing off goes on even while a hit
+    /// checker that re-entered has not come home (BG-6.6).
+    pub bear_off_once_started: bool,
     /// A take leaves the cube with the doubler (BG-8.4).
     pub take_keeps_owner: bool,
     /// The player who does not own the cube may redouble (BG-8.2).

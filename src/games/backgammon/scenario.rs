@@ -61,6 +61,10 @@ pub struct SetupSpec {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub dice: Option<Spanned<String>>,
+    /// Whether the player on turn has already chosen to roll, so that the
+    /// dice roll next under every profile (default: false).
+    #[serde(default)]
+    pub roll_next: Option<bool>,
     /// Whether the game starts with the opening roll (default: with
     /// `start: standard` and neither `to_move` nor `dice`).
     #[serde(default)]
@@ -138,6 +142,7 @@ impl SetupSpec {
             to_move: self.to_move.unwrap_or(Player::White),
             dice,
             opening,
+            roll_next: self.roll_next.unwrap_or(false),
         };
         super::reference::check_setup(&setup).map_err(|e| located(Loc::default(), e))?;
         if setup.cube.value == 0 || !setup.cube.value.is_power_of_two() {

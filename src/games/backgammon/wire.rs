@@ -40,6 +40,7 @@ pub fn setup_value(setup: &Setup) -> Value {
         "to-move": setup.to_move,
         "dice": setup.dice.map(|r| r.to_string()),
         "opening": setup.opening,
+        "roll-next": setup.roll_next,
     })
 }
 
@@ -148,12 +149,23 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             ));
         }
     };
+    let roll_next = match map.get("roll-next") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            return Err(err(
+                "setup.roll-next",
+                format!("expected true or false, got {}", kind_of(other)),
+            ));
+        }
+    };
     let s = Setup {
         position: pos,
         cube,
         to_move,
         dice,
         opening,
+        roll_next,
     };
     super::reference::check_setup(&s).map_err(|e| err("setup", e))?;
     Ok(s)

@@ -40,8 +40,13 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
             ));
         }
     }
-    if setup.opening && setup.dice.is_some() {
-        return Err("a setup with the opening roll to come cannot have dice on the table".into());
+    if [setup.opening, setup.dice.is_some(), setup.roll_next]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+        > 1
+    {
+        return Err("a setup has at most one of: the opening roll to come, dice on the table, the dice to roll next".into());
     }
     Ok(())
 }
@@ -89,6 +94,8 @@ impl RefGame {
             Phase::Opening
         } else if let Some(r) = setup.dice {
             Phase::Play(r)
+        } else if setup.roll_next {
+            Phase::Roll
         } else {
             g.turn_begins()
         };

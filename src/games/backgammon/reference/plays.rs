@@ -32,8 +32,9 @@ pub fn all_home(pos: &Position, me: Player, faults: &Faults) -> bool {
     if faults.bear_off_not_home {
         return true;
     }
-    let bar_ok = pos.bar[me.index()] == 0 || faults.bear_off_ignores_bar;
-    bar_ok && (7..=24).all(|p| pos.at(me, p) == 0)
+    let i = me.index();
+    let started = faults.bear_off_once_started && pos.off[i] > 0;
+    pos.bar[i] == 0 && (started || (7..=24).all(|p| pos.at(me, p) == 0))
 }
 
 /// One die's step of one checker of `me` from `from` (a point or the bar)
@@ -156,59 +157,60 @@ struct Route {
     after: Position,
 }
 
-/// Every maximal route (BG-3.1 to BG-3.4): depth first over the dice left,
-/// each distinct die value tried on every start point.
-fn search(
-    pos: &Position,
+/// The walk over every order of the dice: the steps so far, the dice
+/// they used, and the complete routes found.
+struct Walk<'a> {
     me: Player,
-    dice_left: &[u8],
-    steps: &mut Vec<Step>,
-    dice: &mut Vec<u8>,
-    transit: Option<u8>,
-    faults: &Faults,
-    out: &mut Vec<Route>,
-) {
-    let before = out.len();
-    let mut tried = Vec::new();
-    for (k, &d) in dice_left.iter().enumerate() {
-        if tried.contains(&d) {
-            continue;
-        }
-        tried.push(d);
-        let mut rest = dice_left.to_vec();
-        rest.remove(k);
-        let starts: Vec<u8> = match transit {
-            Some(t) => vec![t],
-            None => std::iter::once(BAR).chain((1..=24).rev()).collect(),
-        };
-        for from in starts {
-            // The faults that let a checker pass a closed point: any checker
-            // (BG-3.4), or one entering with the sum (BG-5.3); only when a
-            // die is left to carry it on.
-            let may_pass = !rest.is_empty()
-                && (faults.skip_intermediate || (faults.enter_with_sum && from == BAR));
-            let Ok((s, after, in_transit)) = step(pos, me, from, d, faults, may_pass) else {
+    faults: &'a Faults,
+    steps: Vec<Step>,
+    dice: Vec<u8>,
+    out: Vec<Route>,
+}
+
+impl Walk<'_> {
+    /// Every maximal route (BG-3.1 to BG-3.4): depth first over the dice
+    /// left, each distinct die value tried on every start point.
+    fn search(&mut self, pos: &Position, dice_left: &[u8], transit: Option<u8>) {
+        let faults = self.faults;
+        let before = self.out.len();
+        let mut tried = Vec::new();
+        for (k, &d) in dice_left.iter().enumerate() {
+            if tried.contains(&d) {
                 continue;
+            }
+            tried.push(d);
+            let mut rest = dice_left.to_vec();
+            rest.remove(k);
+            let starts: Vec<u8> = match transit {
+                Some(t) => vec![t],
+                None => std::iter::once(BAR).chain((1..=24).rev()).collect(),
             };
-            // A checker in transit stands on the closed point only in our
-            // bookkeeping; the bar checker entering with the sum must be the
-            // one that goes on.
-            steps.push(s);
-            dice.push(d);
-            let next_transit = in_transit.then_some(s.to);
-            search(&after, me, &rest, steps, dice, next_transit, faults, out);
-            steps.pop();
-            dice.pop();
+            for from in starts {
+                // The faults that let a checker pass a closed point: any
+                // checker (BG-3.4), or one entering with the sum (BG-5.3);
+                // only when a die is left to carry it on.
+                let may_pass = !rest.is_empty()
+                    && (faults.skip_intermediate || (faults.enter_with_sum && from == BAR));
+                let Ok((s, after, in_transit)) = step(pos, self.me, from, d, faults, may_pass)
+                else {
+                    continue;
+                };
+                self.steps.push(s);
+                self.dice.push(d);
+                self.search(&after, &rest, in_transit.then_some(s.to));
+                self.steps.pop();
+                self.dice.pop();
+            }
         }
-    }
-    let record =
-        transit.is_none() && (out.len() == before || (faults.not_maximal && !steps.is_empty()));
-    if record {
-        out.push(Route {
-            steps: steps.clone(),
-            dice: dice.clone(),
-            after: pos.clone(),
-        });
+        let record = transit.is_none()
+            && (self.out.len() == before || (faults.not_maximal && !self.steps.is_empty()));
+        if record {
+            self.out.push(Route {
+                steps: self.steps.clone(),
+                dice: self.dice.clone(),
+                after: pos.clone(),
+            });
+        }
     }
 }
 
@@ -225,17 +227,15 @@ pub fn dice_of(roll: Roll, faults: &Faults) -> Vec<u8> {
 /// The routes that may be played: as many dice as possible (BG-3.5), the
 /// larger one when only one can be (BG-3.6).
 fn allowed_routes(pos: &Position, me: Player, roll: Roll, faults: &Faults) -> Vec<Route> {
-    let mut routes = Vec::new();
-    search(
-        pos,
+    let mut walk = Walk {
         me,
-        &dice_of(roll, faults),
-        &mut Vec::new(),
-        &mut Vec::new(),
-        None,
         faults,
-        &mut routes,
-    );
+        steps: Vec::new(),
+        dice: Vec::new(),
+        out: Vec::new(),
+    };
+    walk.search(pos, &dice_of(roll, faults), None);
+    let mut routes = walk.out;
     let most = routes.iter().map(|r| r.steps.len()).max().unwrap_or(0);
     if !faults.not_maximal {
         routes.retain(|r| r.steps.len() == most);
