@@ -304,7 +304,7 @@ impl Rules for Backgammon {
     }
 
     fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&super::reference::Reference]
+        vec![&super::reference::Reference, &super::engine::Engine]
     }
 
     fn setup_to_wire(setup: &Setup) -> serde_json::Value {

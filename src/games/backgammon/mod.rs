@@ -2,6 +2,7 @@
 //! bearing off, gammons, the cube.
 
 pub mod board;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod mutants;
@@ -9,3 +10,4 @@ pub mod profile;
 pub mod reference;
 pub mod scenario;
 pub mod wire;
+pub mod workload;
