@@ -164,55 +164,81 @@ pub fn compare_game(
     Ok(())
 }
 
+/// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
+/// the first eight bytes seed the game, the ninth picks the profile (named
+/// profiles and the faults the engine plays); the engine must agree with
+/// the reference on every ply. Panics on a difference.
+pub fn check_differential(data: &[u8]) {
+    let mut seed = [0u8; 8];
+    for (s, d) in seed.iter_mut().zip(data) {
+        *s = *d;
+    }
+    let k = data.get(8).copied().unwrap_or(0);
+    let profile = fuzz_profile(k);
+    let mut tally = Tally::new();
+    if let Err(e) = compare_game(
+        &super::engine::Engine,
+        &Setup::standard(),
+        &profile,
+        u64::from_le_bytes(seed),
+        300,
+        &mut tally,
+    ) {
+        panic!("{e}");
+    }
+}
+
+/// A profile from one byte: a named profile, a variant switch, or one of
+/// the faults the engine plays.
+pub fn fuzz_profile(k: u8) -> Profile {
+    use super::profile::{OpeningDoubles, Resign};
+    let mut p = match k % 3 {
+        0 => Profile::seed_004(),
+        1 => Profile::standard(),
+        _ => Profile::no_cube(),
+    };
+    let f = &mut p.faults;
+    match (k / 3) % 16 {
+        1 => p.cube.jacoby = true,
+        2 => p.cube.opening_doubles = OpeningDoubles::DoubleCube,
+        3 => p.scoring.resign = Resign::AsPosition,
+        4 => p.scoring.gammons = false,
+        5 => f.doubles_twice = true,
+        6 => f.either_die = true,
+        7 => f.not_maximal = true,
+        8 => f.move_while_on_bar = true,
+        9 => f.bear_off_any_higher = true,
+        10 => f.bear_off_once_started = true,
+        11 => f.bear_off_not_home = true,
+        12 => f.land_on_point = true,
+        13 => f.gammon_after_one_off = true,
+        14 => {
+            f.take_keeps_owner = true;
+            f.drop_at_new_value = true;
+            f.redouble_not_owner = true;
+        }
+        15 => f.backgammon_ignores_bar = true,
+        _ => {}
+    }
+    p.name = format!("fuzz-{k}");
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::*;
     use crate::games::backgammon::engine::Engine;
-    use crate::games::backgammon::profile::Faults;
 
-    /// The named profiles, some variants, and the faults the engine plays.
     fn profile(k: usize) -> Profile {
-        let mut p = match k % 3 {
-            0 => Profile::seed_004(),
-            1 => Profile::standard(),
-            _ => Profile::no_cube(),
-        };
-        match (k / 3) % 12 {
-            1 => p.cube.jacoby = true,
-            2 => p.cube.opening_doubles = super::super::profile::OpeningDoubles::DoubleCube,
-            3 => p.faults.doubles_twice = true,
-            4 => p.faults.either_die = true,
-            5 => p.faults.not_maximal = true,
-            6 => p.faults.move_while_on_bar = true,
-            7 => p.faults.bear_off_any_higher = true,
-            8 => {
-                p.faults = Faults {
-                    bear_off_once_started: true,
-                    gammon_after_one_off: true,
-                    ..Faults::default()
-                }
-            }
-            9 => {
-                p.faults = Faults {
-                    take_keeps_owner: true,
-                    drop_at_new_value: true,
-                    redouble_not_owner: true,
-                    ..Faults::default()
-                }
-            }
-            10 => p.scoring.resign = super::super::profile::Resign::AsPosition,
-            _ => {}
-        }
-        p.name = format!("random-{k}");
-        p
+        fuzz_profile((k % 256) as u8)
     }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
         #[test]
-        fn engine_agrees_with_the_reference(seed in any::<u64>(), k in 0usize..36) {
+        fn engine_agrees_with_the_reference(seed in any::<u64>(), k in 0usize..48) {
             let mut tally = Tally::new();
             let r = compare_game(&Engine, &Setup::standard(), &profile(k), seed, 250, &mut tally);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
@@ -225,7 +251,7 @@ mod tests {
     #[test]
     fn fixed_games_agree_and_cover_the_rules() {
         let mut tally = Tally::new();
-        for seed in 0..12u64 {
+        for seed in 0..16u64 {
             compare_game(
                 &Engine,
                 &Setup::standard(),
