@@ -327,6 +327,10 @@ impl Rules for Backgammon {
         super::mutants::ALL
     }
 
+    fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
     }

@@ -1,6 +1,7 @@
 //! Backgammon with the doubling cube (seed 004): points, dice, the bar,
 //! bearing off, gammons, the cube.
 
+pub mod bench_report;
 pub mod board;
 pub mod engine;
 pub mod explain;

@@ -483,7 +483,9 @@ impl Game<Backgammon> for RefGame {
             Phase::Over => Vec::new(),
         };
         for a in candidates {
-            if self.check(&a).is_ok() {
+            // The plays of a roll are legal by construction; asking `check`
+            // again would generate them once per play.
+            if matches!(self.phase, Phase::Play(_)) || self.check(&a).is_ok() {
                 out.push(a);
             }
         }

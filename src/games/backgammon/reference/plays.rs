@@ -389,3 +389,107 @@ fn permute(n: usize, f: &mut dyn FnMut(&[usize])) {
     }
     go(&mut Vec::new(), n, f);
 }
+
+/// Perft as the anchors count it (`../shared/research/other-games-anchors.md`
+/// §4): from `pos` with `me` to move, each ply sums over the 21 distinct
+/// rolls (unweighted, doubles included) the distinct resulting positions,
+/// a roll with no legal play counting one child (the pass).
+pub fn perft(pos: &Position, me: Player, depth: u32, faults: &Faults) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for roll in Roll::all() {
+        let plays = legal_plays(pos, me, roll, faults);
+        if plays.is_empty() {
+            n += perft(pos, me.other(), depth - 1, faults);
+        } else if depth == 1 {
+            n += plays.len() as u64;
+        } else {
+            for p in plays {
+                n += perft(&p.after, me.other(), depth - 1, faults);
+            }
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::backgammon::board::Action;
+
+    fn count(roll: &str) -> usize {
+        let r = crate::games::backgammon::scenario::roll(roll);
+        legal_plays(&Position::standard(), Player::White, r, &Faults::default()).len()
+    }
+
+    /// The anchors' table of plays per roll from the start (gnubg and bkgm
+    /// agree on it).
+    #[test]
+    fn plays_per_opening_roll_match_gnubg_and_bkgm() {
+        let table = [
+            ("1-1", 42),
+            ("2-1", 15),
+            ("3-1", 16),
+            ("4-1", 14),
+            ("5-1", 8),
+            ("6-1", 10),
+            ("2-2", 75),
+            ("3-2", 17),
+            ("4-2", 18),
+            ("5-2", 8),
+            ("6-2", 14),
+            ("3-3", 73),
+            ("4-3", 17),
+            ("5-3", 9),
+            ("6-3", 14),
+            ("4-4", 52),
+            ("5-4", 9),
+            ("6-4", 14),
+            ("5-5", 4),
+            ("6-5", 7),
+            ("6-6", 11),
+        ];
+        let mut non_doubles = 0;
+        for (roll, want) in table {
+            assert_eq!(count(roll), want, "{roll}");
+            if roll[..1] != roll[2..] {
+                non_doubles += want;
+            }
+        }
+        assert_eq!(non_doubles, 190);
+    }
+
+    #[test]
+    fn perft_1_and_2_from_the_start() {
+        let start = Position::standard();
+        let f = Faults::default();
+        assert_eq!(perft(&start, Player::White, 1, &f), 447);
+        assert_eq!(perft(&start, Player::White, 2, &f), 202_782);
+    }
+
+    /// Depth 3 takes minutes in a debug build: `cargo test --release --lib
+    /// games::backgammon -- --ignored perft_3`.
+    #[test]
+    #[ignore]
+    fn perft_3_from_the_start() {
+        let f = Faults::default();
+        assert_eq!(
+            perft(&Position::standard(), Player::White, 3, &f),
+            116_154_993
+        );
+    }
+
+    #[test]
+    fn canonical_spelling_of_one_checker_6_5() {
+        let r = crate::games::backgammon::scenario::roll("6-5");
+        let plays = legal_plays(&Position::standard(), Player::White, r, &Faults::default());
+        let spelled: Vec<String> = plays
+            .iter()
+            .map(|p| Action::Play(p.steps.clone()).to_string())
+            .collect();
+        assert!(spelled.contains(&"24/18 18/13".to_string()), "{spelled:?}");
+        assert!(!spelled.contains(&"24/19 19/13".to_string()), "{spelled:?}");
+    }
+}
