@@ -342,7 +342,8 @@ mod tests {
         assert_eq!(perft(&b, 2, &mut gens), 202_782);
     }
 
-    /// `cargo test --release --lib games::backgammon::engine -- --ignored`
+    /// 116,154,993 in 96 s on a busy 2-core machine: `cargo test --release
+    /// --lib games::backgammon::engine -- --ignored perft_3`.
     #[test]
     #[ignore]
     fn perft_3_from_the_start() {
