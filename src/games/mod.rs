@@ -1,6 +1,7 @@
 //! One module per game, and the registry: the one place that names the
 //! games. Everything else reaches a game through [`registry`].
 
+pub mod backgammon;
 pub mod chess;
 pub mod dame;
 pub mod epaminondas;
@@ -15,6 +16,7 @@ pub fn registry() -> &'static [&'static dyn GameEntry] {
         &Entry::<dame::game::Dame>::NEW,
         &Entry::<chess::game::Chess>::NEW,
         &Entry::<epaminondas::game::Epaminondas>::NEW,
+        &Entry::<backgammon::game::Backgammon>::NEW,
     ];
     GAMES
 }

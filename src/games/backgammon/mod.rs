@@ -1,0 +1,14 @@
+//! Backgammon with the doubling cube (seed 004): points, dice, the bar,
+//! bearing off, gammons, the cube.
+
+pub mod bench_report;
+pub mod board;
+pub mod engine;
+pub mod explain;
+pub mod game;
+pub mod mutants;
+pub mod profile;
+pub mod reference;
+pub mod scenario;
+pub mod wire;
+pub mod workload;

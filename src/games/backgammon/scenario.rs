@@ -1,0 +1,308 @@
+//! Backgammon's parts of the scenario format: the setup as checkers per
+//! point, and the per-action annotations (hits, entered, borne off, unused
+//! dice, pips, bar, off, cube, and a roll's legal plays).
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::rules::{Annotations, Loc, Located};
+use crate::scenario::format::Entries;
+
+use super::board::{Action, Player, Position, Roll, from_seed_name};
+use super::game::{Backgammon, Cube, Note, Setup};
+use super::profile::Profile;
+
+/// A number for each player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PerPlayer {
+    /// White's.
+    #[serde(default)]
+    pub white: u8,
+    /// Black's.
+    #[serde(default)]
+    pub black: u8,
+}
+
+/// The starting position (`spec/scenario-format.md`, "Backgammon's setup").
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// `standard`: the usual position (BG-1.4), with the opening roll to
+    /// come unless `to_move` or `dice` is given. Points listed under
+    /// `white` or `black` then replace that player's whole army.
+    #[serde(default)]
+    pub start: Option<StartName>,
+    /// White's checkers: `point: count`, the point in white's own numbers
+    /// (1–24) or the page's name (`S1`…`S12`, `W1`…`W12`).
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, u8>>")]
+    pub white: Option<Entries<Spanned<u8>>>,
+    /// Black's checkers, the same way in black's numbers.
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, u8>>")]
+    pub black: Option<Entries<Spanned<u8>>>,
+    /// Checkers on the bar.
+    #[serde(default)]
+    pub bar: Option<PerPlayer>,
+    /// Checkers borne off; when left out, whatever a player lacks of 15.
+    #[serde(default)]
+    pub off: Option<PerPlayer>,
+    /// The cube; centred at 1 when left out.
+    #[serde(default)]
+    pub cube: Option<Cube>,
+    /// Whose turn it is. Default: white.
+    #[serde(default)]
+    pub to_move: Option<Player>,
+    /// A roll already on the table for `to_move` to play (`5-2`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub dice: Option<Spanned<String>>,
+    /// Whether the player on turn has already chosen to roll, so that the
+    /// dice roll next under every profile (default: false).
+    #[serde(default)]
+    pub roll_next: Option<bool>,
+    /// Whether the game starts with the opening roll (default: with
+    /// `start: standard` and neither `to_move` nor `dice`).
+    #[serde(default)]
+    pub opening: Option<bool>,
+}
+
+/// The named starting positions.
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartName {
+    /// 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6.
+    Standard,
+}
+
+fn located(at: Loc, message: String) -> Located {
+    Located { at, message }
+}
+
+impl SetupSpec {
+    /// The setup, or where it breaks the rules.
+    pub fn to_setup(&self) -> Result<Setup, Located> {
+        let standard = matches!(self.start, Some(StartName::Standard));
+        let mut pos = if standard {
+            Position::standard()
+        } else {
+            Position::empty()
+        };
+        for (player, map) in [(Player::White, &self.white), (Player::Black, &self.black)] {
+            let Some(map) = map else { continue };
+            pos.points[player.index()] = [0; 25];
+            for (key, count) in &map.0 {
+                let k = key.value.trim();
+                let pt = match k.parse::<u8>() {
+                    Ok(n @ 1..=24) => n,
+                    _ => from_seed_name(player, k).ok_or_else(|| {
+                        located(
+                            key.into(),
+                            format!("`{k}` is not a point: expected 1 to 24 in {player}'s own numbers, or the page's S1–S12 / W1–W12"),
+                        )
+                    })?,
+                };
+                pos.points[player.index()][usize::from(pt)] += count.value;
+            }
+        }
+        if let Some(b) = self.bar {
+            pos.bar = [b.white, b.black];
+        }
+        for p in Player::BOTH {
+            let i = p.index();
+            pos.off[i] = 0;
+            let on = pos.total(p);
+            pos.off[i] = match self.off {
+                Some(o) => [o.white, o.black][i],
+                None => 15u32.saturating_sub(on) as u8,
+            };
+        }
+        let dice = match &self.dice {
+            None => None,
+            Some(d) => match d.value.parse::<Action>() {
+                Ok(Action::Roll(r)) => Some(r),
+                _ => {
+                    return Err(located(
+                        d.into(),
+                        format!("`{}` is not a roll: expected two dice like `5-2`", d.value),
+                    ));
+                }
+            },
+        };
+        let opening = self
+            .opening
+            .unwrap_or(standard && self.to_move.is_none() && dice.is_none());
+        let setup = Setup {
+            position: pos,
+            cube: self.cube.unwrap_or(Cube::CENTRED),
+            to_move: self.to_move.unwrap_or(Player::White),
+            dice,
+            opening,
+            roll_next: self.roll_next.unwrap_or(false),
+        };
+        super::reference::check_setup(&setup).map_err(|e| located(Loc::default(), e))?;
+        if setup.cube.value == 0 || !setup.cube.value.is_power_of_two() {
+            return Err(located(
+                Loc::default(),
+                format!("a cube shows 1, 2, 4, …, not {}", setup.cube.value),
+            ));
+        }
+        Ok(setup)
+    }
+}
+
+/// Pip counts, white's and black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pips {
+    /// White's pip count.
+    pub white: u32,
+    /// Black's pip count.
+    pub black: u32,
+}
+
+/// Backgammon's per-action annotations, all optional.
+#[derive(Clone, Debug, Default, JsonSchema)]
+pub struct Expectations {
+    /// Points where the play hit (mover's numbers); `[]` for none.
+    pub hits: Option<Vec<u8>>,
+    /// Checkers the play entered from the bar.
+    pub entered: Option<u8>,
+    /// Checkers the play bore off.
+    pub borne_off: Option<u8>,
+    /// Dice the play left unused.
+    pub unused: Option<Vec<u8>>,
+    /// Pip counts after the action.
+    pub pips: Option<Pips>,
+    /// Checkers on the bar after the action.
+    pub bar: Option<PerPlayer>,
+    /// Checkers borne off after the action (in all).
+    pub off: Option<PerPlayer>,
+    /// The cube after the action.
+    pub cube: Option<Cube>,
+    /// For a roll: how many distinct plays it offers (1 for `pass`).
+    pub play_count: Option<usize>,
+    /// For a roll: every play it offers, in any order and spelling.
+    pub plays: Option<Vec<String>>,
+    /// For a roll: who plays it (after the opening roll: its winner).
+    pub plays_for: Option<Player>,
+}
+
+impl Annotations<Backgammon> for Expectations {
+    crate::annotation_fields! {
+        "hits" => hits,
+        "entered" => entered,
+        "borne_off" => borne_off,
+        "unused" => unused,
+        "pips" => pips,
+        "bar" => bar,
+        "off" => off,
+        "cube" => cube,
+        "play_count" => play_count,
+        "plays" => plays,
+        "plays_for" => plays_for,
+    }
+
+    fn check(&self) -> Result<(), String> {
+        for p in self.plays.iter().flatten() {
+            p.parse::<Action>()
+                .map_err(|e| format!("in `plays`: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {
+        let mut same = |what: &str, want: Option<String>, got: String| {
+            if let Some(w) = want
+                && w != got
+            {
+                fail(format!("{what} expected {w}, got {got}"));
+            }
+        };
+        let sorted = |v: &[u8]| {
+            let mut v = v.to_vec();
+            v.sort_unstable_by(|a, b| b.cmp(a));
+            format!("{v:?}")
+        };
+        same("hits", self.hits.as_deref().map(sorted), sorted(&note.hits));
+        same(
+            "entered",
+            self.entered.map(|n| n.to_string()),
+            note.entered.to_string(),
+        );
+        same(
+            "borne_off",
+            self.borne_off.map(|n| n.to_string()),
+            note.borne_off.to_string(),
+        );
+        same(
+            "unused",
+            self.unused.as_deref().map(sorted),
+            sorted(&note.unused),
+        );
+        same(
+            "pips",
+            self.pips
+                .map(|p| format!("white {} black {}", p.white, p.black)),
+            format!("white {} black {}", note.pips[0], note.pips[1]),
+        );
+        same(
+            "bar",
+            self.bar
+                .map(|p| format!("white {} black {}", p.white, p.black)),
+            format!("white {} black {}", note.bar[0], note.bar[1]),
+        );
+        same(
+            "off",
+            self.off
+                .map(|p| format!("white {} black {}", p.white, p.black)),
+            format!("white {} black {}", note.off[0], note.off[1]),
+        );
+        same(
+            "cube",
+            self.cube.map(|c| c.to_string()),
+            note.cube.to_string(),
+        );
+        let plays = note.plays.as_ref();
+        same(
+            "play_count",
+            self.play_count.map(|n| n.to_string()),
+            plays.map_or("no roll".into(), |p| p.len().to_string()),
+        );
+        same(
+            "plays_for",
+            self.plays_for.map(|p| p.to_string()),
+            note.roll.map_or("no roll".into(), |(_, p)| p.to_string()),
+        );
+        if let Some(want) = &self.plays {
+            let mut w: Vec<Action> = want.iter().filter_map(|p| p.parse().ok()).collect();
+            w.sort();
+            let got = plays.cloned().unwrap_or_default();
+            if w != got {
+                let show = |v: &[Action]| {
+                    v.iter()
+                        .map(|a| a.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                fail(format!(
+                    "plays expected [{}], got [{}]",
+                    show(&w),
+                    show(&got)
+                ));
+            }
+        }
+    }
+}
+
+/// A roll from its spelling, for tests.
+pub fn roll(text: &str) -> Roll {
+    match text.parse::<Action>() {
+        Ok(Action::Roll(r)) => r,
+        _ => panic!("`{text}` is not a roll"),
+    }
+}

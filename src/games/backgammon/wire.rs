@@ -1,0 +1,292 @@
+//! Backgammon's parts of the protocol (`spec/backgammon/protocol.md`): the
+//! setup as JSON, and the fields of a `state` reply.
+
+use serde_json::{Map, Value, json};
+
+use crate::protocol::reader::kind_of;
+use crate::rules::StateField;
+use crate::rules::state::{canonical, plain};
+
+use super::board::{Action, Player, Position};
+use super::game::{Backgammon, Cube, Note, Outcome, Setup};
+
+type FieldError = (String, String);
+
+fn err(field: &str, message: impl Into<String>) -> FieldError {
+    (field.to_string(), message.into())
+}
+
+/// The setup as the protocol spells it: each player's checkers as
+/// `"point": count` in their own numbers, bar, off, cube, who is on turn,
+/// the dice already rolled (or `null`) and whether the opening roll comes.
+pub fn setup_value(setup: &Setup) -> Value {
+    let pos = &setup.position;
+    let mut sides = [Map::new(), Map::new()];
+    for p in Player::BOTH {
+        for pt in 1..=24u8 {
+            let n = pos.at(p, pt);
+            if n > 0 {
+                sides[p.index()].insert(pt.to_string(), json!(n));
+            }
+        }
+    }
+    let [white, black] = sides;
+    json!({
+        "white": white,
+        "black": black,
+        "bar": {"white": pos.bar[0], "black": pos.bar[1]},
+        "off": {"white": pos.off[0], "black": pos.off[1]},
+        "cube": setup.cube,
+        "to-move": setup.to_move,
+        "dice": setup.dice.map(|r| r.to_string()),
+        "opening": setup.opening,
+        "roll-next": setup.roll_next,
+    })
+}
+
+fn count(v: &Value, at: &str) -> Result<u8, FieldError> {
+    v.as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .filter(|&n| n <= 15)
+        .ok_or_else(|| err(at, format!("expected a count from 0 to 15, got {v}")))
+}
+
+fn pair(map: &Map<String, Value>, key: &str) -> Result<[u8; 2], FieldError> {
+    match map.get(key) {
+        None => Ok([0, 0]),
+        Some(Value::Object(o)) => {
+            let mut out = [0; 2];
+            for p in Player::BOTH {
+                if let Some(v) = o.get(p.name()) {
+                    out[p.index()] = count(v, &format!("setup.{key}.{p}"))?;
+                }
+            }
+            Ok(out)
+        }
+        Some(other) => Err(err(
+            &format!("setup.{key}"),
+            format!("expected an object, got {}", kind_of(other)),
+        )),
+    }
+}
+
+/// Reads a protocol setup; the error names the field.
+pub fn setup(v: &Value) -> Result<Setup, FieldError> {
+    let Value::Object(map) = v else {
+        return Err(err(
+            "setup",
+            format!("expected an object, got {}", kind_of(v)),
+        ));
+    };
+    let mut pos = Position::empty();
+    for p in Player::BOTH {
+        match map.get(p.name()) {
+            Some(Value::Object(o)) => {
+                for (k, n) in o {
+                    let at = format!("setup.{p}.{k}");
+                    let pt: u8 = k
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=24).contains(n))
+                        .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
+                    pos.points[p.index()][usize::from(pt)] = count(n, &at)?;
+                }
+            }
+            None => return Err(err(&format!("setup.{p}"), "missing")),
+            Some(other) => {
+                return Err(err(
+                    &format!("setup.{p}"),
+                    format!("expected an object, got {}", kind_of(other)),
+                ));
+            }
+        }
+    }
+    pos.bar = pair(map, "bar")?;
+    pos.off = pair(map, "off")?;
+    let cube: Cube = match map.get("cube") {
+        None => Cube::CENTRED,
+        Some(c) => serde_json::from_value(c.clone()).map_err(|_| {
+            err(
+                "setup.cube",
+                format!("expected {{\"value\": 2, \"owner\": \"white\"}}, got {c}"),
+            )
+        })?,
+    };
+    let to_move: Player = match map.get("to-move") {
+        None => Player::White,
+        Some(t) => serde_json::from_value(t.clone()).map_err(|_| {
+            err(
+                "setup.to-move",
+                format!("expected \"white\" or \"black\", got {t}"),
+            )
+        })?,
+    };
+    let dice = match map.get("dice") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => match s.parse::<Action>() {
+            Ok(Action::Roll(r)) => Some(r),
+            _ => {
+                return Err(err(
+                    "setup.dice",
+                    format!("expected a roll like \"5-2\", got \"{s}\""),
+                ));
+            }
+        },
+        Some(other) => {
+            return Err(err(
+                "setup.dice",
+                format!("expected a string or null, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let opening = match map.get("opening") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            return Err(err(
+                "setup.opening",
+                format!("expected true or false, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let roll_next = match map.get("roll-next") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            return Err(err(
+                "setup.roll-next",
+                format!("expected true or false, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let s = Setup {
+        position: pos,
+        cube,
+        to_move,
+        dice,
+        opening,
+        roll_next,
+    };
+    super::reference::check_setup(&s).map_err(|e| err("setup", e))?;
+    Ok(s)
+}
+
+fn outcome_value(_: &Note, o: &Outcome) -> Value {
+    serde_json::to_value(o).unwrap_or(Value::Null)
+}
+
+fn outcome_read(v: &Value) -> Result<Value, String> {
+    canonical::<Outcome>(v, "an outcome")
+}
+
+fn cube_value(n: &Note, _: &Outcome) -> Value {
+    serde_json::to_value(n.cube).unwrap_or(Value::Null)
+}
+
+fn cube_read(v: &Value) -> Result<Value, String> {
+    canonical::<Cube>(v, "a cube ({\"value\": 2, \"owner\": \"black\"})")
+}
+
+fn points(v: &[u8]) -> Value {
+    let mut v = v.to_vec();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    json!(v)
+}
+
+fn points_read(v: &Value) -> Result<Value, String> {
+    let list: Vec<u8> =
+        serde_json::from_value(v.clone()).map_err(|_| format!("`{v}` is not a list of numbers"))?;
+    Ok(points(&list))
+}
+
+fn hits_value(n: &Note, _: &Outcome) -> Value {
+    points(&n.hits)
+}
+
+fn unused_value(n: &Note, _: &Outcome) -> Value {
+    points(&n.unused)
+}
+
+fn off_value(n: &Note, _: &Outcome) -> Value {
+    json!(n.borne_off)
+}
+
+fn number_read(v: &Value) -> Result<Value, String> {
+    v.as_u64()
+        .map(|n| json!(n))
+        .ok_or_else(|| format!("`{v}` is not a number"))
+}
+
+fn pips_value(n: &Note, _: &Outcome) -> Value {
+    json!({"white": n.pips[0], "black": n.pips[1]})
+}
+
+fn pips_read(v: &Value) -> Result<Value, String> {
+    let w = v.get("white").and_then(Value::as_u64);
+    let b = v.get("black").and_then(Value::as_u64);
+    match (w, b) {
+        (Some(w), Some(b)) => Ok(json!({"white": w, "black": b})),
+        _ => Err(format!("`{v}` is not {{\"white\": n, \"black\": n}}")),
+    }
+}
+
+/// The fields of a `state` reply.
+pub static STATE_FIELDS: &[StateField<Backgammon>] = &[
+    StateField {
+        capability: "outcome",
+        value: outcome_value,
+        read: outcome_read,
+        show: plain,
+    },
+    StateField {
+        capability: "cube",
+        value: cube_value,
+        read: cube_read,
+        show: plain,
+    },
+    StateField {
+        capability: "hits",
+        value: hits_value,
+        read: points_read,
+        show: plain,
+    },
+    StateField {
+        capability: "unused-dice",
+        value: unused_value,
+        read: points_read,
+        show: plain,
+    },
+    StateField {
+        capability: "borne-off",
+        value: off_value,
+        read: number_read,
+        show: plain,
+    },
+    StateField {
+        capability: "pips",
+        value: pips_value,
+        read: pips_read,
+        show: plain,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setups_round_trip() {
+        let mut s = Setup::standard();
+        assert_eq!(setup(&setup_value(&s)).unwrap(), s);
+        s.opening = false;
+        s.dice = Some(super::super::board::Roll::new(5, 2));
+        s.cube = Cube {
+            value: 4,
+            owner: Some(Player::Black),
+        };
+        assert_eq!(setup(&setup_value(&s)).unwrap(), s);
+        let mut bad = setup_value(&s);
+        bad["white"]["25"] = json!(1);
+        assert_eq!(setup(&bad).unwrap_err().0, "setup.white.25");
+    }
+}

@@ -1,0 +1,279 @@
+//! Random games that compare the engine with the reference, ply by ply:
+//! the side to move, the outcome, the sorted legal actions, the note of
+//! every action played, and the verdict on a few actions that are not
+//! legal. Chance is an action like any other, so the seed picks the dice
+//! as it picks the players' actions. The tally says how often each rule
+//! fired, so a green run can be read as covering something.
+
+use std::collections::BTreeMap;
+
+use crate::rules::{Implementation, Verdict};
+
+use super::board::{Action, Roll, Step};
+use super::game::{Backgammon, Note, Setup};
+use super::profile::Profile;
+
+/// SplitMix64: small and seedable.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// How often each rule fired over the compared games.
+pub type Tally = BTreeMap<&'static str, u64>;
+
+fn count(t: &mut Tally, note: &Note) {
+    let mut add = |k: &'static str, n: u64| *t.entry(k).or_default() += n;
+    add("plies", 1);
+    match &note.action {
+        Action::Play(_) => add("BG-3.1 plays", 1),
+        Action::Pass => add("BG-3.7 passes", 1),
+        Action::Double => add("BG-8.2 doubles", 1),
+        Action::Take => add("BG-8.4 takes", 1),
+        Action::Drop => add("BG-8.5 drops", 1),
+        Action::Resign => add("BG-9.1 resignations", 1),
+        Action::Opening { .. } => add("BG-2.3 opening rolls", 1),
+        _ => {}
+    }
+    add("BG-4.3 hits", note.hits.len() as u64);
+    add("BG-5.1 entries", u64::from(note.entered));
+    add("BG-6.2 checkers borne off", u64::from(note.borne_off));
+    if note.unused.len() == 1 && matches!(note.action, Action::Play(_)) {
+        add("BG-3.5/3.6 one die unused", 1);
+    }
+    if let super::game::Outcome::WhiteWins(w) | super::game::Outcome::BlackWins(w) = note.outcome {
+        add(
+            match w.by {
+                super::game::WinBy::Single => "BG-7.2 single wins",
+                super::game::WinBy::Gammon => "BG-7.2 gammons",
+                super::game::WinBy::Backgammon => "BG-7.3 backgammons",
+                super::game::WinBy::Drop => "BG-8.5 games dropped",
+                super::game::WinBy::Resign => "BG-9.1 games resigned",
+            },
+            1,
+        );
+    }
+}
+
+/// A few actions that are usually illegal here, to compare verdicts.
+fn probes(legal: &[Action], rng: &mut SplitMix) -> Vec<Action> {
+    let mut out = vec![
+        Action::Pass,
+        Action::Double,
+        Action::Take,
+        Action::RollDice,
+        Action::Roll(Roll::new(6, 5)),
+    ];
+    // A legal play with one step moved a point: usually illegal, for a
+    // reason the two must agree on.
+    if let Some(Action::Play(steps)) = legal.get(rng.below(legal.len().max(1))) {
+        let mut s: Vec<Step> = steps.clone();
+        let k = rng.below(s.len());
+        if s[k].to > 1 && s[k].to < 24 {
+            s[k].to -= 1;
+            out.push(Action::Play(super::board::canonical_order(s.clone())));
+        }
+        s.pop();
+        out.push(Action::Play(s));
+    }
+    out
+}
+
+/// Plays one random game of at most `max_plies` on both implementations
+/// and returns the first difference, if any.
+pub fn compare_game(
+    engine: &dyn Implementation<Backgammon>,
+    setup: &Setup,
+    profile: &Profile,
+    seed: u64,
+    max_plies: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let reference = super::reference::Reference;
+    let mut r = reference.start(setup, profile)?;
+    let mut e = engine.start(setup, profile)?;
+    let mut rng = SplitMix(seed);
+    for ply in 0..max_plies {
+        let at = |what: &str| format!("seed {seed}, profile {}, ply {ply}: {what}", profile.name);
+        if r.side_to_move() != e.side_to_move() {
+            return Err(at(&format!(
+                "side {} vs {}",
+                r.side_to_move(),
+                e.side_to_move()
+            )));
+        }
+        if r.outcome() != e.outcome() {
+            return Err(at(&format!("outcome {} vs {}", r.outcome(), e.outcome())));
+        }
+        let legal = r.legal_actions();
+        let legal_e = e.legal_actions();
+        if legal != legal_e {
+            let show = |v: &[Action]| {
+                v.iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(at(&format!(
+                "legal actions\n  reference [{}]\n  engine    [{}]",
+                show(&legal),
+                show(&legal_e)
+            )));
+        }
+        for p in probes(&legal, &mut rng) {
+            let (vr, ve) = (r.judge(&p), e.judge(&p));
+            let rule = |v: &Verdict<Backgammon>| v.rule().map_or("legal".into(), |c| c.to_string());
+            if rule(&vr) != rule(&ve) {
+                return Err(at(&format!(
+                    "verdict on {p}: {} vs {}",
+                    rule(&vr),
+                    rule(&ve)
+                )));
+            }
+        }
+        if legal.is_empty() {
+            return Ok(());
+        }
+        // Prefer playing on over resigning or dropping, so games get long.
+        let mut pick = legal[rng.below(legal.len())].clone();
+        if matches!(pick, Action::Resign | Action::Drop) && rng.below(8) != 0 {
+            pick = legal[rng.below(legal.len())].clone();
+        }
+        let nr = r.play(&pick).map_err(|i| at(&i.to_string()))?;
+        let ne = e.play(&pick).map_err(|i| at(&i.to_string()))?;
+        if nr != ne {
+            return Err(at(&format!(
+                "notes after {pick}\n  reference {nr:?}\n  engine    {ne:?}"
+            )));
+        }
+        count(tally, &nr);
+    }
+    Ok(())
+}
+
+/// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
+/// the first eight bytes seed the game, the ninth picks the profile (named
+/// profiles and the faults the engine plays); the engine must agree with
+/// the reference on every ply. Panics on a difference.
+pub fn check_differential(data: &[u8]) {
+    let mut seed = [0u8; 8];
+    for (s, d) in seed.iter_mut().zip(data) {
+        *s = *d;
+    }
+    let k = data.get(8).copied().unwrap_or(0);
+    let profile = fuzz_profile(k);
+    let mut tally = Tally::new();
+    if let Err(e) = compare_game(
+        &super::engine::Engine,
+        &Setup::standard(),
+        &profile,
+        u64::from_le_bytes(seed),
+        300,
+        &mut tally,
+    ) {
+        panic!("{e}");
+    }
+}
+
+/// A profile from one byte: a named profile, a variant switch, or one of
+/// the faults the engine plays.
+pub fn fuzz_profile(k: u8) -> Profile {
+    use super::profile::{OpeningDoubles, Resign};
+    let mut p = match k % 3 {
+        0 => Profile::seed_004(),
+        1 => Profile::standard(),
+        _ => Profile::no_cube(),
+    };
+    let f = &mut p.faults;
+    match (k / 3) % 16 {
+        1 => p.cube.jacoby = true,
+        2 => p.cube.opening_doubles = OpeningDoubles::DoubleCube,
+        3 => p.scoring.resign = Resign::AsPosition,
+        4 => p.scoring.gammons = false,
+        5 => f.doubles_twice = true,
+        6 => f.either_die = true,
+        7 => f.not_maximal = true,
+        8 => f.move_while_on_bar = true,
+        9 => f.bear_off_any_higher = true,
+        10 => f.bear_off_once_started = true,
+        11 => f.bear_off_not_home = true,
+        12 => f.land_on_point = true,
+        13 => f.gammon_after_one_off = true,
+        14 => {
+            f.take_keeps_owner = true;
+            f.drop_at_new_value = true;
+            f.redouble_not_owner = true;
+        }
+        15 => f.backgammon_ignores_bar = true,
+        _ => {}
+    }
+    p.name = format!("fuzz-{k}");
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::games::backgammon::engine::Engine;
+
+    fn profile(k: usize) -> Profile {
+        fuzz_profile((k % 256) as u8)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+        #[test]
+        fn engine_agrees_with_the_reference(seed in any::<u64>(), k in 0usize..48) {
+            let mut tally = Tally::new();
+            let r = compare_game(&Engine, &Setup::standard(), &profile(k), seed, 250, &mut tally);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+    }
+
+    /// A fixed set of whole games with a tally: every rule the tally names
+    /// fired (`cargo test --lib games::backgammon::workload -- --nocapture`
+    /// prints it).
+    #[test]
+    fn fixed_games_agree_and_cover_the_rules() {
+        let mut tally = Tally::new();
+        for seed in 0..16u64 {
+            compare_game(
+                &Engine,
+                &Setup::standard(),
+                &profile(seed as usize),
+                seed,
+                600,
+                &mut tally,
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        }
+        println!("{tally:#?}");
+        for k in [
+            "BG-4.3 hits",
+            "BG-5.1 entries",
+            "BG-6.2 checkers borne off",
+            "BG-8.4 takes",
+            "BG-3.7 passes",
+        ] {
+            assert!(
+                tally.get(k).copied().unwrap_or(0) > 0,
+                "{k} never fired: {tally:?}"
+            );
+        }
+    }
+}
