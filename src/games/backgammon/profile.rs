@@ -183,54 +183,12 @@ impl Profile {
 
     /// Reads `name` or `name+section.switch=value+…`.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut parts = text.split('+');
-        let base = parts.next().unwrap_or_default();
-        let mut profile = match base {
-            "seed-004" => Self::seed_004(),
-            "standard" => Self::standard(),
-            "no-cube" => Self::no_cube(),
-            _ => {
-                return Err(format!(
-                    "`{base}` is not a backgammon profile: expected one of {}",
-                    Self::NAMES.join(", ")
-                ));
-            }
-        };
-        for o in parts {
-            profile = profile.overridden(o)?;
-        }
-        profile.name = text.to_string();
-        Ok(profile)
-    }
-
-    /// Applies one `section.switch=value` override.
-    fn overridden(&self, text: &str) -> Result<Self, String> {
-        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
-        let (path, value) = text
-            .split_once('=')
-            .ok_or_else(|| bad("expected `section.switch=value`"))?;
-        let (section, switch) = path
-            .split_once('.')
-            .ok_or_else(|| bad("expected `section.switch=value`"))?;
-        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
-        let slot = json
-            .get_mut(section)
-            .and_then(|s| s.as_object_mut())
-            .ok_or_else(|| {
-                bad(&format!(
-                    "no section `{section}` (expected cube or scoring)"
-                ))
-            })?;
-        if !slot.contains_key(switch) {
-            let known: Vec<&String> = slot.keys().collect();
-            return Err(bad(&format!(
-                "`{section}` has no switch `{switch}` (it has {known:?})"
-            )));
-        }
-        let v = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        slot.insert(switch.to_string(), v);
-        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
+            "seed-004" => Some(Self::seed_004()),
+            "standard" => Some(Self::standard()),
+            "no-cube" => Some(Self::no_cube()),
+            _ => None,
+        })
     }
 }
 

@@ -165,41 +165,12 @@ impl Profile {
     /// A built-in name, optionally followed by `+switch=value` overrides
     /// (kebab-case, as serialized): `fide+ep-in-repetition=pseudo-legal`.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut parts = text.split('+');
-        let base = parts.next().unwrap_or_default();
-        let mut p = match base {
-            "fide" => Self::fide(),
-            "seed" => Self::seed(),
-            "openspiel" => Self::openspiel(),
-            _ => {
-                return Err(format!(
-                    "`{base}` is not a profile: expected one of {}",
-                    Self::NAMES.join(", ")
-                ));
-            }
-        };
-        for o in parts {
-            p = p.overridden(o)?;
-        }
-        p.name = text.to_string();
-        Ok(p)
-    }
-
-    fn overridden(&self, text: &str) -> Result<Self, String> {
-        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
-        let (switch, value) = text
-            .split_once('=')
-            .ok_or_else(|| bad("expected `switch=value`"))?;
-        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
-        let obj = json.as_object_mut().expect("a profile is an object");
-        if switch == "name" || !obj.contains_key(switch) {
-            let known: Vec<&String> = obj.keys().filter(|k| *k != "name").collect();
-            return Err(bad(&format!("no switch `{switch}` (there are {known:?})")));
-        }
-        let v = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        obj.insert(switch.to_string(), v);
-        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
+            "fide" => Some(Self::fide()),
+            "seed" => Some(Self::seed()),
+            "openspiel" => Some(Self::openspiel()),
+            _ => None,
+        })
     }
 }
 

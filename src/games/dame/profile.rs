@@ -230,56 +230,12 @@ impl Profile {
     /// profile serializes): `seed-004+capture=compulsory`,
     /// `english+dame.range=flying`. The whole text becomes the name.
     pub fn parse(text: &str) -> Result<Profile, String> {
-        let mut parts = text.split('+');
-        let base = parts.next().unwrap_or_default();
-        let mut p = match base {
-            "seed-004" => Self::seed_004(),
-            "damenspiel" => Self::damenspiel(),
-            "english" => Self::english(),
-            _ => {
-                return Err(format!(
-                    "`{base}` is not a Dame profile: expected one of {}",
-                    Self::NAMES.join(", ")
-                ));
-            }
-        };
-        for o in parts {
-            p = p.overridden(o)?;
-        }
-        p.name = text.to_string();
-        Ok(p)
-    }
-
-    /// Applies one override.
-    fn overridden(&self, text: &str) -> Result<Profile, String> {
-        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
-        let (path, value) = text
-            .split_once('=')
-            .ok_or_else(|| bad("expected `switch=value` or `section.switch=value`"))?;
-        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
-        let keys: Vec<&str> = path.split('.').collect();
-        if keys.len() > 2 || keys.contains(&"name") {
-            return Err(bad("expected `switch=value` or `section.switch=value`"));
-        }
-        let mut slot = &mut json;
-        for (i, k) in keys.iter().enumerate() {
-            let obj = slot
-                .as_object_mut()
-                .ok_or_else(|| bad(&format!("`{}` is not a section", keys[..i].join("."))))?;
-            if !obj.contains_key(*k) {
-                let known: Vec<&String> = obj.keys().filter(|k| *k != "name").collect();
-                return Err(bad(&format!("no switch `{k}` (there are {known:?})")));
-            }
-            slot = obj.get_mut(*k).expect("checked");
-        }
-        if slot.is_object() {
-            return Err(bad(&format!(
-                "`{path}` is a section: name one of its switches"
-            )));
-        }
-        *slot = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
+            "seed-004" => Some(Self::seed_004()),
+            "damenspiel" => Some(Self::damenspiel()),
+            "english" => Some(Self::english()),
+            _ => None,
+        })
     }
 }
 

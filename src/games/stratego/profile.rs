@@ -363,52 +363,14 @@ impl Profile {
     /// whole text becomes the profile's name. Overrides let a scenario show
     /// what one reading changes without a new built-in profile.
     pub fn parse(name: &str) -> Result<Self, String> {
-        let mut parts = name.split('+');
-        let base = parts.next().unwrap_or_default();
-        let mut profile = match base {
-            "isf" => Self::isf(),
-            "gravon" => Self::gravon(),
-            "jumbo-original" => Self::jumbo_original(),
-            "modern-3" => Self::modern_3(),
-            "play-only" => Self::play_only(),
-            _ => {
-                return Err(format!(
-                    "`{base}` is not a profile: expected one of {}",
-                    Self::NAMES.join(", ")
-                ));
-            }
-        };
-        for o in parts {
-            profile = profile.overridden(o)?;
-        }
-        profile.name = name.to_string();
-        Ok(profile)
-    }
-
-    /// Applies one `section.switch=value` override.
-    fn overridden(&self, text: &str) -> Result<Self, String> {
-        let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
-        let (path, value) = text
-            .split_once('=')
-            .ok_or_else(|| bad("expected `section.switch=value`"))?;
-        let (section, switch) = path
-            .split_once('.')
-            .ok_or_else(|| bad("expected `section.switch=value`"))?;
-        let mut json = serde_json::to_value(self).map_err(|e| bad(&e.to_string()))?;
-        let slot = json
-            .get_mut(section)
-            .and_then(|s| s.as_object_mut())
-            .ok_or_else(|| bad(&format!("no section `{section}`")))?;
-        if !slot.contains_key(switch) {
-            let known: Vec<&String> = slot.keys().collect();
-            return Err(bad(&format!(
-                "`{section}` has no switch `{switch}` (it has {known:?})"
-            )));
-        }
-        let v = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        slot.insert(switch.to_string(), v);
-        serde_json::from_value(json).map_err(|e| bad(&e.to_string()))
+        crate::rules::overrides::parse_profile(name, Self::NAMES, |base| match base {
+            "isf" => Some(Self::isf()),
+            "gravon" => Some(Self::gravon()),
+            "jumbo-original" => Some(Self::jumbo_original()),
+            "modern-3" => Some(Self::modern_3()),
+            "play-only" => Some(Self::play_only()),
+            _ => None,
+        })
     }
 }
 

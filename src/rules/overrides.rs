@@ -1,0 +1,144 @@
+//! Profiles as scenarios and the command line spell them: a built-in name,
+//! then switch overrides, `isf+more-squares.exception=none` or
+//! `fide+threefold=automatic`. Every game reads them the same way, through
+//! the profile's serde form, so an override names a switch exactly as the
+//! protocol spells it and no game keeps its own copy of the reader.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// Reads `text`: a built-in profile that `named` knows (`names` lists them
+/// for the error), then `+switch=value` or `+section.switch=value`
+/// overrides, applied in order. The whole text becomes the profile's `name`.
+/// A value is read as JSON (`3`, `true`) or else taken as a string (`none`).
+pub fn parse_profile<P: Serialize + DeserializeOwned>(
+    text: &str,
+    names: &[&str],
+    named: impl Fn(&str) -> Option<P>,
+) -> Result<P, String> {
+    let mut parts = text.split('+');
+    let base = parts.next().unwrap_or_default();
+    let profile = named(base).ok_or_else(|| {
+        format!(
+            "`{base}` is not a profile: expected one of {}",
+            names.join(", ")
+        )
+    })?;
+    let mut json = serde_json::to_value(&profile).map_err(|e| e.to_string())?;
+    for o in parts {
+        json = overridden::<P>(json, o)?;
+    }
+    match &mut json {
+        Value::Object(obj) => {
+            obj.insert("name".into(), Value::String(text.to_string()));
+        }
+        _ => return Err(format!("`{text}`: a profile is an object of switches")),
+    }
+    serde_json::from_value(json).map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// Applies one `switch=value` or `section.switch=value` override to the
+/// profile's serde form, and checks that the result is still a profile.
+fn overridden<P: DeserializeOwned>(mut json: Value, text: &str) -> Result<Value, String> {
+    let bad = |why: &str| format!("`+{text}` is not a switch override: {why}");
+    let shape = "expected `switch=value` or `section.switch=value`";
+    let (path, value) = text.split_once('=').ok_or_else(|| bad(shape))?;
+    let keys: Vec<&str> = path.split('.').collect();
+    if keys.len() > 2 || keys.contains(&"name") {
+        return Err(bad(shape));
+    }
+    let mut slot = &mut json;
+    for (i, k) in keys.iter().enumerate() {
+        let obj = slot
+            .as_object_mut()
+            .ok_or_else(|| bad(&format!("`{}` is not a section", keys[..i].join("."))))?;
+        if !obj.contains_key(*k) {
+            let known: Vec<&String> = obj.keys().filter(|k| *k != "name").collect();
+            let place = match i {
+                0 => String::new(),
+                _ => format!("`{}` has ", keys[..i].join(".")),
+            };
+            return Err(bad(&format!(
+                "{place}no switch `{k}` (there are {known:?})"
+            )));
+        }
+        slot = obj.get_mut(*k).expect("checked");
+    }
+    if slot.is_object() {
+        return Err(bad(&format!(
+            "`{path}` is a section: name one of its switches"
+        )));
+    }
+    *slot = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
+    serde_json::from_value::<P>(json.clone()).map_err(|e| bad(&e.to_string()))?;
+    Ok(json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    struct Toy {
+        name: String,
+        limit: u32,
+        chase: Chase,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    struct Chase {
+        enabled: bool,
+        window: Window,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Window {
+        SinceLastFight,
+        CurrentChase,
+    }
+
+    fn named(n: &str) -> Option<Toy> {
+        (n == "base").then(|| Toy {
+            name: "base".into(),
+            limit: 5,
+            chase: Chase {
+                enabled: true,
+                window: Window::SinceLastFight,
+            },
+        })
+    }
+
+    fn parse(text: &str) -> Result<Toy, String> {
+        parse_profile(text, &["base"], named)
+    }
+
+    #[test]
+    fn overrides_change_one_switch_each_and_name_the_whole_text() {
+        let p = parse("base+limit=3+chase.window=current-chase").unwrap();
+        assert_eq!(p.limit, 3);
+        assert_eq!(p.chase.window, Window::CurrentChase);
+        assert!(p.chase.enabled);
+        assert_eq!(p.name, "base+limit=3+chase.window=current-chase");
+        assert_eq!(parse("base").unwrap().name, "base");
+    }
+
+    #[test]
+    fn bad_overrides_say_what_is_wrong() {
+        let err = |t: &str| parse(t).unwrap_err();
+        assert!(err("other").contains("`other` is not a profile: expected one of base"));
+        assert!(err("base+limit").contains("expected `switch=value`"));
+        assert!(err("base+name=x").contains("expected `switch=value`"));
+        assert!(err("base+a.b.c=1").contains("expected `switch=value`"));
+        assert!(err("base+speed=1").contains("no switch `speed`"));
+        assert!(err("base+chase.speed=1").contains("`chase` has no switch `speed`"));
+        assert!(err("base+limit.x=1").contains("`limit` is not a section"));
+        assert!(err("base+chase=1").contains("`chase` is a section"));
+        assert!(err("base+chase.window=sometimes").contains("unknown variant `sometimes`"));
+        assert!(err("base+limit=many").contains("is not a switch override"));
+    }
+}
