@@ -23,10 +23,39 @@ pub struct StateField<G: Rules> {
 }
 
 impl<G: Rules> StateField<G> {
+    /// `outcome`: how the game stands after the action, in the spelling of
+    /// the game's `Outcome` (the same in scenario files), shown as the
+    /// outcome's text. Every game has it, written once here.
+    pub const OUTCOME: StateField<G> = StateField {
+        capability: "outcome",
+        value: outcome_value::<G>,
+        read: outcome_read::<G>,
+        show: outcome_show::<G>,
+    };
+
     /// The field of `fields` declared by `capability`.
     pub fn find<'a>(fields: &'a [StateField<G>], capability: &str) -> Option<&'a StateField<G>> {
         fields.iter().find(|f| f.capability == capability)
     }
+}
+
+fn outcome_value<G: Rules>(_: &G::Note, o: &G::Outcome) -> Value {
+    serde_json::to_value(o).unwrap_or_default()
+}
+
+fn outcome_read<G: Rules>(v: &Value) -> Result<Value, String> {
+    canonical::<G::Outcome>(v, "an outcome")
+}
+
+fn outcome_show<G: Rules>(v: &Value) -> String {
+    serde_json::from_value::<G::Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
+}
+
+/// Reads a field that is `true` or `false`.
+pub fn read_bool(v: &Value) -> Result<Value, String> {
+    v.as_bool()
+        .map(Value::Bool)
+        .ok_or_else(|| format!("expected true or false, got {v}"))
 }
 
 /// Reads a value with serde and writes it back: the canonical form of a

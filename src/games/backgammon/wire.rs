@@ -171,14 +171,6 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
     Ok(s)
 }
 
-fn outcome_value(_: &Note, o: &Outcome) -> Value {
-    serde_json::to_value(o).unwrap_or(Value::Null)
-}
-
-fn outcome_read(v: &Value) -> Result<Value, String> {
-    canonical::<Outcome>(v, "an outcome")
-}
-
 fn cube_value(n: &Note, _: &Outcome) -> Value {
     serde_json::to_value(n.cube).unwrap_or(Value::Null)
 }
@@ -232,12 +224,7 @@ fn pips_read(v: &Value) -> Result<Value, String> {
 
 /// The fields of a `state` reply.
 pub static STATE_FIELDS: &[StateField<Backgammon>] = &[
-    StateField {
-        capability: "outcome",
-        value: outcome_value,
-        read: outcome_read,
-        show: plain,
-    },
+    StateField::OUTCOME,
     StateField {
         capability: "cube",
         value: cube_value,

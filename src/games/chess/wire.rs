@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::protocol::reader::kind_of;
 use crate::rules::StateField;
-use crate::rules::state::{canonical, plain};
+use crate::rules::state::{plain, read_bool};
 
 use super::action::ClaimKind;
 use super::game::{Chess, Note, Outcome};
@@ -40,24 +40,6 @@ pub fn setup(value: &Value) -> Result<Position, (String, String)> {
     }
 }
 
-fn outcome_value(_: &Note, o: &Outcome) -> Value {
-    serde_json::to_value(o).unwrap_or_default()
-}
-
-fn outcome_read(v: &Value) -> Result<Value, String> {
-    canonical::<Outcome>(v, "an outcome")
-}
-
-fn outcome_show(v: &Value) -> String {
-    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
-}
-
-fn read_bool(v: &Value) -> Result<Value, String> {
-    v.as_bool()
-        .map(Value::Bool)
-        .ok_or_else(|| format!("expected true or false, got {}", kind_of(v)))
-}
-
 fn read_count(v: &Value) -> Result<Value, String> {
     v.as_u64()
         .filter(|n| *n <= u64::from(u32::MAX))
@@ -79,12 +61,7 @@ fn claimable_read(v: &Value) -> Result<Value, String> {
 
 /// The fields of a chess `state` reply.
 pub static STATE_FIELDS: &[StateField<Chess>] = &[
-    StateField {
-        capability: "outcome",
-        value: outcome_value,
-        read: outcome_read,
-        show: outcome_show,
-    },
+    StateField::OUTCOME,
     StateField {
         capability: "check",
         value: |n, _| Value::Bool(n.check),

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::rules::StateField;
-use crate::rules::state::{canonical, plain};
+use crate::rules::state::{plain, read_bool};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note, Outcome};
@@ -113,30 +113,12 @@ fn sorted_squares_read(v: &Value) -> Result<Value, String> {
     Ok(v)
 }
 
-fn outcome_value(_: &Note, o: &Outcome) -> Value {
-    serde_json::to_value(o).unwrap_or_default()
-}
-
-fn outcome_read(v: &Value) -> Result<Value, String> {
-    canonical::<Outcome>(v, "an outcome")
-}
-
-fn outcome_show(v: &Value) -> String {
-    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
-}
-
 fn captures_value(n: &Note, _: &Outcome) -> Value {
     json!(n.captures.iter().map(|s| s.to_string()).collect::<Vec<_>>())
 }
 
 fn crowned_value(n: &Note, _: &Outcome) -> Value {
     json!(n.crowned)
-}
-
-fn crowned_read(v: &Value) -> Result<Value, String> {
-    v.as_bool()
-        .map(Value::Bool)
-        .ok_or_else(|| "expected true or false".into())
 }
 
 fn huffable_value(n: &Note, _: &Outcome) -> Value {
@@ -147,12 +129,7 @@ fn huffable_value(n: &Note, _: &Outcome) -> Value {
 
 /// The fields of a Dame `state` reply.
 pub static STATE_FIELDS: &[StateField<Dame>] = &[
-    StateField {
-        capability: "outcome",
-        value: outcome_value,
-        read: outcome_read,
-        show: outcome_show,
-    },
+    StateField::OUTCOME,
     StateField {
         capability: "captures",
         value: captures_value,
@@ -162,7 +139,7 @@ pub static STATE_FIELDS: &[StateField<Dame>] = &[
     StateField {
         capability: "crowned",
         value: crowned_value,
-        read: crowned_read,
+        read: read_bool,
         show: plain,
     },
     StateField {

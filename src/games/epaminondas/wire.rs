@@ -126,18 +126,6 @@ pub fn setup(value: &Value) -> Result<Setup, FieldError> {
     Ok(setup)
 }
 
-fn outcome_value(_: &Note, o: &Outcome) -> Value {
-    serde_json::to_value(o).unwrap_or_default()
-}
-
-fn outcome_read(v: &Value) -> Result<Value, String> {
-    canonical::<Outcome>(v, "an outcome")
-}
-
-fn outcome_show(v: &Value) -> String {
-    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
-}
-
 fn captures_value(n: &Note, _: &Outcome) -> Value {
     let mut c = n.captures.clone();
     c.sort();
@@ -184,12 +172,7 @@ fn crossings_show(v: &Value) -> String {
 
 /// The fields of an Epaminondas `state` reply.
 pub static STATE_FIELDS: &[StateField<Epaminondas>] = &[
-    StateField {
-        capability: "outcome",
-        value: outcome_value,
-        read: outcome_read,
-        show: outcome_show,
-    },
+    StateField::OUTCOME,
     StateField {
         capability: "captures",
         value: captures_value,

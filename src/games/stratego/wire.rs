@@ -349,18 +349,6 @@ fn combat_read(v: &Value) -> Result<Value, String> {
     }
 }
 
-fn outcome_value(_: &PlyReport, o: &Outcome) -> Value {
-    serde_json::to_value(o).unwrap_or_default()
-}
-
-fn outcome_read(v: &Value) -> Result<Value, String> {
-    canonical::<Outcome>(v, "an outcome")
-}
-
-fn outcome_show(v: &Value) -> String {
-    serde_json::from_value::<Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
-}
-
 fn chase_value(r: &PlyReport, _: &Outcome) -> Value {
     match &r.chase {
         None => Value::Null,
@@ -411,12 +399,7 @@ pub static STATE_FIELDS: &[StateField<Stratego>] = &[
         read: combat_read,
         show: plain,
     },
-    StateField {
-        capability: "outcome",
-        value: outcome_value,
-        read: outcome_read,
-        show: outcome_show,
-    },
+    StateField::OUTCOME,
     StateField {
         capability: "chase",
         value: chase_value,
