@@ -148,25 +148,6 @@ fn perft_deep() {
     }
 }
 
-/// The committed seed corpus of the `epaminondas_differential` fuzz target
-/// (and any saved failing input) still passes its property.
-#[test]
-fn fuzz_corpus_replays() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz");
-    let mut n = 0;
-    for dir in ["corpus", "artifacts"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir).join("epaminondas_differential")) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let data = std::fs::read(e.path()).unwrap();
-            arbiter::games::epaminondas::workload::check_differential(&data);
-            n += 1;
-        }
-    }
-    assert!(n >= 10, "only {n} committed inputs");
-}
-
 /// Every named profile runs on nearly the whole corpus (as Stratego's
 /// coverage test asks of its profiles in `tests/cli.rs`).
 #[test]

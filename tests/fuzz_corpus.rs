@@ -64,3 +64,32 @@ fn protocol_reader_corpus_replays() {
 fn serve_lines_corpus_replays() {
     replay("serve_lines", arbiter::fuzzing::check_serve_lines, 8);
 }
+
+#[test]
+fn dame_differential_corpus_replays() {
+    replay(
+        "dame_differential",
+        arbiter::games::dame::workload::check_differential,
+        16,
+    );
+}
+
+#[test]
+fn chess_differential_corpus_replays() {
+    replay(
+        "chess_differential",
+        arbiter::games::chess::workload::check_differential,
+        10,
+    );
+}
+
+#[test]
+fn epaminondas_differential_corpus_replays() {
+    replay(
+        "epaminondas_differential",
+        |data| {
+            arbiter::games::epaminondas::workload::check_differential(data);
+        },
+        10,
+    );
+}
