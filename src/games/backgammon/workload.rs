@@ -276,4 +276,16 @@ mod tests {
             );
         }
     }
+
+    /// Found by CI's random proptest run: under `bg-bear-off-not-home` the
+    /// reference looked for a higher checker in the home board only, the
+    /// engine on the whole board. BG-6.4 says the highest point on which
+    /// the player has a checker, so a checker on 13 forbids a 5 bearing
+    /// off from 3 (a 3 still bears off from 3 under that fault).
+    #[test]
+    fn a_higher_checker_outside_home_forbids_bearing_off_with_a_larger_die() {
+        let mut tally = Tally::new();
+        compare_game(&Engine, &Setup::standard(), &profile(35), 17694, 250, &mut tally)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -126,8 +126,20 @@ pub fn step(
         ));
     }
     if to < 0 && !faults.bear_off_any_higher {
-        // BG-6.4: a larger number bears off only from the highest point.
-        if let Some(p) = (from + 1..=6).rev().find(|&p| pos.at(me, p) > 0) {
+        // BG-6.4: a larger number bears off only from the highest point on
+        // which the player has a checker, wherever that is. With every
+        // checker home only points up to 6 can hold one; the faults that
+        // bear off earlier (BG-6.1, BG-6.6) leave checkers farther out,
+        // and those stand higher too. The bar counts as the highest of all.
+        let higher = if pos.bar[i] > 0 {
+            Some("the bar".to_string())
+        } else {
+            (from + 1..=24)
+                .rev()
+                .find(|&p| pos.at(me, p) > 0)
+                .map(|p| p.to_string())
+        };
+        if let Some(p) = higher {
             return Err((
                 RuleCode::BearOffHigher,
                 "BG-6.4",
