@@ -93,3 +93,12 @@ fn epaminondas_differential_corpus_replays() {
         10,
     );
 }
+
+#[test]
+fn backgammon_differential_corpus_replays() {
+    replay(
+        "backgammon_differential",
+        arbiter::games::backgammon::workload::check_differential,
+        48,
+    );
+}
