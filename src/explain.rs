@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{RuleProfile, Rules};
+use crate::rules::{RuleProfile, Rules, Seat};
 use crate::scenario::format::Legality;
 use crate::scenario::load::Scenario;
 
@@ -93,6 +93,10 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         text: game.render(),
         caption: "the setup".into(),
     }];
+    let columns = G::explain_columns();
+    // The column whose cell the last action opened (a roll waiting for its
+    // play), if any.
+    let mut open: Option<usize> = None;
     let mut failed = false;
     let close = |row: &mut Option<Row>, rows: &mut Vec<Row>, state: &str| {
         if let Some(mut r) = row.take() {
@@ -101,30 +105,28 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         }
     };
     for m in &line.moves {
-        let side = game.side_to_move().to_string();
-        let col = usize::from(side != first);
-        if col == 1 && second.is_empty() {
-            second = side;
+        let side = game.side_to_move();
+        let name = side.to_string();
+        let by_side = usize::from(name != first);
+        if by_side == 1 && second.is_empty() {
+            second = name;
         }
-        let taken = row.as_ref().is_some_and(|r| {
-            !r.cells[col].text.is_empty() || (col == 0 && !r.cells[1].text.is_empty())
-        });
-        if taken {
-            close(&mut row, &mut rows, &state);
-        }
-        let turn = (game.ply() / 2 + 1).to_string();
-        let r = row.get_or_insert_with(|| Row {
-            turn,
-            ..Row::default()
-        });
+        let ply = game.ply();
+        // The state before this action, for the row it may close.
+        let before = state.clone();
         let exp = m.expectations(profile.name());
         let refused = exp.expect == Some(Legality::Illegal);
-        r.cells[col] = if refused {
+        let unseated = || Seat {
+            column: open.unwrap_or(by_side),
+            opens: false,
+        };
+        let (cell, seat) = if refused {
             footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
-            Cell {
+            let cell = Cell {
                 text: format!("{}  refused [{}]", m.mv, footnotes.len()),
                 frame: None,
-            }
+            };
+            (cell, G::explain_seat(&side, None).unwrap_or_else(unseated))
         } else {
             match game.play(&m.mv) {
                 Ok(note) => {
@@ -135,24 +137,59 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
                         text: game.render(),
                         caption: format!("ply {}: {}", played.len(), G::describe(&note)),
                     });
-                    Cell {
+                    let cell = Cell {
                         text: G::explain_cell(&note, &exp.annotations),
                         frame: Some(frames.len() - 1),
-                    }
+                    };
+                    let seat = G::explain_seat(&side, Some(&note)).unwrap_or(Seat {
+                        column: by_side,
+                        opens: false,
+                    });
+                    (cell, seat)
                 }
                 Err(ill) => {
                     failed = true;
                     footnotes.push(format!("{}  {ill}", m.mv));
-                    Cell {
+                    let cell = Cell {
                         text: format!("{}  illegal [{}]", m.mv, footnotes.len()),
                         frame: None,
-                    }
+                    };
+                    (cell, G::explain_seat(&side, None).unwrap_or_else(unseated))
                 }
             }
         };
+        let col = seat.column.min(1);
+        let joins =
+            open == Some(col) && row.as_ref().is_some_and(|r| !r.cells[col].text.is_empty());
+        match row.as_mut() {
+            Some(r) if joins => {
+                let c = &mut r.cells[col];
+                c.text.push(' ');
+                c.text.push_str(&cell.text);
+                c.frame = cell.frame.or(c.frame);
+            }
+            _ => {
+                let taken = row.as_ref().is_some_and(|r| {
+                    !r.cells[col].text.is_empty() || (col == 0 && !r.cells[1].text.is_empty())
+                });
+                if taken {
+                    close(&mut row, &mut rows, &before);
+                }
+                let turn = match columns {
+                    Some(_) => rows.len() + 1,
+                    None => ply / 2 + 1,
+                };
+                let r = row.get_or_insert_with(|| Row {
+                    turn: turn.to_string(),
+                    ..Row::default()
+                });
+                r.cells[col] = cell;
+            }
+        }
+        open = (seat.opens && !refused && !failed).then_some(col);
         if refused || failed {
-            // The refused action stays on a row of its own; the state is
-            // the one before it.
+            // The refused action stays on a row of its own (or ends the
+            // cell it joined); the state is the one before it.
             close(&mut row, &mut rows, &state);
         }
         if failed {
@@ -174,7 +211,10 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         title: s.title.clone(),
         source: s.source.clone(),
         profile: profile.name().to_string(),
-        sides: [first, second],
+        sides: match columns {
+            Some([a, b]) => [a.to_string(), b.to_string()],
+            None => [first, second],
+        },
         rows,
         footnotes,
         frames,

@@ -174,6 +174,21 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         String::new()
     }
 
+    /// The headings of `arbiter explain`'s two columns when the game names
+    /// them itself; `None` (the default): the first side to act and the
+    /// next other side, as the walk meets them.
+    fn explain_columns() -> Option<[&'static str; 2]> {
+        None
+    }
+
+    /// Where `arbiter explain` writes an action of `side` (`note`: what the
+    /// rules noted of it, `None` when the scenario refuses it). `None` (the
+    /// default): the first side's column for the first side, the second
+    /// for any other, each action a cell of its own.
+    fn explain_seat(_side: &Self::Side, _note: Option<&Self::Note>) -> Option<Seat> {
+        None
+    }
+
     /// `arbiter explain --html`: the position after `played` from `setup`
     /// as an SVG picture, with `note` (what the rules noted of the last
     /// action) drawn on it. `None` when the game draws no pictures: the
@@ -185,6 +200,17 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     ) -> Option<String> {
         None
     }
+}
+
+/// Where `arbiter explain` writes an action ([`Rules::explain_seat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// 0: the first column, 1: the second.
+    pub column: usize,
+    /// Whether the action only opens its cell: the next action in the same
+    /// column is written into the same cell (a roll of dice, then its
+    /// play).
+    pub opens: bool,
 }
 
 /// What `arbiter bench` measures.
