@@ -79,3 +79,126 @@ fn both_colours_on_one_point_are_refused() {
         "{bad:?}"
     );
 }
+
+fn arbiter(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("arbiter runs");
+    assert!(out.status.success(), "arbiter {args:?} failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `explain` lays a game out as a match transcript: white's and black's
+/// columns, each roll written in front of its play with the number of
+/// distinct plays, the cube's actions in the column of the player who
+/// makes them, and after each row the pips, bar, borne off and cube.
+/// Checked by hand: 167 pips each at the start (BG-1.4: 2×24 + 5×13 +
+/// 3×8 + 5×6), 6-5 has 7 plays and 3-1 16 from the start (the issue's
+/// published figures; black's run 24/18 18/13 leaves white's 3-1 plays
+/// unchanged), the taker owns the cube (BG-8.4).
+#[test]
+fn explain_shows_a_cube_game_as_a_transcript() {
+    let out = arbiter(&[
+        "explain",
+        "scenarios/backgammon/cube/double-take-redouble.yaml",
+    ]);
+    let lines: Vec<String> = out.lines().map(squeeze).collect();
+    for row in [
+        "turn white black state after the turn",
+        "1 doubles to 2 white 167 pips; black 167 pips; cube 1 centred",
+        "2 takes, owns the cube at 2 6-5 [7]: 24/18 18/13 white 167 pips; black 156 pips; cube 2 white",
+        "3 doubles to 4 takes, owns the cube at 4 white 167 pips; black 156 pips; cube 4 black",
+        "4 3-1 [16]: 8/5 6/5 white 163 pips; black 156 pips; cube 4 black",
+    ] {
+        assert!(lines.iter().any(|l| l == row), "no row `{row}` in\n{out}");
+    }
+}
+
+/// A refused opening tie gets a row of its own with its reason; the
+/// opening roll that follows opens the winner's cell.
+#[test]
+fn explain_shows_a_refused_tie_and_the_opening_roll() {
+    let out = arbiter(&[
+        "explain",
+        "scenarios/backgammon/seed004/opening-tie-rolled-again.yaml",
+    ]);
+    let lines: Vec<String> = out.lines().map(squeeze).collect();
+    assert!(lines.iter().any(|l| l == "1 w3-b3 refused [1]"), "{out}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("2 opening w1-b4 [")),
+        "{out}"
+    );
+    assert!(
+        out.contains("[1] w3-b3  illegal (roll.tie, BG-2.3)"),
+        "{out}"
+    );
+}
+
+/// `show` draws the board as it stands on the table, in the page's point
+/// names: S12…S1 on top, W12…W1 below. The start (BG-1.4): white (`O`)
+/// 5 on S12, 2 on S1, 3 on W8, 5 on W6; black (`X`) 3 on S8, 5 on S6, 5
+/// on W12, 2 on W1. A stack higher than five shows its count; checkers on
+/// the bar and borne off have their own columns.
+#[test]
+fn show_draws_the_board_in_the_pages_point_names() {
+    let out = arbiter(&[
+        "show",
+        "scenarios/backgammon/cube/double-take-redouble.yaml",
+    ]);
+    let board: Vec<&str> = out
+        .split("start, black to move\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take(18)
+        .collect();
+    let expected = [
+        "| S12 S11 S10  S9  S8  S7 | bar |  S6  S5  S4  S3  S2  S1 | off |",
+        "+-------------------------+-----+-------------------------+-----+",
+        "|   O               X     |     |   X                   O |     |",
+        "|   O               X     |     |   X                   O |     |",
+        "|   O               X     |     |   X                     |     |",
+        "|   O                     |     |   X                     |     |",
+        "|   O                     |     |   X                     |     |",
+        "|                         |     |                         |     |",
+        "|   X                     |     |   O                     |     |",
+        "|   X                     |     |   O                     |     |",
+        "|   X               O     |     |   O                     |     |",
+        "|   X               O     |     |   O                   X |     |",
+        "|   X               O     |     |   O                   X |     |",
+        "+-------------------------+-----+-------------------------+-----+",
+        "| W12 W11 W10  W9  W8  W7 | bar |  W6  W5  W4  W3  W2  W1 | off |",
+        "O white (S1 → W1, home W6–W1): 167 pips, 0 on the bar, 0 off",
+        "X black (W1 → S1, home S6–S1): 167 pips, 0 on the bar, 0 off",
+        "cube 1 centred; to act: black",
+    ];
+    assert_eq!(board, expected, "{out}");
+    // The bear-off example: black's 15 on W12 written as a count, white's
+    // checker on the bar (upper half) and its 10 borne off (lower right).
+    let out = arbiter(&[
+        "show",
+        "scenarios/backgammon/seed004/ex5-hit-during-bear-off.yaml",
+    ]);
+    assert!(
+        out.contains("|                         |  O  |                         |     |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("|  15                     |     |                         |     |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("|   X                     |     |   O   O                 | O 10|"),
+        "{out}"
+    );
+    assert!(
+        out.contains("cube 1 centred; dice 6-5 for white; to act: white"),
+        "{out}"
+    );
+}

@@ -141,6 +141,96 @@ fn chromium_draws_the_board_and_steps_to_a_position() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Backgammon: white rolls 5-3 and plays 8/3* 6/3, hitting black's blot
+/// on W3 (black's 22) and making the point.
+const BG_HIT: &str = "scenarios/backgammon/moving/hit-making-a-point.yaml";
+
+#[test]
+fn the_backgammon_page_draws_points_bar_dice_cube_and_the_play() {
+    let dir = temp_dir("explain-html-backgammon");
+    let (_, html) = page(BG_HIT, &dir);
+    // The setup, the position after the roll and after the play.
+    assert_eq!(html.matches("<div class=\"frame\"").count(), 3);
+    assert_eq!(html.matches("<svg").count(), 3);
+    // The table: a column for each player, the roll and its play in one
+    // cell that shows the position after the play.
+    assert!(html.contains("<th>white</th><th>black</th>"), "{html}");
+    let cell = html.split("<td data-frame=\"2\">5-3 [").nth(1).unwrap();
+    assert!(
+        cell[..cell.find("</td>").unwrap()].ends_with("]: 8/3* 6/3 (hits 1)"),
+        "{cell}"
+    );
+    assert!(html.contains("1 on the bar; cube 1 centred"), "{html}");
+    let frame = |i: usize| {
+        let f = html.split(&format!("data-index=\"{i}\"")).nth(1).unwrap();
+        f[..f.find("</div>").unwrap()].to_string()
+    };
+    let (setup, rolled, played) = (frame(0), frame(1), frame(2));
+    for f in [&setup, &rolled, &played] {
+        // 24 points named as the page names them, the cube, 30 checkers.
+        assert_eq!(f.matches("class=\"point\"").count(), 24);
+        for name in [">S1<", ">S12<", ">W1<", ">W12<"] {
+            assert!(f.contains(name), "{name}");
+        }
+        assert!(f.contains("<title>the cube: 1, centred</title>"));
+        assert_eq!(f.matches("class=\"piece ").count(), 30);
+    }
+    // Black's two back checkers on W1 and W3 (its 24 and 22).
+    assert!(setup.contains("<title>black checker on W3 (black's 22)</title>"));
+    assert!(!setup.contains("class=\"die\""));
+    // The roll: two dice for white.
+    assert_eq!(rolled.matches("class=\"die\"").count(), 2);
+    assert!(rolled.contains("<title>white to play 5-3</title>"));
+    // The play: an arrow per step, the hit ringed, the blot on the bar and
+    // white's new point of two checkers.
+    assert_eq!(played.matches("class=\"move\"").count(), 2);
+    assert_eq!(played.matches("class=\"hit\"").count(), 1);
+    assert_eq!(
+        played
+            .matches("<title>black checker on the bar</title>")
+            .count(),
+        1
+    );
+    assert_eq!(
+        played
+            .matches("<title>white checker on W3 (white's 3)</title>")
+            .count(),
+        2
+    );
+    assert!(!played.contains("<title>black checker on W3"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn chromium_draws_the_backgammon_board() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("ARBITER_REQUIRE_CHROMIUM").is_none(),
+            "ARBITER_REQUIRE_CHROMIUM is set but no chromium is on the path"
+        );
+        eprintln!("no chromium on the path: the browser test is not run");
+        return;
+    };
+    let dir = temp_dir("explain-chromium-backgammon");
+    let (file, _) = page(BG_HIT, &dir);
+    let url = format!("file://{}", file.display());
+    let dom = rendered(&browser, &url, &dir.join("profile"));
+    // 12 points of 36 units, the bar (44), the cube strip (48) and the
+    // tray (52) across; two halves of five checkers (2 × 170), the gap
+    // (44) and the two rows of names (2 × 22) down; the 30 checkers.
+    assert!(
+        dom.contains("<div id=\"drawn\">frames=3 board=576x428 pieces=30</div>"),
+        "{dom}"
+    );
+    let dom = rendered(&browser, &format!("{url}#ply-2"), &dir.join("profile"));
+    assert!(dom.contains("<span id=\"position\">3 / 3</span>"), "{dom}");
+    assert!(
+        dom.contains("<td data-frame=\"2\" class=\"current\">5-3 ["),
+        "{dom}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_matrix_links_each_scenario_to_its_page() {
     let dir = temp_dir("matrix-explain");

@@ -258,6 +258,9 @@ pub struct Note {
     pub off: [u8; 2],
     /// The game after the action.
     pub outcome: Outcome,
+    /// The checkers after the action (what `explain --html` draws; the
+    /// differential tests compare it too).
+    pub position: Position,
 }
 
 /// The game backgammon (`game: backgammon`) with the doubling cube.
@@ -341,6 +344,22 @@ impl Rules for Backgammon {
 
     fn explain_cell(note: &Note, expected: &Expectations) -> String {
         super::explain::cell(note, expected)
+    }
+
+    fn explain_columns() -> Option<[&'static str; 2]> {
+        Some(["white", "black"])
+    }
+
+    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
+        super::explain::seat(side, note)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+
+    fn picture(setup: &Setup, _played: &[Action], note: Option<&Note>) -> Option<String> {
+        Some(super::picture::svg(setup, note))
     }
 }
 

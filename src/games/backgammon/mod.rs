@@ -7,6 +7,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod mutants;
+pub mod picture;
 pub mod profile;
 pub mod reference;
 pub mod scenario;

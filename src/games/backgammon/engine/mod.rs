@@ -355,6 +355,7 @@ impl EngineGame {
             bar: pos.bar,
             off: pos.off,
             outcome: self.outcome,
+            position: pos,
         }
     }
 
@@ -767,6 +768,10 @@ impl Game<Backgammon> for EngineGame {
     }
 
     fn render(&self) -> String {
-        super::explain::render(&self.position(), &self.cube, self.acting())
+        let dice = match self.stage {
+            Stage::Play(r) => Some((r, self.mover)),
+            _ => None,
+        };
+        super::explain::render(&self.position(), &self.cube, self.acting(), dice)
     }
 }

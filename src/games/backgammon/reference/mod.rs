@@ -284,6 +284,7 @@ impl RefGame {
             bar: self.pos.bar,
             off: self.pos.off,
             outcome: self.outcome,
+            position: self.pos.clone(),
         }
     }
 
@@ -504,6 +505,10 @@ impl Game<Backgammon> for RefGame {
     }
 
     fn render(&self) -> String {
-        super::explain::render(&self.pos, &self.cube, self.actor())
+        let dice = match self.phase {
+            Phase::Play(r) => Some((r, self.turn)),
+            _ => None,
+        };
+        super::explain::render(&self.pos, &self.cube, self.actor(), dice)
     }
 }
