@@ -16,87 +16,101 @@ use super::profile::{Faults, Profile};
 use super::reference::{Reference, plays};
 use super::workload::SplitMix;
 
-/// The actions of a random game of at most `n` plies under `seed-004`
-/// (resignations and drops avoided, so games run long).
-fn random_game(seed: u64, n: usize) -> Vec<Action> {
-    let mut g = Engine
-        .start(&Setup::standard(), &Profile::standard())
-        .expect("standard start");
+/// Random games under `standard` (drops and doubles avoided, so each game
+/// runs to its bearing off), one after the other from `seed`, until they
+/// hold `n` plies in all (the last one cut short). One game is about 160
+/// plies (dice actions included), so a long measurement is many games.
+fn random_games(seed: u64, n: usize) -> Vec<Vec<Action>> {
+    let mut out: Vec<Vec<Action>> = Vec::new();
+    let mut total = 0;
     let mut rng = SplitMix(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let legal: Vec<Action> = g
-            .legal_actions()
-            .into_iter()
-            .filter(|a| !matches!(a, Action::Drop | Action::Double))
-            .collect();
-        if legal.is_empty() {
-            break;
+    while total < n {
+        let mut g = Engine
+            .start(&Setup::standard(), &Profile::standard())
+            .expect("standard start");
+        let mut game = Vec::new();
+        while total < n {
+            let legal: Vec<Action> = g
+                .legal_actions()
+                .into_iter()
+                .filter(|a| !matches!(a, Action::Drop | Action::Double))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())].clone();
+            g.play(&a).expect("legal");
+            game.push(a);
+            total += 1;
         }
-        let a = legal[rng.below(legal.len())].clone();
-        g.play(&a).expect("legal");
-        out.push(a);
+        out.push(game);
     }
     out
 }
 
-/// Seconds to replay `game` on `imp`, asking the legal actions at each ply.
-fn replay(imp: &dyn Implementation<Backgammon>, game: &[Action]) -> f64 {
+/// Seconds to replay `games` on `imp`, asking the legal actions at each
+/// ply, as a player of the game would.
+fn replay(imp: &dyn Implementation<Backgammon>, games: &[Vec<Action>]) -> f64 {
     let t = Instant::now();
-    let mut g = imp
-        .start(&Setup::standard(), &Profile::standard())
-        .expect("standard start");
-    for a in game {
-        let _ = g.legal_actions();
-        g.play(a).expect("legal");
+    for game in games {
+        let mut g = imp
+            .start(&Setup::standard(), &Profile::standard())
+            .expect("standard start");
+        for a in game {
+            let _ = g.legal_actions();
+            g.play(a).expect("legal");
+        }
     }
     t.elapsed().as_secs_f64()
 }
 
-/// The report.
+/// The report: per game length, each implementation's time per ply and
+/// plies per second through the `Game` trait, and their ratio; then move
+/// generation alone.
 pub fn report(opts: &BenchOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:>7} {:>16} {:>19} {:>8}",
-        "plies", "engine plies/s", "reference plies/s", "ratio"
+        "{:>7} {:>6} {:>11} {:>15} {:>14} {:>18} {:>8}",
+        "plies",
+        "games",
+        "engine ns",
+        "engine plies/s",
+        "reference ns",
+        "reference plies/s",
+        "ratio"
     );
     for &n in &opts.plies {
-        let game = random_game(opts.seed, n);
+        let games = random_games(opts.seed, n);
+        let plies: usize = games.iter().map(Vec::len).sum();
         let best = |imp: &dyn Implementation<Backgammon>, reps: usize| {
             (0..reps.max(1))
-                .map(|_| replay(imp, &game))
+                .map(|_| replay(imp, &games))
                 .fold(f64::INFINITY, f64::min)
         };
         let e = best(&Engine, opts.reps);
-        let r = if game.len() <= opts.reference_max_plies {
-            Some(best(&Reference, 1))
+        let len = plies as f64;
+        let (r_ns, r_rate, ratio) = if plies <= opts.reference_max_plies {
+            let r = best(&Reference, 1);
+            (
+                format!("{:.0}", r / len * 1e9),
+                format!("{:.0}", len / r),
+                format!("{:.1}x", r / e),
+            )
         } else {
-            None
+            ("-".into(), "-".into(), "-".into())
         };
-        let len = game.len() as f64;
-        match r {
-            Some(r) => {
-                let _ = writeln!(
-                    out,
-                    "{:>7} {:>16.0} {:>19.0} {:>7.1}x",
-                    game.len(),
-                    len / e,
-                    len / r,
-                    r / e
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "{:>7} {:>16.0} {:>19} {:>8}",
-                    game.len(),
-                    len / e,
-                    "-",
-                    "-"
-                );
-            }
-        }
+        let _ = writeln!(
+            out,
+            "{:>7} {:>6} {:>11.0} {:>15.0} {:>14} {:>18} {:>8}",
+            plies,
+            games.len(),
+            e / len * 1e9,
+            len / e,
+            r_ns,
+            r_rate,
+            ratio
+        );
     }
     // Move generation alone: every roll of a set of positions.
     let boards = perft_positions();
@@ -120,14 +134,18 @@ pub fn report(opts: &BenchOptions) -> String {
         }
     }
     let r = t.elapsed().as_secs_f64();
+    let same = if n_engine == n_ref {
+        format!("{n_engine} plays each")
+    } else {
+        format!("engine {n_engine} plays, reference {n_ref}: they differ")
+    };
     let _ = writeln!(
         out,
-        "move generation over {} positions x 21 rolls: engine {:.0} plays/s, reference {:.0} plays/s ({:.1}x); {} plays each",
+        "move generation over {} positions x 21 rolls: engine {:.0} plays/s, reference {:.0} plays/s ({:.1}x); {same}",
         boards.len(),
         n_engine as f64 / e,
         n_ref as f64 / r,
-        r / e * (n_engine as f64 / n_ref.max(1) as f64),
-        n_engine
+        (n_engine as f64 / e) / (n_ref as f64 / r),
     );
     out
 }
