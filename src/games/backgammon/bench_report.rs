@@ -18,7 +18,7 @@ use super::workload::SplitMix;
 
 /// Random games under `standard` (drops and doubles avoided, so each game
 /// runs to its bearing off), one after the other from `seed`, until they
-/// hold `n` plies in all (the last one cut short). One game is about 160
+/// hold `n` plies in all (the last one cut short). One game is 150 to 250
 /// plies (dice actions included), so a long measurement is many games.
 fn random_games(seed: u64, n: usize) -> Vec<Vec<Action>> {
     let mut out: Vec<Vec<Action>> = Vec::new();
