@@ -2,6 +2,27 @@
 //! generator behind the same [`Implementation`] as the reference. The turn
 //! machine is written again here, not borrowed: reference and engine share
 //! data types, never rule logic.
+//!
+//! The engine plays every named profile and every mutant but two:
+//! `bg-skip-intermediate` and `bg-enter-with-sum`, the readings under
+//! which a checker may stand on a closed point for a moment to go on with
+//! the next die (BG-3.4, BG-5.3). It declines them (`supports`); nothing
+//! needs the engine under them (`check` and `conform` run the named
+//! profiles, the kill matrix runs the reference, and the differential
+//! tests draw only the faults the engine plays). Three reasons. (1) They are not rules anyone plays: they are the
+//! wrong readings the page's examples refute (5+5 from S1 past a closed
+//! point, 2+4 entering on the 6-point), kept as mutants so the kill matrix
+//! shows the corpus catches them, and the kill matrix runs the reference.
+//! (2) The transit is not local to move generation: a step onto a closed
+//! point becomes legal only when the same checker goes on at once, so the
+//! generator's pruning of doubles by start point (each order of the same
+//! steps tried once) no longer finds every position, and `judge_play`,
+//! which names the rule of an illegal play from the order of steps that
+//! got farthest, would need the reference's whole transit state to give
+//! the same rule on every refused spelling. (3) Every transit branch
+//! would sit on the hot path of the real rules as a test of two fault
+//! switches. What the engine would gain is a second opinion on two
+//! mutants whose only job is to be killed.
 
 pub mod movegen;
 
