@@ -163,7 +163,8 @@ pub fn cell(n: &Note, exp: &Expectations) -> String {
 pub fn state(n: &Note) -> String {
     let side = |p: Player| {
         let i = p.index();
-        let mut s = format!("{p} {} pips", n.pips[i]);
+        let pips = n.pips[i];
+        let mut s = format!("{p} {pips} pip{}", if pips == 1 { "" } else { "s" });
         if n.bar[i] > 0 {
             s.push_str(&format!(", {} on the bar", n.bar[i]));
         }
