@@ -1,33 +1,10 @@
-//! Backgammon's corpus-wide checks: every mutant of every named profile is
-//! killed, the committed kill matrix is current, and the page's garbled
-//! setup (erratum E-1) is refused as the page prints it.
+//! Backgammon's own checks: the page's garbled setup (erratum E-1) is
+//! refused as the page prints it, and more (the kill matrix is checked with
+//! every game's in `tests/kill_matrices.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::games::backgammon::game::Backgammon;
-use arbiter::scenario::kill::{markdown, matrix_against};
-
-#[test]
-fn every_mutant_is_killed_and_the_matrix_is_current() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let (scenarios, errors) = load_all(&[root.join("scenarios/backgammon")]);
-    assert!(errors.is_empty(), "{errors:?}");
-    let (rows, _) = matrix_against(&of_game::<Backgammon>(&scenarios), None);
-    assert!(rows.len() >= 50, "{} rows", rows.len());
-    let survivors: Vec<String> = rows
-        .iter()
-        .filter(|r| !r.killed())
-        .map(|r| format!("{} on {}", r.mutant.name, r.base))
-        .collect();
-    assert!(survivors.is_empty(), "surviving mutants: {survivors:?}");
-    let committed = std::fs::read_to_string(root.join("spec/backgammon/kill-matrix.md"))
-        .expect("kill-matrix.md exists");
-    assert!(
-        committed.contains(&markdown(&rows)),
-        "spec/backgammon/kill-matrix.md is stale: regenerate it with `cargo run -- mutants --game backgammon --write`"
-    );
-}
 
 fn load(setup: &str) -> Result<(), String> {
     let text = format!(

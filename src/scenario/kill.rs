@@ -49,7 +49,8 @@ pub fn matrix<G: Rules>(scenarios: &[&Scenario<G>]) -> Vec<Row> {
 
 /// The matrix, and when `other` is given, every run (scenario under a
 /// mutant) on which `other` fails differently from the reference, messages
-/// included. The mutants' runs are the positions where each reading changes a
+/// included; runs under a mutant profile that `other` declines are not
+/// compared. The mutants' runs are the positions where each reading changes a
 /// verdict, so this is where a second implementation of the readings is best
 /// compared with the reference; doing it in the same pass runs the slow
 /// reference only once.
@@ -74,16 +75,31 @@ pub fn matrix_against<G: Rules>(
                 .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
             {
                 let failures = run_profile_as(s, G::reference(), &mutated, base);
+                // An implementation may decline a profile it does not play
+                // (the protocol's `supports`); such a run is not compared.
                 if let Some(imp) = other
-                    && run_profile_as(s, imp, &mutated, base) != failures
+                    && imp.supports(&s.setup, &mutated).is_ok()
                 {
-                    departures.push(format!(
-                        "{} under {} of {}: {} fails differently from the reference",
-                        s.id,
-                        m.name,
-                        base.name(),
-                        imp.name()
-                    ));
+                    let theirs = run_profile_as(s, imp, &mutated, base);
+                    if theirs != failures {
+                        let show = |fs: &[super::run::Failure]| {
+                            fs.iter()
+                                .map(|f| format!("{}:{}: {}", f.at.line, f.at.column, f.message))
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        };
+                        departures.push(format!(
+                            "{} under {} of {}: {} fails differently from the reference \
+                             (reference: [{}]; {}: [{}])",
+                            s.id,
+                            m.name,
+                            base.name(),
+                            imp.name(),
+                            show(&failures),
+                            imp.name(),
+                            show(&theirs)
+                        ));
+                    }
                 }
                 if !failures.is_empty() {
                     killed_by.push(s.id.clone());

@@ -236,15 +236,19 @@ impl EngineGame {
             (Stage::Dice, _) => wrong("the dice (`6-5`)"),
             (Stage::Play(r), Action::Pass) => {
                 let g = self.plays_now(r);
-                match g.plays.first() {
+                // The example is the least play in the actions' order, the
+                // first that `legal_actions` lists.
+                match g
+                    .plays
+                    .iter()
+                    .map(|p| Action::Play(p.steps().to_vec()))
+                    .min()
+                {
                     None => Ok(()),
                     Some(p) => Err((
                         RuleCode::NotMaximal,
                         "BG-3.7",
-                        format!(
-                            "a checker can move: for example {}",
-                            Action::Play(p.steps().to_vec())
-                        ),
+                        format!("a checker can move: for example {p}"),
                     )),
                 }
             }
