@@ -182,9 +182,16 @@ impl<N: Node> Solver<N> {
 
     /// Decides whether the attacker forces the goal from `root` within
     /// `budget` plies, and finds the decisive line.
-    pub fn solve(&mut self, root: &N, budget: u32) -> Answer<N::Action> {
+    ///
+    /// With `expect_forced`, iterative deepening from budget 0 (cheap when
+    /// the goal is forced: each failed iteration orders the next). Without,
+    /// one search at the full budget first, which settles a goal that is
+    /// not forced without searching every smaller budget; only when it is
+    /// forced after all does iterative deepening find the distance.
+    pub fn solve(&mut self, root: &N, budget: u32, expect_forced: bool) -> Answer<N::Action> {
         let start = Instant::now();
-        let answer = match self.distance(root, budget) {
+        let forced = expect_forced || self.forced(root, budget);
+        let answer = match forced.then(|| self.distance(root, budget)).flatten() {
             Some(plies) => Answer::Forced {
                 plies,
                 line: self.forced_line(root, plies),
@@ -435,7 +442,7 @@ mod tests {
             attacker: true,
         };
         let mut s = Solver::new(false);
-        match s.solve(&root, 10) {
+        match s.solve(&root, 10, true) {
             Answer::Forced { plies, line } => {
                 assert_eq!(plies, 5);
                 assert_eq!(line, vec![2, -1, 2, -1, 2]);
@@ -443,7 +450,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let mut s = Solver::new(false);
-        let a = s.solve(&root, 4);
+        let a = s.solve(&root, 4, false);
         assert!(!a.is_forced());
         assert_eq!(a.line().len(), 4);
     }

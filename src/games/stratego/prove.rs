@@ -226,7 +226,7 @@ pub fn decide(
     };
     let root = ClaimNode::new(&placement.setup, profile, placement.target, mode)?;
     let mut solver = Solver::new(progress);
-    let answer = solver.solve(&root, claim.within);
+    let answer = solver.solve(&root, claim.within, claim.kind == Kind::Lost);
     let holds = match claim.kind {
         Kind::Lost => answer.is_forced(),
         Kind::Safe => !answer.is_forced(),
@@ -403,7 +403,10 @@ pub fn scenario_text(
         "placement: {}",
         yaml_quote(&format!(
             "claim {} ({}), placement {}. {}",
-            claim.id, verdict, placement.how, claim.reading
+            claim.id,
+            verdict,
+            placement.how,
+            claim.reading.trim()
         ))
     );
     let _ = writeln!(t, "setup:");
@@ -476,5 +479,213 @@ fn serde_plain<T: serde::Serialize>(v: &T) -> Result<String, String> {
     match serde_json::to_value(v).map_err(|e| e.to_string())? {
         serde_json::Value::String(s) => Ok(s),
         other => Ok(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The solver against a brute force on the reference interpreter: no
+    //! table, no ordering, no engine; every node replays its line from the
+    //! setup through the `Game` trait and reads captures off the boards.
+
+    use super::*;
+    use crate::games::stratego::army::Army;
+    use crate::games::stratego::geometry::Geometry;
+    use crate::games::stratego::piece::{Piece, Rank};
+    use crate::games::stratego::reference::Reference;
+    use crate::rules::Implementation;
+
+    /// Whether the piece that stood on `target` at the start is still on
+    /// the board after `line`, found by following it square by square on
+    /// the reference's rendered boards' underlying moves.
+    fn target_alive(setup: &Setup, profile: &Profile, target: Square, line: &[Move]) -> bool {
+        let mut g = Reference.start(setup, profile).expect("valid setup");
+        let mut at = Some(target);
+        for mv in line {
+            let note = g.play(mv).expect("legal");
+            let Some(t) = at else { return false };
+            at = match (mv.from == t, mv.to == t, note.combat.map(|c| c.1)) {
+                (true, _, Some(CombatResult::AttackerWins) | None) => Some(mv.to),
+                (true, _, Some(_)) => None,
+                (false, true, Some(CombatResult::DefenderWins)) => Some(t),
+                (false, true, _) => None,
+                _ => Some(t),
+            };
+        }
+        at.is_some()
+    }
+
+    /// Brute-force AND-OR: can the attacker force the loss of the target
+    /// within `budget` more plies after `line`?
+    fn brute(
+        setup: &Setup,
+        profile: &Profile,
+        target: Square,
+        attacker: Color,
+        line: &mut Vec<Move>,
+        budget: u32,
+    ) -> bool {
+        if !target_alive(setup, profile, target, line) {
+            return true;
+        }
+        if budget == 0 {
+            return false;
+        }
+        let mut g = Reference.start(setup, profile).expect("valid setup");
+        for mv in line.iter() {
+            g.play(mv).expect("legal");
+        }
+        let moves = g.legal_actions();
+        if moves.is_empty() {
+            return false;
+        }
+        let mine = g.side_to_move() == attacker;
+        let mut results = moves.iter().map(|m| {
+            line.push(*m);
+            let r = brute(setup, profile, target, attacker, line, budget - 1);
+            line.pop();
+            r
+        });
+        if mine {
+            results.any(|r| r)
+        } else {
+            results.all(|r| r)
+        }
+    }
+
+    fn tiny(files: u8, ranks: u8, red: &[(&str, Rank)], blue: &[(&str, Rank)]) -> Setup {
+        let mut pieces = Vec::new();
+        for (color, list) in [(Color::Red, red), (Color::Blue, blue)] {
+            for (sq, rank) in list {
+                pieces.push((sq.parse().unwrap(), Piece { color, rank: *rank }));
+            }
+        }
+        Setup {
+            geometry: Geometry::custom(files, ranks, Vec::new()).expect("a small board"),
+            army: Army::custom(Rank::ALL.iter().map(|&r| (r, 4))),
+            pieces,
+            to_move: Color::Red,
+        }
+    }
+
+    /// Small positions where the repetition rules decide within a few
+    /// plies: a captain in a corridor of two or three squares, chased by a
+    /// marshal, with or without a tempo piece on either side.
+    fn cases() -> Vec<(Setup, Square)> {
+        use Rank::*;
+        vec![
+            (
+                tiny(3, 3, &[("A1", Marshal)], &[("A3", Captain), ("C3", Bomb)]),
+                "A3".parse().unwrap(),
+            ),
+            (
+                tiny(3, 3, &[("B1", Marshal)], &[("A3", Captain), ("C3", Bomb)]),
+                "A3".parse().unwrap(),
+            ),
+            (
+                tiny(
+                    4,
+                    3,
+                    &[("A1", Marshal), ("D1", Sergeant)],
+                    &[("A3", Captain), ("C3", Bomb), ("D3", Sergeant)],
+                ),
+                "A3".parse().unwrap(),
+            ),
+            (
+                tiny(3, 3, &[("A1", Scout)], &[("B3", Spy)]),
+                "B3".parse().unwrap(),
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_solver_agrees_with_a_brute_force_on_the_reference() {
+        let profiles = ["isf", "modern-3", "gravon", "jumbo-original", "play-only"];
+        let mut checked = 0;
+        for (setup, target) in cases() {
+            for name in profiles {
+                let profile = Profile::parse(name).unwrap();
+                let attacker = Color::Red;
+                for budget in 0..=6 {
+                    let brute = brute(&setup, &profile, target, attacker, &mut Vec::new(), budget);
+                    for mode in [KeyMode::Line, KeyMode::State] {
+                        let root = ClaimNode::new(&setup, &profile, target, mode).unwrap();
+                        for expect_forced in [true, false] {
+                            let mut solver = Solver::new(false);
+                            let answer = solver.solve(&root, budget, expect_forced);
+                            assert_eq!(
+                                answer.is_forced(),
+                                brute,
+                                "{name}, budget {budget}, {mode:?}, {:?}",
+                                setup.pieces
+                            );
+                            // The decisive line is legal on the reference, and
+                            // a forced line ends with the target lost.
+                            let line = answer.line();
+                            assert!(line.len() <= budget as usize);
+                            let alive = target_alive(&setup, &profile, target, line);
+                            if let Answer::Forced { plies, .. } = answer {
+                                assert!(!alive);
+                                assert_eq!(plies as usize, line.len());
+                                // The distance is the least budget that forces.
+                                let shorter = plies.checked_sub(1).is_some_and(|p| {
+                                    brute_at(&setup, &profile, target, attacker, p)
+                                });
+                                assert!(!shorter, "{name}: forced in fewer than {plies}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
+
+    fn brute_at(setup: &Setup, profile: &Profile, target: Square, attacker: Color, b: u32) -> bool {
+        brute(setup, profile, target, attacker, &mut Vec::new(), b)
+    }
+
+    #[test]
+    fn a_claim_file_with_an_unknown_key_names_its_line_and_column() {
+        let text = "game: stratego\nid: x/y\ntitle: t\nsource: s\nreading: r\nclauses: []\nprofiles: [isf]\nsetup:\n  red: {A1: marshal}\n  blue: {A3: captain}\nclaim: {lost: A3, within: 4, by: red}\nexpect: {isf: holds}\n";
+        let e = claim::parse(text).unwrap_err();
+        assert_eq!(e.at.line, 11, "{e:?}");
+        assert!(e.message.contains("by"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_claim_without_an_expectation_for_a_profile_is_refused() {
+        let text = "game: stratego\nid: x/y\ntitle: t\nsource: s\nreading: r\nclauses: []\nprofiles: [isf, gravon]\nsetup:\n  red: {A1: marshal}\n  blue: {A3: captain}\nclaim: {lost: A3, within: 4}\nexpect: {isf: holds}\n";
+        let e = claim::parse(text).unwrap_err();
+        assert_eq!(e.at.line, 7);
+        assert!(e.message.contains("gravon"), "{}", e.message);
+    }
+
+    #[test]
+    fn placements_cover_the_symmetries_and_drop_walls_at_the_edge() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/claims/stratego/ts-frontal.yaml"
+        ))
+        .unwrap()
+        .replace("claim: {", "placements: all\nclaim: {");
+        let c = claim::parse(&text).unwrap();
+        assert_eq!(c.placements[0].how, "as written");
+        // The seed's own position, the pattern against the A-file edge
+        // with the wall bomb A3 dropped, is one of them.
+        let seed = c.placements.iter().find(|p| {
+            p.target == "A3".parse().unwrap()
+                && p.setup
+                    .pieces
+                    .iter()
+                    .any(|(s, p)| *s == "A1".parse().unwrap() && p.rank == Rank::Marshal)
+        });
+        assert!(seed.is_some());
+        // No placement puts a piece on a lake, and all are distinct.
+        for p in &c.placements {
+            assert!(p.setup.validate().is_ok());
+        }
+        assert!(c.placements.len() > 50, "{}", c.placements.len());
     }
 }
