@@ -256,6 +256,7 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
         if claim.placements.len() == 1 { "" } else { "s" },
         claim.within
     );
+    let mut written_lines: Vec<(String, Vec<Move>, PathBuf)> = Vec::new();
     for (profile, expect) in &claim.profiles {
         if opts.profile.as_deref().is_some_and(|p| p != profile.name()) {
             continue;
@@ -316,8 +317,18 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
                 placement.how,
                 describe(&d.answer)
             );
-            if let Some(dir) = &opts.write {
+            let same = written_lines
+                .iter()
+                .find(|(how, line, _)| *how == placement.how && line == d.answer.line());
+            if let Some((_, _, file)) = same {
+                let _ = writeln!(out, "    same line as {}", file.display());
+            } else if let Some(dir) = &opts.write {
                 let file = write_scenario(dir, &claim, placement, profile, &d)?;
+                written_lines.push((
+                    placement.how.clone(),
+                    d.answer.line().to_vec(),
+                    file.clone(),
+                ));
                 let _ = writeln!(out, "    written: {}", file.display());
                 report.written.push(file);
             }
@@ -397,7 +408,18 @@ pub fn scenario_text(
     );
     let _ = writeln!(t, "source: {}", yaml_quote(&claim.source));
     let _ = writeln!(t, "clauses: [{}]", claim.clauses.join(", "));
-    let _ = writeln!(t, "profiles: [{}]", profile.name());
+    // Every built-in profile under which the line replays with the same
+    // attacks and results: the scenario checks the line under each.
+    let mut profiles = vec![profile.name().to_string()];
+    for name in Profile::NAMES {
+        if *name != profile.name()
+            && let Ok(other) = Profile::parse(name)
+            && replays(setup, &other, d.answer.line(), profile)
+        {
+            profiles.push((*name).to_string());
+        }
+    }
+    let _ = writeln!(t, "profiles: [{}]", profiles.join(", "));
     let _ = writeln!(
         t,
         "placement: {}",
@@ -472,6 +494,22 @@ pub fn scenario_text(
         ))
     );
     Ok(t)
+}
+
+/// Whether `line` replays on the reference under `other` with every move
+/// legal and every attack ending as it does under `found`.
+fn replays(setup: &Setup, other: &Profile, line: &[Move], found: &Profile) -> bool {
+    use crate::rules::Implementation;
+    let results = |p: &Profile| -> Option<Vec<Option<CombatResult>>> {
+        let mut g = super::reference::Reference.start(setup, p).ok()?;
+        line.iter()
+            .map(|m| g.play(m).ok().map(|n| n.combat.map(|c| c.1)))
+            .collect()
+    };
+    match (results(other), results(found)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// A unit enum's serde spelling (`attacker-wins`).
