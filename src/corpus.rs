@@ -86,6 +86,14 @@ pub trait GameEntry: Sync {
     ) -> std::io::Result<bool>;
     /// `arbiter bench` for this game (`None`: it has no benchmark yet).
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
+    /// `arbiter prove` on a claim file of this game (`None`: the game has
+    /// no claims).
+    fn prove(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &crate::prove::ProveOptions,
+    ) -> Option<Result<crate::prove::ProveReport, String>>;
     /// The protocol reader's property on `bytes`, for fuzzing.
     fn check_reader(&self, bytes: &[u8]);
     /// `serve`'s property with its reference on the input `bytes`, lines
@@ -299,6 +307,15 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String> {
         G::bench(opts)
+    }
+
+    fn prove(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &crate::prove::ProveOptions,
+    ) -> Option<Result<crate::prove::ProveReport, String>> {
+        G::prove(path, text, opts)
     }
 
     fn check_reader(&self, bytes: &[u8]) {

@@ -8,5 +8,6 @@ pub mod fuzzing;
 pub mod games;
 pub mod harness;
 pub mod protocol;
+pub mod prove;
 pub mod rules;
 pub mod scenario;

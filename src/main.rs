@@ -73,6 +73,9 @@ enum Command {
     Games,
     /// Time the engine and the reference on random games, and the corpus.
     Bench(cli::bench::BenchArgs),
+    /// Decide claim files (a position, a goal, a ply budget) by exhaustive
+    /// search, and write each decisive line as a scenario.
+    Prove(cli::prove::Args),
     /// Run the corpus against an external implementation (spec/protocol.md).
     Conform(cli::conform::Args),
     /// A matrix of scenarios × implementations from `conform --format json` reports.
@@ -154,6 +157,7 @@ fn main() -> ExitCode {
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
         Command::Bench(args) => cli::bench::bench(&args),
         Command::Conform(args) => cli::conform::conform(args),
+        Command::Prove(args) => cli::prove::prove(&args),
         Command::Matrix {
             reports,
             html,

@@ -20,7 +20,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn nothing_above_the_games_names_a_game() {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    for dir in ["scenario", "protocol", "harness", "cli", "rules"] {
+    for dir in ["scenario", "protocol", "harness", "cli", "rules", "prove"] {
         rust_files(&src.join(dir), &mut files);
     }
     files.extend(

@@ -164,6 +164,18 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         None
     }
 
+    /// `arbiter prove`: decides the claim file `text` read from `path`
+    /// (`spec/<game>/claims.md` describes the game's claims); `None` when
+    /// the game has no claims. The game parses its claim and builds the
+    /// search's nodes; the search itself is [`crate::prove::Solver`].
+    fn prove(
+        _path: &std::path::Path,
+        _text: &str,
+        _opts: &crate::prove::ProveOptions,
+    ) -> Option<Result<crate::prove::ProveReport, String>> {
+        None
+    }
+
     /// One line of `arbiter show` about a played action: who did what, and
     /// what the rules noted.
     fn describe(note: &Self::Note) -> String;

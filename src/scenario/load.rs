@@ -226,7 +226,7 @@ pub fn read(path: &Path) -> Result<String, LoadError> {
 
 /// The location of a YAML reader error (the start of the text when the
 /// reader knows none).
-fn yaml_loc(e: &serde_saphyr::Error) -> Loc {
+pub fn yaml_loc(e: &serde_saphyr::Error) -> Loc {
     // The reader knows no place for some errors (a document that is empty
     // or `~` has no mapping to lack `id` in): point at the start of the text
     // rather than at the 0:0 kept for errors outside any text.
@@ -739,7 +739,7 @@ fn int_range(ty: &str) -> Option<String> {
 /// The YAML reader's message, reworded where its own words name its API or
 /// its grammar rather than what to write, and without its location suffix
 /// or snippet (we print `file:line:column:` ourselves).
-fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
+pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
     use serde_saphyr::Error as E;
     let at = yaml_loc(e);
     let offset = offset_of(text, at);

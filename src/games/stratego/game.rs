@@ -253,6 +253,14 @@ impl Rules for Stratego {
         super::explain::chase_state(note)
     }
 
+    fn prove(
+        path: &std::path::Path,
+        text: &str,
+        opts: &crate::prove::ProveOptions,
+    ) -> Option<Result<crate::prove::ProveReport, String>> {
+        Some(super::prove::prove(path, text, opts))
+    }
+
     fn picture(setup: &Setup, played: &[Move], note: Option<&PlyReport>) -> Option<String> {
         super::picture::svg(setup, played, note)
     }

@@ -2,6 +2,7 @@
 
 pub mod army;
 pub mod bench_report;
+pub mod claim;
 pub mod combat;
 pub mod engine;
 pub mod explain;
@@ -13,6 +14,7 @@ pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod profile;
+pub mod prove;
 pub mod reference;
 pub mod scenario;
 pub mod square;

@@ -1,0 +1,103 @@
+//! `arbiter prove`: decides claim files by exhaustive search and reports
+//! each verdict against what the file expects.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use arbiter::prove::ProveOptions;
+use arbiter::scenario::load;
+
+/// Options of `arbiter prove`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Claim files, or directories searched for `.yaml` files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Only this profile (default: every profile each claim lists).
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// Write each decisive line as a scenario file into this directory
+    /// (`arbiter check DIR` replays them on the reference).
+    #[arg(long, value_name = "DIR")]
+    pub write: Option<PathBuf>,
+    /// Key the transposition table on the whole rule state (finds
+    /// transpositions, slower per node) instead of the line from the root.
+    #[arg(long)]
+    pub state_key: bool,
+}
+
+/// Runs every claim; exit status 1 when a verdict differs from the claim's
+/// `expect`, 2 when a file cannot be read.
+pub fn prove(args: &Args) -> ExitCode {
+    let mut files = Vec::new();
+    for p in &args.paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(p)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(Result::ok)
+                .map(|e| e.into_path())
+                .filter(|f| f.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+                .collect();
+            files.append(&mut found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    if files.is_empty() {
+        eprintln!("arbiter: no claim files found");
+        return ExitCode::from(2);
+    }
+    let opts = ProveOptions {
+        profile: args.profile.clone(),
+        write: args.write.clone(),
+        progress: true,
+        state_key: args.state_key,
+    };
+    if let Some(dir) = &opts.write
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("arbiter: cannot create {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    let mut mismatches = 0;
+    let mut broken = false;
+    for f in &files {
+        let result = load::read(f).map_err(|e| e.to_string()).and_then(|text| {
+            let game = load::game_of(f, &text).map_err(|e| e.to_string())?;
+            let entry = arbiter::games::find(&game.value).ok_or_else(|| {
+                format!(
+                    "{}: `{}` is not a game: expected one of {}",
+                    f.display(),
+                    game.value,
+                    arbiter::games::names().join(", ")
+                )
+            })?;
+            entry.prove(f, &text, &opts).unwrap_or_else(|| {
+                Err(format!(
+                    "{}: the game {} has no claims for `arbiter prove`",
+                    f.display(),
+                    entry.name()
+                ))
+            })
+        });
+        match result {
+            Ok(report) => {
+                print!("{}", report.text);
+                mismatches += report.mismatches;
+            }
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                broken = true;
+            }
+        }
+    }
+    if broken {
+        ExitCode::from(2)
+    } else if mismatches > 0 {
+        println!("{mismatches} verdict(s) differ from the claims' `expect`");
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,458 @@
+//! `arbiter prove`: exhaustive two-player search for claims of the form
+//! "the attacker can force the goal within N plies, whatever the defender
+//! does".
+//!
+//! The search knows no game. A game hands it a [`Node`]: a state that says
+//! whose turn it is (attacker or defender), lists the legal actions, plays
+//! one, says whether the goal has been reached, and gives a key of its
+//! whole state (position, side to move, every count and history the rules
+//! read, and the goal's own bookkeeping). The rules themselves stay in the
+//! game's engine: the search only asks it for moves and verdicts.
+//!
+//! The search is an AND-OR search by depth: at an attacker node some
+//! action must lead to a forced goal within one ply less, at a defender
+//! node every action must. A node with no legal action is not a goal (the
+//! game is over without it). Iterative deepening on the ply budget finds
+//! the shortest forcing distance; a transposition table keyed on the state
+//! key remembers, per state, a budget within which the goal is forced and
+//! the largest budget within which it is not, so both kinds of answer are
+//! reused across iterations and transpositions.
+
+use std::collections::HashMap;
+use std::fmt::{Debug, Display};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How `arbiter prove` runs.
+#[derive(Clone, Debug, Default)]
+pub struct ProveOptions {
+    /// Only this profile (default: every profile the claim lists).
+    pub profile: Option<String>,
+    /// Write each decisive line as a scenario file into this directory.
+    pub write: Option<std::path::PathBuf>,
+    /// Show a spinner on standard error during long searches.
+    pub progress: bool,
+    /// Key the transposition table on the game's whole state rather than
+    /// on the line from the root (slower per node; finds transpositions).
+    pub state_key: bool,
+}
+
+/// What `arbiter prove` prints, and whether every verdict matched the
+/// claim's expectation.
+#[derive(Clone, Debug, Default)]
+pub struct ProveReport {
+    /// The report, one line or more per profile and placement.
+    pub text: String,
+    /// Verdicts that differ from what the claim file expects.
+    pub mismatches: usize,
+    /// Scenario files written.
+    pub written: Vec<std::path::PathBuf>,
+}
+
+/// One state of a claim's search: a game in progress plus the goal's own
+/// bookkeeping.
+pub trait Node: Clone {
+    /// What a player does.
+    type Action: Clone + Debug + Display + PartialEq;
+    /// Every legal action of the side to move; empty when the game is over.
+    fn actions(&self) -> Vec<Self::Action>;
+    /// Plays an action that [`Node::actions`] listed.
+    fn play(&mut self, action: &Self::Action);
+    /// Whether the side to move is the attacker (the side that tries to
+    /// reach the goal).
+    fn attacker_to_move(&self) -> bool;
+    /// Whether the goal has been reached.
+    fn goal_reached(&self) -> bool;
+    /// The whole state as a key: two states with equal keys must have the
+    /// same legal actions, the same goal status and the same futures.
+    fn key(&self) -> u128;
+    /// The key of the state after `action`, when the node can tell it
+    /// without playing the action (`None`: the search plays it to see).
+    fn key_after(&self, _action: &Self::Action) -> Option<u128> {
+        None
+    }
+    /// A guess of how promising `action` is for the side to move (higher
+    /// is tried first). It orders the search and never changes an answer.
+    fn hint(&self, _action: &Self::Action) -> i32 {
+        0
+    }
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer<A> {
+    /// The attacker forces the goal; `plies` is the forcing distance (the
+    /// attacker's fastest win against the defender's longest resistance)
+    /// and `line` one such line, ending in the goal.
+    Forced {
+        /// Plies the goal takes with best play on both sides.
+        plies: u32,
+        /// The line: the attacker's fastest, the defender's longest.
+        line: Vec<A>,
+    },
+    /// The attacker does not force the goal within the budget; `line` is a
+    /// counter-line: the defender's refutation of the attacker's most
+    /// testing tries, to the end of the budget or of the game.
+    NotForced {
+        /// The counter-line.
+        line: Vec<A>,
+    },
+}
+
+impl<A> Answer<A> {
+    /// Whether the goal is forced.
+    pub fn is_forced(&self) -> bool {
+        matches!(self, Answer::Forced { .. })
+    }
+
+    /// The decisive line.
+    pub fn line(&self) -> &[A] {
+        match self {
+            Answer::Forced { line, .. } | Answer::NotForced { line } => line,
+        }
+    }
+}
+
+/// How much work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes expanded (actions listed).
+    pub nodes: u64,
+    /// Distinct states in the transposition table.
+    pub states: usize,
+    /// Lookups answered by the table.
+    pub hits: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// What the table knows about one state.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    /// A budget within which the goal is forced (`u32::MAX`: none known).
+    forced_within: u32,
+    /// The largest budget within which it is known not to be forced
+    /// (`None`: none known).
+    not_within: Option<u32>,
+}
+
+/// The search: a transposition table and counters, reused across the
+/// iterations and the line extraction of one claim.
+pub struct Solver<N: Node> {
+    table: HashMap<u128, Known>,
+    stats: Stats,
+    progress: Option<ProgressBar>,
+    _node: std::marker::PhantomData<N>,
+}
+
+impl<N: Node> Default for Solver<N> {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl<N: Node> Solver<N> {
+    /// A fresh solver; with `progress`, a spinner on standard error (shown
+    /// only on a terminal) counts nodes and states.
+    pub fn new(progress: bool) -> Self {
+        let progress = progress.then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        Solver {
+            table: HashMap::new(),
+            stats: Stats::default(),
+            progress,
+            _node: std::marker::PhantomData,
+        }
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            states: self.table.len(),
+            ..self.stats
+        }
+    }
+
+    /// Decides whether the attacker forces the goal from `root` within
+    /// `budget` plies, and finds the decisive line.
+    ///
+    /// With `expect_forced`, iterative deepening from budget 0 (cheap when
+    /// the goal is forced: each failed iteration orders the next). Without,
+    /// one search at the full budget first, which settles a goal that is
+    /// not forced without searching every smaller budget; only when it is
+    /// forced after all does iterative deepening find the distance.
+    pub fn solve(&mut self, root: &N, budget: u32, expect_forced: bool) -> Answer<N::Action> {
+        let start = Instant::now();
+        let forced = expect_forced || self.forced(root, budget);
+        let answer = match forced.then(|| self.distance(root, budget)).flatten() {
+            Some(plies) => Answer::Forced {
+                plies,
+                line: self.forced_line(root, plies),
+            },
+            None => Answer::NotForced {
+                line: self.counter_line(root, budget),
+            },
+        };
+        self.stats.elapsed += start.elapsed();
+        if let Some(bar) = &self.progress {
+            bar.finish_and_clear();
+        }
+        answer
+    }
+
+    /// The smallest budget up to `max` within which the goal is forced
+    /// (iterative deepening).
+    pub fn distance(&mut self, node: &N, max: u32) -> Option<u32> {
+        (0..=max).find(|&d| {
+            if let Some(bar) = &self.progress {
+                bar.set_message(format!("depth {d}/{max}"));
+            }
+            self.forced(node, d)
+        })
+    }
+
+    /// Whether the attacker forces the goal from `node` within `budget`
+    /// plies.
+    pub fn forced(&mut self, node: &N, budget: u32) -> bool {
+        if node.goal_reached() {
+            return true;
+        }
+        if budget == 0 {
+            return false;
+        }
+        let key = node.key();
+        if let Some(k) = self.table.get(&key) {
+            if k.forced_within <= budget {
+                self.stats.hits += 1;
+                return true;
+            }
+            if k.not_within.is_some_and(|n| n >= budget) {
+                self.stats.hits += 1;
+                return false;
+            }
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes.is_multiple_of(4096)
+            && let Some(bar) = &self.progress
+        {
+            bar.set_message(format!(
+                "{} nodes, {} states",
+                self.stats.nodes,
+                self.table.len()
+            ));
+            bar.tick();
+        }
+        let attacker = node.attacker_to_move();
+        let actions = self.ordered_actions(node, attacker);
+        let result = if actions.is_empty() {
+            false
+        } else if attacker {
+            actions
+                .iter()
+                .any(|a| self.forced(&child(node, a), budget - 1))
+        } else {
+            actions
+                .iter()
+                .all(|a| self.forced(&child(node, a), budget - 1))
+        };
+        let entry = self.table.entry(key).or_insert(Known {
+            forced_within: u32::MAX,
+            not_within: None,
+        });
+        if result {
+            entry.forced_within = entry.forced_within.min(budget);
+        } else {
+            entry.not_within = Some(entry.not_within.map_or(budget, |n| n.max(budget)));
+        }
+        result
+    }
+
+    /// The actions of `node`, the most promising for the side to move
+    /// first, by what the table already knows of the state after each
+    /// (when the node gives that state's key without playing): for the
+    /// attacker, states known forced within the least; for the defender,
+    /// states known not forced within the most. Ties keep the game's order.
+    fn ordered_actions(&self, node: &N, attacker: bool) -> Vec<N::Action> {
+        let mut scored: Vec<(i64, N::Action)> = node
+            .actions()
+            .into_iter()
+            .map(|a| {
+                let known = node.key_after(&a).and_then(|k| self.table.get(&k).copied());
+                let score = match known {
+                    None => 0,
+                    Some(k) => {
+                        let forced =
+                            (k.forced_within != u32::MAX).then(|| i64::from(k.forced_within));
+                        let not = k.not_within.map(|n| i64::from(n) + 1);
+                        match (attacker, forced, not) {
+                            (true, Some(f), _) => -1_000_000 + f,
+                            (true, None, Some(n)) => n,
+                            (false, _, Some(n)) => -n,
+                            (false, Some(f), None) => 1_000_000 - f,
+                            (_, None, None) => 0,
+                        }
+                    }
+                };
+                (score * 8 - i64::from(node.hint(&a)), a)
+            })
+            .collect();
+        scored.sort_by_key(|(s, _)| *s);
+        scored.into_iter().map(|(_, a)| a).collect()
+    }
+
+    /// A line from a node whose forcing distance is `plies`: the attacker
+    /// keeps to a child one ply nearer, the defender picks the child that
+    /// holds out longest.
+    fn forced_line(&mut self, root: &N, plies: u32) -> Vec<N::Action> {
+        let mut line = Vec::new();
+        let mut node = root.clone();
+        let mut left = plies;
+        while !node.goal_reached() && left > 0 {
+            let actions = node.actions();
+            let mut pick: Option<(N::Action, u32)> = None;
+            for a in &actions {
+                let c = child(&node, a);
+                let Some(d) = self.distance(&c, left - 1) else {
+                    continue;
+                };
+                let better = match &pick {
+                    None => true,
+                    Some((_, best)) => {
+                        if node.attacker_to_move() {
+                            d < *best
+                        } else {
+                            d > *best
+                        }
+                    }
+                };
+                if better {
+                    pick = Some((a.clone(), d));
+                }
+            }
+            let (a, d) = pick.expect("a forced node has a forcing child");
+            node.play(&a);
+            line.push(a);
+            left = d;
+        }
+        line
+    }
+
+    /// A counter-line from a node where the goal is not forced within
+    /// `budget`: the attacker tries the action that leaves the defender the
+    /// fewest refutations, the defender answers with the first refutation.
+    fn counter_line(&mut self, root: &N, budget: u32) -> Vec<N::Action> {
+        let mut line = Vec::new();
+        let mut node = root.clone();
+        let mut left = budget;
+        while left > 0 {
+            let actions = node.actions();
+            if actions.is_empty() {
+                break;
+            }
+            let pick = if node.attacker_to_move() {
+                let mut best: Option<(N::Action, usize)> = None;
+                for a in &actions {
+                    let c = child(&node, a);
+                    let refutations = if left < 2 {
+                        0
+                    } else {
+                        c.actions()
+                            .iter()
+                            .filter(|r| !self.forced(&child(&c, r), left - 2))
+                            .count()
+                    };
+                    if best.as_ref().is_none_or(|(_, n)| refutations < *n) {
+                        best = Some((a.clone(), refutations));
+                    }
+                }
+                best.map(|(a, _)| a)
+            } else {
+                actions
+                    .iter()
+                    .find(|a| !self.forced(&child(&node, a), left - 1))
+                    .cloned()
+            };
+            let Some(a) = pick else { break };
+            node.play(&a);
+            line.push(a);
+            left -= 1;
+        }
+        line
+    }
+}
+
+/// The state after `action`.
+fn child<N: Node>(node: &N, action: &N::Action) -> N {
+    let mut c = node.clone();
+    c.play(action);
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A race on a line: a token at `pos`; the attacker moves it +1 or +2,
+    /// the defender −1 or stays (action 0). Goal: the token reaches `goal`.
+    #[derive(Clone, Debug)]
+    struct Race {
+        pos: i32,
+        goal: i32,
+        attacker: bool,
+    }
+
+    impl Node for Race {
+        type Action = i32;
+        fn actions(&self) -> Vec<i32> {
+            if self.attacker {
+                vec![1, 2]
+            } else {
+                vec![-1, 0]
+            }
+        }
+        fn play(&mut self, a: &i32) {
+            self.pos += a;
+            self.attacker = !self.attacker;
+        }
+        fn attacker_to_move(&self) -> bool {
+            self.attacker
+        }
+        fn goal_reached(&self) -> bool {
+            self.pos >= self.goal
+        }
+        fn key(&self) -> u128 {
+            ((self.pos as u32 as u128) << 1) | self.attacker as u128
+        }
+    }
+
+    #[test]
+    fn the_race_is_won_in_the_plies_a_hand_count_gives() {
+        // Net +1 per round against best defence: from 0 to 3 the attacker
+        // plays +2, the defender −1, the attacker +2: three plies; in two
+        // the token reaches at most 2.
+        let root = Race {
+            pos: 0,
+            goal: 3,
+            attacker: true,
+        };
+        let mut s = Solver::new(false);
+        match s.solve(&root, 10, true) {
+            Answer::Forced { plies, line } => {
+                assert_eq!(plies, 3);
+                assert_eq!(line, vec![2, -1, 2]);
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut s = Solver::new(false);
+        let a = s.solve(&root, 2, false);
+        assert!(!a.is_forced());
+        assert_eq!(a.line().len(), 2);
+    }
+}
