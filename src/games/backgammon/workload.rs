@@ -285,7 +285,14 @@ mod tests {
     #[test]
     fn a_higher_checker_outside_home_forbids_bearing_off_with_a_larger_die() {
         let mut tally = Tally::new();
-        compare_game(&Engine, &Setup::standard(), &profile(35), 17694, 250, &mut tally)
-            .unwrap_or_else(|e| panic!("{e}"));
+        compare_game(
+            &Engine,
+            &Setup::standard(),
+            &profile(35),
+            17694,
+            250,
+            &mut tally,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }

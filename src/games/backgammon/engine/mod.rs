@@ -673,7 +673,11 @@ fn step_reason(b: &Board, from: u8, die: u8, profile: &Profile) -> Result<Board,
             "BG-6.4",
             format!(
                 "a {die} bears off from {from} only when no checker stands higher, but one stands on {}",
-                if usize::from(high) == 25 { "the bar".to_string() } else { high.to_string() }
+                if usize::from(high) == 25 {
+                    "the bar".to_string()
+                } else {
+                    high.to_string()
+                }
             ),
         ));
     }
