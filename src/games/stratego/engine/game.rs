@@ -264,8 +264,9 @@ impl EngineGame {
     #[inline]
     fn more_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
         self.chase.as_ref().is_none_or(|st| {
-            st.refuses(self.candidate(cell, from, to), &self.profile.more_squares)
-                .is_none()
+            let c = self.candidate(cell, from, to);
+            let ms = &self.profile.more_squares;
+            !st.may_refuse(&c, ms) || st.refuses(c, ms).is_none()
         })
     }
 
