@@ -256,11 +256,10 @@ impl History {
     /// A history holding the start position.
     pub fn new(start: u64, window: PositionWindow) -> Self {
         let mut h = History {
-            // Small at first: a game is cloned to start each of many
-            // playouts, and most end (or fight, which empties the table)
-            // long before a thousand positions.
-            hashes: Vec::with_capacity(64),
-            first: HashMap::with_capacity_and_hasher(64, Default::default()),
+            // Room for a thousand positions, so that the first thousand
+            // plies never allocate (tests/hot_path_alloc.rs).
+            hashes: Vec::with_capacity(1024),
+            first: HashMap::with_capacity_and_hasher(1024, Default::default()),
             since_fight: 0,
             window,
         };
