@@ -2,6 +2,8 @@
 //! incremental state of each anti-repetition rule, all updated per move in
 //! constant time and without heap allocation.
 
+use std::sync::Arc;
+
 use crate::games::stratego::combat::CombatResult;
 use crate::games::stratego::game::{
     ChaseNote, Chasers, DrawReason, Outcome, PlyReport, Stratego, WinReason,
@@ -53,9 +55,12 @@ pub struct FastReport {
 /// A game in progress in the engine.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
-    layout: Layout,
-    geometry: Geometry,
-    profile: Profile,
+    /// Board tables, geometry and profile never change during a game; they
+    /// are shared, so that cloning a game (to start many playouts from one
+    /// position) copies only what moves.
+    layout: Arc<Layout>,
+    geometry: Arc<Geometry>,
+    profile: Arc<Profile>,
     pos: Position,
     to_move: Color,
     ply: usize,
@@ -85,8 +90,8 @@ impl EngineGame {
             more_squares::State::new(&layout, &pos, setup.to_move, ids, &profile.more_squares)
         });
         let mut g = EngineGame {
-            geometry: setup.geometry.clone(),
-            profile: profile.clone(),
+            geometry: Arc::new(setup.geometry.clone()),
+            profile: Arc::new(profile.clone()),
             pos,
             to_move: setup.to_move,
             ply: 0,
@@ -94,7 +99,7 @@ impl EngineGame {
             chase,
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
-            layout,
+            layout: Arc::new(layout),
         };
         g.outcome = g.compute_outcome();
         Ok(g)
@@ -259,8 +264,9 @@ impl EngineGame {
     #[inline]
     fn more_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
         self.chase.as_ref().is_none_or(|st| {
-            st.refuses(self.candidate(cell, from, to), &self.profile.more_squares)
-                .is_none()
+            let c = self.candidate(cell, from, to);
+            let ms = &self.profile.more_squares;
+            !st.may_refuse(&c, ms) || st.refuses(c, ms).is_none()
         })
     }
 
@@ -295,6 +301,10 @@ impl EngineGame {
 
     /// Every legal move of the side to move, in no particular order, into
     /// `buf` (cleared first). Allocates only if `buf` must grow.
+    ///
+    /// Step pieces' moves come as bit sets per direction, scouts' as one
+    /// bit scan per line; only the pieces the anti-repetition rules may
+    /// restrict ([`EngineGame::checked_pieces`]) are looked at move by move.
     #[inline]
     pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
         buf.clear();
@@ -302,21 +312,80 @@ impl EngineGame {
             return;
         }
         let me = side(self.to_move);
-        // Without a chase of the mover's on, the more-squares rule refuses
-        // nothing; a piece with no two-squares sequence to continue cannot
-        // break the limit. Such pieces' moves need no per-move check.
-        let chase_off = self
-            .chase
-            .as_ref()
-            .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
-        let mut pieces = self.pos.movable[me];
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let cell = self.pos.cells[from as usize].expect("mask and cells agree");
-            let free = chase_off && self.sequences[me].free(cell.id, &self.profile.two_squares);
+        let (all_checked, checked) = self.checked_pieces();
+        let movable = self.pos.movable[me];
+        // The pieces whose every move needs a look (rare: a chase of the
+        // mover's on, or a sequence at the limit), as squares.
+        let mut slow = if all_checked { movable } else { 0 };
+        if checked != 0 {
+            let mut m = movable;
+            while m != 0 {
+                let sq = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if let Some(cell) = self.pos.cells[sq as usize]
+                    && checked & id_bit(cell.id) != 0
+                {
+                    slow |= bit(sq);
+                }
+            }
+        }
+        let own = self.pos.occupied[me];
+        let layout = &*self.layout;
+        let open = layout.on_board & !layout.lakes & !own;
+        let free = movable & !slow;
+        // Step pieces, all at once per direction: each target bit is one move.
+        let steppers = free & !self.pos.scouts[me];
+        let f = layout.files as u32;
+        let shifted: [(layout::Mask, i16); layout::DIRECTIONS] = [
+            ((steppers << f) & open, f as i16),
+            ((steppers >> f) & open, -(f as i16)),
+            (((steppers & !layout.last_file) << 1) & open, 1),
+            (((steppers & !layout.first_file) >> 1) & open, -1),
+        ];
+        for (mut targets, delta) in shifted {
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                buf.push(FastMove {
+                    from: (to as i16 - delta) as u8,
+                    to,
+                });
+            }
+        }
+        // Scouts, line by line: one bit scan finds where each line stops.
+        let all = self.pos.all();
+        let mut scouts = free & self.pos.scouts[me];
+        while scouts != 0 {
+            let from = scouts.trailing_zeros() as u8;
+            scouts &= scouts - 1;
+            for d in 0..layout::DIRECTIONS {
+                let ray = layout.ray[d][from as usize];
+                let blockers = ray & all;
+                let line = if blockers == 0 {
+                    ray
+                } else if d % 2 == 0 {
+                    // Towards higher indices: up to the lowest blocker.
+                    ray & (blockers ^ (blockers - 1))
+                } else {
+                    // Towards lower indices: down to the highest blocker.
+                    ray & !(bit(127 - blockers.leading_zeros() as u8) - 1)
+                };
+                let mut line = line & !own;
+                while line != 0 {
+                    let to = line.trailing_zeros() as u8;
+                    line &= line - 1;
+                    buf.push(FastMove { from, to });
+                }
+            }
+        }
+        while slow != 0 {
+            let from = slow.trailing_zeros() as u8;
+            slow &= slow - 1;
+            let Some(cell) = self.pos.cells[from as usize] else {
+                unreachable!("mask and cells agree")
+            };
             self.any_pseudo_legal_from(from, cell, |to| {
-                if free || self.repetition_allows(cell, from, to) {
+                if self.repetition_allows(cell, from, to) {
                     buf.push(FastMove { from, to });
                 }
                 false
@@ -324,13 +393,37 @@ impl EngineGame {
         }
     }
 
+    /// The pieces of the side to move whose moves the anti-repetition rules
+    /// may refuse, so that each needs a look: `(every piece, ids)`. While
+    /// the mover's chase is off, the more-squares rule refuses nothing
+    /// ([`more_squares::State::quiet`]); a piece whose two-squares sequence
+    /// is not near the limit cannot break it ([`Player::restricted`]).
+    #[inline]
+    fn checked_pieces(&self) -> (bool, u128) {
+        let chase_off = self
+            .chase
+            .as_ref()
+            .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
+        if !chase_off {
+            return (true, 0);
+        }
+        self.sequences[side(self.to_move)].restricted(&self.profile.two_squares)
+    }
+
     /// Whether the side to move has a legal move (stops at the first).
+    /// When no piece needs a look ([`EngineGame::checked_pieces`]), any
+    /// step onto a square that is free or the opponent's is one.
     #[inline]
     pub fn has_legal_move(&self) -> bool {
-        self.flag_captured_by.is_none()
-            && self.any_pseudo_legal(self.to_move, |from, to, cell| {
-                self.repetition_allows(cell, from, to)
-            })
+        if self.flag_captured_by.is_some() {
+            return false;
+        }
+        if self.checked_pieces() == (false, 0) {
+            return self.can_move_at_all(self.to_move);
+        }
+        self.any_pseudo_legal(self.to_move, |from, to, cell| {
+            self.repetition_allows(cell, from, to)
+        })
     }
 
     /// Whether `mv` is legal now.
@@ -604,7 +697,7 @@ impl EngineGame {
 impl EngineGame {
     /// The current board.
     pub fn board(&self) -> Board {
-        let mut b = Board::empty(self.geometry.clone(), self.to_move);
+        let mut b = Board::empty(Geometry::clone(&self.geometry), self.to_move);
         self.pos.to_board(&mut b, &self.layout);
         b
     }
@@ -664,5 +757,65 @@ impl Game<Stratego> for EngineGame {
 
     fn ply(&self) -> usize {
         self.ply
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::variant::Variant;
+    use crate::games::stratego::workload::driver::{
+        Chooser, SplitMix, canonical_order, setup_and_profile_on,
+    };
+
+    impl EngineGame {
+        /// The legal moves found move by move, every candidate through the
+        /// anti-repetition checks: what the bit-set generator must equal.
+        fn legal_moves_one_by_one(&self) -> Vec<FastMove> {
+            let mut out = Vec::new();
+            if self.flag_captured_by.is_some() {
+                return out;
+            }
+            self.any_pseudo_legal(self.to_move, |from, to, cell| {
+                if self.repetition_allows(cell, from, to) {
+                    out.push(FastMove { from, to });
+                }
+                false
+            });
+            out
+        }
+    }
+
+    /// On rule-seeking random games of every variant under random profiles,
+    /// the fast generator lists exactly the moves the move-by-move path
+    /// allows, in the order the move-by-move path finds them once put in
+    /// [`canonical_order`], and `has_legal_move` agrees with the list.
+    #[test]
+    fn the_bit_set_generator_lists_what_the_move_by_move_path_allows() {
+        let mut buf = Vec::new();
+        let mut checked = 0;
+        for seed in 0..120u64 {
+            let mut src = SplitMix(seed);
+            let variant = Variant::ALL[seed as usize % 3];
+            let (setup, profile, bias) = setup_and_profile_on(&mut src, variant);
+            let Ok(mut g) = EngineGame::from_setup(&setup, &profile) else {
+                continue;
+            };
+            let mut chooser = Chooser::new(bias);
+            for _ in 0..300 {
+                g.legal_moves_into(&mut buf);
+                let slow = g.legal_moves_one_by_one();
+                canonical_order(&g, &mut buf);
+                assert_eq!(buf, slow, "seed {seed}, ply {}", g.ply);
+                assert_eq!(g.has_legal_move(), !slow.is_empty(), "seed {seed}");
+                checked += 1;
+                let Some(mv) = chooser.choose(&g, &buf, &mut src) else {
+                    break;
+                };
+                chooser.played(g.to_move(), mv);
+                g.play_legal(mv);
+            }
+        }
+        assert!(checked > 10_000, "{checked} positions");
     }
 }

@@ -52,6 +52,12 @@ pub struct Layout {
     /// `near[i]`: the squares of `step[i]` as a mask (a non-scout's
     /// possible targets before looking at pieces).
     pub near: Vec<Mask>,
+    /// `ray[d][i]`: the squares a scout on `i` passes in direction `d` on an
+    /// empty board, up to the board's edge or the first lake (RP-3.3,
+    /// RP-3.5): with the occupied squares, one bit scan finds where a
+    /// scout's line stops. Directions 0 and 2 run towards higher indices,
+    /// 1 and 3 towards lower ones.
+    pub ray: [Vec<Mask>; DIRECTIONS],
     /// `order[i]`: the rank of square `i` in [`Square`]'s ordering (file
     /// first, then rank), so moves can be sorted the way the trait asks
     /// and boundaries named the way the reference names them.
@@ -110,6 +116,19 @@ impl Layout {
                     .fold(0, |m, &n| m | bit(n))
             })
             .collect();
+        let ray = std::array::from_fn(|d| {
+            (0..len)
+                .map(|i| {
+                    let mut m: Mask = 0;
+                    let mut to = step[i][d];
+                    while to != NO_SQUARE {
+                        m |= bit(to);
+                        to = step[to as usize][d];
+                    }
+                    m
+                })
+                .collect()
+        });
         let mut by_square: Vec<u8> = (0..len as u8).collect();
         by_square.sort_by_key(|&i| (i % files, i / files));
         let mut order = vec![0u8; len];
@@ -126,6 +145,7 @@ impl Layout {
             last_file,
             step,
             near,
+            ray,
             order,
         })
     }

@@ -148,7 +148,8 @@ impl Chase {
 /// Random keys for positions (MS-6.1, MS-6.2).
 #[derive(Clone, Debug)]
 pub struct Zobrist {
-    table: Vec<u64>,
+    /// Shared between clones of a game: the keys never change.
+    table: std::sync::Arc<[u64]>,
     stride: usize,
     key: PositionKey,
     side_to_move: u64,
@@ -255,6 +256,8 @@ impl History {
     /// A history holding the start position.
     pub fn new(start: u64, window: PositionWindow) -> Self {
         let mut h = History {
+            // Room for a thousand positions, so that the first thousand
+            // plies never allocate (tests/hot_path_alloc.rs).
             hashes: Vec::with_capacity(1024),
             first: HashMap::with_capacity_and_hasher(1024, Default::default()),
             since_fight: 0,
@@ -639,6 +642,21 @@ impl State {
             chasing,
             subject,
         }
+    }
+
+    /// Whether the rule may refuse the move of `cell` to `to` at all, by
+    /// a look at the board alone (a filter before [`State::refuses`]).
+    /// Under the ISF threat reading (adjacent squares, the mover only) a
+    /// move threatens exactly the opponent pieces next to its end square,
+    /// and one that threatens nothing neither keeps a chase going nor
+    /// chases (MS-4.1, MS-5); when only chasing moves are looked at, such a
+    /// move is never refused. Every other reading answers `true`.
+    #[inline]
+    pub fn may_refuse(&self, c: &Candidate, ms: &MoreSquaresSwitches) -> bool {
+        !(ms.prohibits == Prohibits::ChasingMoves
+            && ms.scout_threat == ScoutThreat::Adjacent
+            && ms.threat_by == ThreatBy::Mover
+            && c.layout.near[c.to as usize] & c.pos.occupied[1 - side(c.cell.color)] == 0)
     }
 
     /// Whether the rule can refuse nothing to `color` now: its chase is off

@@ -57,6 +57,9 @@ pub struct Position {
     /// Squares held by pieces that move (everything but bombs and flags),
     /// per colour.
     pub movable: [Mask; 2],
+    /// Squares held by scouts, per colour: the pieces whose moves are lines
+    /// rather than steps (RP-3.3).
+    pub scouts: [Mask; 2],
 }
 
 impl Position {
@@ -81,6 +84,7 @@ impl Position {
             cells: [None; 128],
             occupied: [0; 2],
             movable: [0; 2],
+            scouts: [0; 2],
         };
         let mut placed = [[0u32; Rank::ALL.len()]; 2];
         for (entry, &(square, piece)) in pieces.iter().enumerate() {
@@ -156,6 +160,9 @@ impl Position {
         if c.rank.is_movable() {
             self.movable[side(c.color)] |= bit(i);
         }
+        if c.rank == Rank::Scout {
+            self.scouts[side(c.color)] |= bit(i);
+        }
     }
 
     #[inline]
@@ -163,6 +170,7 @@ impl Position {
         let c = self.cells[i as usize].take()?;
         self.occupied[side(c.color)] &= !bit(i);
         self.movable[side(c.color)] &= !bit(i);
+        self.scouts[side(c.color)] &= !bit(i);
         Some(c)
     }
 

@@ -201,11 +201,52 @@ impl Player {
         }
     }
 
-    /// Whether no move of `piece` can break the limit: it has no sequence
-    /// to continue, so every move counts 1 (or 0 for an exempt attack).
+    /// Whether no move of `piece` can break the limit. A move counts at
+    /// most one more than the highest count of the sequence it continues
+    /// (each crossing one more than before, or the span's count plus one),
+    /// and 1 when it continues nothing (0 for an exempt attack); so while
+    /// that highest count plus one stays within the limit, the rule refuses
+    /// none of the piece's moves and they need no look at their crossings.
     #[inline]
     pub fn free(&self, piece: PieceId, ts: &TwoSquaresSwitches) -> bool {
-        !ts.enabled || (ts.limit >= 1 && self.current(piece, ts).is_none())
+        !ts.enabled
+            || self
+                .current(piece, ts)
+                .map_or(1, |s| s.count().saturating_add(1))
+                <= ts.limit
+    }
+
+    /// The pieces whose moves the rule may refuse now ([`Player::free`] is
+    /// false): `(every piece, ids)`. Only pieces with an open sequence near
+    /// the limit are in `ids` (at most one under `other-piece-erases`);
+    /// when counts belong to the squares (AM-3) the last sequence decides
+    /// for every piece at once, and a limit of 0 refuses every move.
+    #[inline]
+    pub fn restricted(&self, ts: &TwoSquaresSwitches) -> (bool, u128) {
+        if !ts.enabled {
+            return (false, 0);
+        }
+        if ts.limit == 0 {
+            return (true, 0);
+        }
+        if !ts.per_piece {
+            let near = self
+                .open
+                .last()
+                .and_then(|&p| self.seq[p as usize].as_ref())
+                .is_some_and(|s| s.count().saturating_add(1) > ts.limit);
+            return (near, 0);
+        }
+        let mut ids = 0u128;
+        for &p in &self.open {
+            if self.seq[p as usize]
+                .as_ref()
+                .is_some_and(|s| s.count().saturating_add(1) > ts.limit)
+            {
+                ids |= 1u128 << p;
+            }
+        }
+        (false, ids)
     }
 
     /// What a move of `piece` making `made` would do (`attack`: whether it

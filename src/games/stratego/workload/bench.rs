@@ -12,7 +12,7 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::variant::Variant;
 use crate::rules::{Game, Implementation};
 
-use super::driver::{Bias, Chooser, SplitMix, full_setup};
+use super::driver::{Bias, Chooser, SplitMix, canonical_order, full_setup};
 use crate::games::stratego::engine::Engine;
 use crate::games::stratego::engine::game::{EngineGame, FastMove};
 
@@ -44,6 +44,7 @@ pub fn biased_game(variant: Variant, seed: u64, plies: usize) -> Recorded {
         let mut moves = Vec::with_capacity(plies);
         while moves.len() < plies {
             game.legal_moves_into(&mut buf);
+            canonical_order(&game, &mut buf);
             let Some(mv) = chooser.choose(&game, &buf, &mut src) else {
                 break;
             };

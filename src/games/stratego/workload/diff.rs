@@ -21,7 +21,7 @@ use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::RuleCode;
 use crate::rules::Game;
 
-use super::driver::{Bias, Bytes, Chooser, Source, setup_and_profile};
+use super::driver::{Bias, Bytes, Chooser, Source, canonical_order, setup_and_profile};
 use crate::games::stratego::engine::game::EngineGame;
 use crate::games::stratego::engine::{Engine, StartError};
 
@@ -266,6 +266,7 @@ pub fn compare_game(
             }
         }
         engine.legal_moves_into(&mut buf);
+        canonical_order(&engine, &mut buf);
         let Some(fast) = chooser.choose(&engine, &buf, src) else {
             return Ok(());
         };

@@ -93,6 +93,36 @@ impl Source for Choices {
     }
 }
 
+/// Puts `legal` (the engine's legal moves in `game`) in one fixed order,
+/// whatever order the engine lists them in, so that a stream of choices
+/// plays the same game from one engine version to the next (fuzz corpora
+/// and proptest regressions keep their meaning): piece by piece in square
+/// index order; a step piece's moves by target index; a scout's line by
+/// line (north, south, east, west), each from near to far.
+pub fn canonical_order(game: &EngineGame, legal: &mut [FastMove]) {
+    let layout = game.layout();
+    let pos = game.position();
+    legal.sort_unstable_by_key(|m| {
+        let scout = pos.cells[m.from as usize].is_some_and(|c| c.rank == Rank::Scout);
+        let within = if scout {
+            let d = (0..4)
+                .find(|&d| layout.ray[d][m.from as usize] & bit(m.to) != 0)
+                .expect("a scout's move runs along one of its lines");
+            let dist = (layout.ray[d][m.from as usize] & bit(m.to).wrapping_sub(1)).count_ones();
+            let near = if d % 2 == 0 {
+                dist
+            } else {
+                (layout.ray[d][m.from as usize] & !(bit(m.to) | bit(m.to).wrapping_sub(1)))
+                    .count_ones()
+            };
+            d as u32 * 256 + near
+        } else {
+            m.to as u32
+        };
+        (m.from, within)
+    });
+}
+
 /// A full game setup of `variant`: each player's whole army shuffled over
 /// its home ranks (RP-1.3), red to move. When the army is smaller than the
 /// home zone (Barrage), the squares are drawn too.

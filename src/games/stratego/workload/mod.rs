@@ -12,3 +12,4 @@
 pub mod bench;
 pub mod diff;
 pub mod driver;
+pub mod playout;
