@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use arbiter::corpus::load_all;
 use arbiter::harness::format::{Format, render};
 use arbiter::harness::process::{
-    Mode, ProcessSubject, check_program, end_everything, take_left_behind,
+    Mode, ProcessSubject, check_program, end_everything, is_stopping, take_left_behind,
 };
 use arbiter::harness::proctree::summary;
 use arbiter::harness::report::{CaseReport, ImplementationInfo, Summary};
@@ -169,6 +169,13 @@ pub fn conform(args: Args) -> ExitCode {
             cases
         }
     };
+    // A signal's handler is ending the run: the cases finished because their
+    // processes were ended, so they say nothing of the implementation. Leave
+    // the exit to the handler, which says so and exits with status 130;
+    // printing a report here would race it.
+    while is_stopping() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let mode_name = match mode {
         Mode::PerCase => "per-case",
         Mode::Persistent => "persistent",

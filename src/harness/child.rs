@@ -47,6 +47,12 @@ pub fn take_left_behind() -> Vec<String> {
     std::mem::take(&mut *LEFT_BEHIND.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
+/// Whether [`end_everything`] has been called: the run is being stopped, and
+/// whatever the workers report now is only the stop's echo.
+pub fn is_stopping() -> bool {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner()).1
+}
+
 /// Ends every process the harness has running, and everything below them,
 /// and starts nothing more; returns the names of the processes ended (the
 /// supervisors not counted). For a signal handler: the workers waiting on

@@ -18,7 +18,7 @@ use super::child::{Running, Stop};
 use super::scan::Scanner;
 use super::subject::{Subject, Trouble, TroubleKind};
 
-pub use super::child::{MAX_REPLY, end_everything, take_left_behind};
+pub use super::child::{MAX_REPLY, end_everything, is_stopping, take_left_behind};
 
 /// How requests reach the command (`spec/protocol.md`, "Modes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
