@@ -9,5 +9,6 @@ pub mod games;
 pub mod harness;
 pub mod protocol;
 pub mod prove;
+pub mod rng;
 pub mod rules;
 pub mod scenario;

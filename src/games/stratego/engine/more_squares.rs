@@ -169,13 +169,7 @@ impl Zobrist {
         // SplitMix64 from a fixed seed: well-spread 64-bit keys, the same
         // in every run.
         let mut state: u64 = 0x5EED_0FA4_B17E_2500;
-        let mut next = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut next = || crate::rng::splitmix64(&mut state);
         let table = (0..layout.len as usize * stride).map(|_| next()).collect();
         Zobrist {
             table,

@@ -41,11 +41,7 @@ pub struct SplitMix(pub u64);
 
 impl Source for SplitMix {
     fn next(&mut self) -> Option<u32> {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some((z ^ (z >> 31)) as u32)
+        Some(crate::rng::splitmix64(&mut self.0) as u32)
     }
 }
 
