@@ -392,7 +392,7 @@ pub fn scenario_text(
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "# Written by `arbiter prove` from claims/stratego/; do not edit by hand."
+        "# Written by `arbiter prove` from the claim named under `placement:`; do not edit by hand."
     );
     let _ = writeln!(t, "game: stratego");
     let _ = writeln!(t, "id: prove/{name}");
