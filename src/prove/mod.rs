@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+pub mod pns;
+
 /// How `arbiter prove` runs.
 #[derive(Clone, Debug, Default)]
 pub struct ProveOptions {
@@ -77,6 +79,13 @@ pub trait Node: Clone {
     fn hint(&self, _action: &Self::Action) -> i32 {
         0
     }
+    /// Plies the goal needs at the least from here, whatever either side
+    /// plays (0: no bound known). The search gives up on a branch whose
+    /// budget is smaller, so a bound above the true distance would make it
+    /// miss forced goals: it must be a lower bound.
+    fn lower_bound(&self) -> u32 {
+        0
+    }
 }
 
 /// What the search found.
@@ -86,10 +95,15 @@ pub enum Answer<A> {
     /// attacker's fastest win against the defender's longest resistance)
     /// and `line` one such line, ending in the goal.
     Forced {
-        /// Plies the goal takes with best play on both sides.
+        /// Plies the goal takes with best play on both sides, or, when
+        /// `shortest` is false, the length of the defender's longest
+        /// resistance against the strategy found (an upper bound).
         plies: u32,
         /// The line: the attacker's fastest, the defender's longest.
         line: Vec<A>,
+        /// Whether `plies` is shown to be the shortest forcing distance
+        /// (every smaller budget searched and refuted).
+        shortest: bool,
     },
     /// The attacker does not force the goal within the budget; `line` is a
     /// counter-line: the defender's refutation of the attacker's most
@@ -98,6 +112,8 @@ pub enum Answer<A> {
         /// The counter-line.
         line: Vec<A>,
     },
+    /// Neither search settled the question within its node limits.
+    Open,
 }
 
 impl<A> Answer<A> {
@@ -110,6 +126,7 @@ impl<A> Answer<A> {
     pub fn line(&self) -> &[A] {
         match self {
             Answer::Forced { line, .. } | Answer::NotForced { line } => line,
+            Answer::Open => &[],
         }
     }
 }
@@ -123,6 +140,8 @@ pub struct Stats {
     pub states: usize,
     /// Lookups answered by the table.
     pub hits: u64,
+    /// Nodes of the proof-number search's tree, when it ran.
+    pub tree: usize,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -143,7 +162,33 @@ pub struct Solver<N: Node> {
     table: HashMap<u128, Known>,
     stats: Stats,
     progress: Option<ProgressBar>,
+    limits: Limits,
+    /// The depth-first search stops expanding at this node count (set
+    /// while it looks for the shortest distance of a goal expected to be
+    /// forced).
+    cap: Option<u64>,
+    /// The cap was reached: the table's answers since are not to be used.
+    aborted: bool,
     _node: std::marker::PhantomData<N>,
+}
+
+/// How much work the two searches may do on a claim expected to hold.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Nodes the depth-first search may expand looking for the shortest
+    /// forcing distance before the proof-number search takes over.
+    pub depth_first: u64,
+    /// Nodes the proof-number search's tree may hold.
+    pub proof_number: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth_first: 1_500_000,
+            proof_number: 30_000_000,
+        }
+    }
 }
 
 impl<N: Node> Default for Solver<N> {
@@ -168,8 +213,17 @@ impl<N: Node> Solver<N> {
             table: HashMap::new(),
             stats: Stats::default(),
             progress,
+            limits: Limits::default(),
+            cap: None,
+            aborted: false,
             _node: std::marker::PhantomData,
         }
+    }
+
+    /// The same solver with other node limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// The counters so far.
@@ -191,20 +245,63 @@ impl<N: Node> Solver<N> {
     pub fn solve(&mut self, root: &N, budget: u32, expect_forced: bool) -> Answer<N::Action> {
         let start = Instant::now();
         let forced = expect_forced || self.forced(root, budget);
-        let answer = match forced.then(|| self.distance(root, budget)).flatten() {
-            Some(plies) => Answer::Forced {
-                plies,
-                line: self.forced_line(root, plies),
-            },
-            None => Answer::NotForced {
+        let answer = if forced {
+            self.forcing_answer(root, budget)
+        } else {
+            Answer::NotForced {
                 line: self.counter_line(root, budget),
-            },
+            }
         };
         self.stats.elapsed += start.elapsed();
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }
         answer
+    }
+
+    /// The answer for a goal that is forced, or expected to be: the
+    /// shortest distance and its line by iterative deepening when that
+    /// fits the depth-first limit; otherwise the proof-number search's
+    /// verdict, whose line bounds the distance from above.
+    fn forcing_answer(&mut self, root: &N, budget: u32) -> Answer<N::Action> {
+        self.cap = Some(self.stats.nodes + self.limits.depth_first);
+        let plies = self.distance(root, budget);
+        let line = match plies {
+            Some(p) if !self.aborted => Some(self.forced_line(root, p)),
+            _ => None,
+        };
+        self.cap = None;
+        if !self.aborted {
+            return match (plies, line) {
+                (Some(plies), Some(line)) => Answer::Forced {
+                    plies,
+                    line,
+                    shortest: true,
+                },
+                _ => Answer::NotForced {
+                    line: self.counter_line(root, budget),
+                },
+            };
+        }
+        // The table holds answers cut short by the cap: start afresh.
+        self.table.clear();
+        self.aborted = false;
+        if let Some(bar) = &self.progress {
+            bar.set_message("proof-number search");
+        }
+        let mut search = pns::ProofSearch::new(root, budget);
+        let found = search.run(self.limits.proof_number);
+        self.stats.nodes += search.expanded;
+        self.stats.tree += search.size();
+        match found {
+            pns::PnAnswer::Proved { line } => Answer::Forced {
+                plies: line.len() as u32,
+                line,
+                shortest: false,
+            },
+            pns::PnAnswer::Disproved { line } => Answer::NotForced { line },
+            pns::PnAnswer::Open => Answer::Open,
+        }
     }
 
     /// The smallest budget up to `max` within which the goal is forced
@@ -224,7 +321,13 @@ impl<N: Node> Solver<N> {
         if node.goal_reached() {
             return true;
         }
-        if budget == 0 {
+        if budget == 0 || node.lower_bound() > budget {
+            return false;
+        }
+        if self.cap.is_some_and(|c| self.stats.nodes >= c) {
+            self.aborted = true;
+        }
+        if self.aborted {
             return false;
         }
         let key = node.key();
@@ -250,17 +353,17 @@ impl<N: Node> Solver<N> {
             bar.tick();
         }
         let attacker = node.attacker_to_move();
-        let actions = self.ordered_actions(node, attacker);
-        let result = if actions.is_empty() {
+        let children = self.ordered_children(node, attacker);
+        let result = if children.is_empty() {
             false
         } else if attacker {
-            actions
-                .iter()
-                .any(|a| self.forced(&child(node, a), budget - 1))
+            children
+                .into_iter()
+                .any(|c| self.forced(&c.node(node), budget - 1))
         } else {
-            actions
-                .iter()
-                .all(|a| self.forced(&child(node, a), budget - 1))
+            children
+                .into_iter()
+                .all(|c| self.forced(&c.node(node), budget - 1))
         };
         let entry = self.table.entry(key).or_insert(Known {
             forced_within: u32::MAX,
@@ -274,17 +377,26 @@ impl<N: Node> Solver<N> {
         result
     }
 
-    /// The actions of `node`, the most promising for the side to move
-    /// first, by what the table already knows of the state after each
-    /// (when the node gives that state's key without playing): for the
-    /// attacker, states known forced within the least; for the defender,
-    /// states known not forced within the most. Ties keep the game's order.
-    fn ordered_actions(&self, node: &N, attacker: bool) -> Vec<N::Action> {
-        let mut scored: Vec<(i64, N::Action)> = node
+    /// The children of `node`, the most promising for the side to move
+    /// first, by what the table already knows of the state after each: for
+    /// the attacker, states known forced within the least; for the
+    /// defender, states known not forced within the most. Ties keep the
+    /// game's order. When the node gives a child's key without playing the
+    /// move, the child is played only when the search reaches it;
+    /// otherwise it is played here, to look its key up, and kept.
+    fn ordered_children(&self, node: &N, attacker: bool) -> Vec<Child<N>> {
+        let mut scored: Vec<(i64, Child<N>)> = node
             .actions()
             .into_iter()
             .map(|a| {
-                let known = node.key_after(&a).and_then(|k| self.table.get(&k).copied());
+                let (key, played) = match node.key_after(&a) {
+                    Some(k) => (k, None),
+                    None => {
+                        let c = child(node, &a);
+                        (c.key(), Some(c))
+                    }
+                };
+                let known = self.table.get(&key).copied();
                 let score = match known {
                     None => 0,
                     Some(k) => {
@@ -300,11 +412,12 @@ impl<N: Node> Solver<N> {
                         }
                     }
                 };
-                (score * 8 - i64::from(node.hint(&a)), a)
+                let hint = i64::from(node.hint(&a));
+                (score * 8 - hint, Child { action: a, played })
             })
             .collect();
         scored.sort_by_key(|(s, _)| *s);
-        scored.into_iter().map(|(_, a)| a).collect()
+        scored.into_iter().map(|(_, c)| c).collect()
     }
 
     /// A line from a node whose forcing distance is `plies`: the attacker
@@ -314,7 +427,7 @@ impl<N: Node> Solver<N> {
         let mut line = Vec::new();
         let mut node = root.clone();
         let mut left = plies;
-        while !node.goal_reached() && left > 0 {
+        while !node.goal_reached() && left > 0 && !self.aborted {
             let actions = node.actions();
             let mut pick: Option<(N::Action, u32)> = None;
             for a in &actions {
@@ -336,7 +449,10 @@ impl<N: Node> Solver<N> {
                     pick = Some((a.clone(), d));
                 }
             }
-            let (a, d) = pick.expect("a forced node has a forcing child");
+            let Some((a, d)) = pick else {
+                assert!(self.aborted, "a forced node has a forcing child");
+                break;
+            };
             node.play(&a);
             line.push(a);
             left = d;
@@ -385,6 +501,23 @@ impl<N: Node> Solver<N> {
             left -= 1;
         }
         line
+    }
+}
+
+/// A child of a node in the search: its action, and its state when it
+/// has been played already.
+struct Child<N: Node> {
+    action: N::Action,
+    played: Option<N>,
+}
+
+impl<N: Node> Child<N> {
+    /// The child's state (played from `parent` when it was only named).
+    fn node(self, parent: &N) -> N {
+        match self.played {
+            Some(c) => c,
+            None => child(parent, &self.action),
+        }
     }
 }
 
@@ -444,7 +577,7 @@ mod tests {
         };
         let mut s = Solver::new(false);
         match s.solve(&root, 10, true) {
-            Answer::Forced { plies, line } => {
+            Answer::Forced { plies, line, .. } => {
                 assert_eq!(plies, 3);
                 assert_eq!(line, vec![2, -1, 2]);
             }

@@ -4,11 +4,12 @@
 //! The node holds an engine game and the target piece's square. It asks
 //! the engine for the legal moves and plays them through the [`Game`]
 //! trait; the only thing it works out itself is where the target piece
-//! went, from the move and the combat the engine reports. Its key hashes
-//! the engine's whole state as its `Debug` form prints it (the position,
-//! the side to move, the ply, every two-squares sequence, the chase and
-//! the positions the more-squares rule remembers), so two nodes share a
-//! key only when the rules cannot tell them apart.
+//! went, from the move and the combat the engine reports. Its key is
+//! either the line from the root or the engine's own key of its whole rule
+//! state ([`EngineGame::state_key`]: the position, the side to move, every
+//! two-squares sequence, the chases and the positions the more-squares rule
+//! remembers), so two nodes share a key only when the rules cannot tell
+//! them apart.
 
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
@@ -18,11 +19,11 @@ use crate::prove::{Answer, Node, ProveOptions, ProveReport, Solver, Stats};
 use crate::rules::RuleProfile;
 
 use super::claim::{self, Claim, Expect, Kind, Placement};
-use super::combat::CombatResult;
+use super::combat::{CombatResult, resolve};
 use super::engine::{Engine, EngineGame};
 use super::game::Outcome;
 use super::moves::Move;
-use super::piece::Color;
+use super::piece::{Color, Rank};
 use super::position::Setup;
 use super::profile::Profile;
 use super::square::Square;
@@ -33,8 +34,8 @@ pub enum KeyMode {
     /// The line from the root: cheap and exact (the rule state is a
     /// function of the root and the line), but blind to transpositions.
     Line,
-    /// The engine's whole state as its `Debug` form prints it: exact and
-    /// finds transpositions, at the cost of formatting the state per node.
+    /// The engine's key of its whole rule state: exact and
+    /// finds transpositions, at the cost of hashing the state per node.
     State,
 }
 
@@ -57,9 +58,10 @@ impl ClaimNode {
         target: Square,
         mode: KeyMode,
     ) -> Result<Self, String> {
-        let game = Engine
+        let mut game = Engine
             .start_fast(setup, profile)
             .map_err(|e| e.to_string())?;
+        game.compact();
         let owner = setup
             .pieces
             .iter()
@@ -129,16 +131,6 @@ fn follow(target: Option<Square>, mv: &Move, result: Option<CombatResult>) -> Op
     }
 }
 
-/// A hasher fed by `Debug` formatting, so no string is built.
-struct HashWriter<H: Hasher>(H);
-
-impl<H: Hasher> std::fmt::Write for HashWriter<H> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
-    }
-}
-
 impl Node for ClaimNode {
     type Action = Move;
 
@@ -178,6 +170,43 @@ impl Node for ClaimNode {
         }
     }
 
+    /// The target is lost only when an attacker's piece that beats or ties
+    /// it moves onto its square, or when it attacks a piece that beats or
+    /// ties it (a bomb, say). Pieces other than scouts move one square per
+    /// ply, so each ply brings such a pair at most one square nearer:
+    /// their distance in files plus ranks is a lower bound on the plies
+    /// left. Where either piece of a pair is a scout the bound is 1.
+    fn lower_bound(&self) -> u32 {
+        let Some(t) = self.target else { return 0 };
+        let layout = self.game.layout();
+        let cells = &self.game.position().cells;
+        let Some(target) = layout.index(t).and_then(|i| cells[i as usize]) else {
+            return 0;
+        };
+        let mut bound = u32::MAX;
+        for i in 0..layout.len {
+            let Some(p) = cells[i as usize] else { continue };
+            if p.color != self.attacker {
+                continue;
+            }
+            let takes =
+                p.rank.is_movable() && resolve(p.rank, target.rank) != CombatResult::DefenderWins;
+            let falls = target.rank.is_movable()
+                && resolve(target.rank, p.rank) != CombatResult::AttackerWins;
+            if !(takes || falls) {
+                continue;
+            }
+            let d = if p.rank == Rank::Scout || target.rank == Rank::Scout {
+                1
+            } else {
+                let q = layout.square(i);
+                u32::from(q.file.abs_diff(t.file)) + u32::from(q.rank.abs_diff(t.rank))
+            };
+            bound = bound.min(d);
+        }
+        bound
+    }
+
     fn key_after(&self, action: &Move) -> Option<u128> {
         (self.mode == KeyMode::Line).then(|| line_key(self.line_key, action))
     }
@@ -185,17 +214,9 @@ impl Node for ClaimNode {
     fn key(&self) -> u128 {
         match self.mode {
             KeyMode::Line => self.line_key,
-            KeyMode::State => {
-                let mut halves = [0u64; 2];
-                for (seed, half) in halves.iter_mut().enumerate() {
-                    let mut h = HashWriter(std::hash::DefaultHasher::new());
-                    seed.hash(&mut h.0);
-                    self.target.hash(&mut h.0);
-                    write!(h, "{:?}", self.game).expect("hashing cannot fail");
-                    *half = h.0.finish();
-                }
-                (u128::from(halves[0]) << 64) | u128::from(halves[1])
-            }
+            // The target's square is part of the engine's state (its piece
+            // stands there) until it is captured, which ends the search.
+            KeyMode::State => self.game.state_key(),
         }
     }
 }
@@ -203,8 +224,9 @@ impl Node for ClaimNode {
 /// One decided placement under one profile.
 #[derive(Clone, Debug)]
 pub struct Decision {
-    /// Whether the claim holds here.
-    pub holds: bool,
+    /// Whether the claim holds here (`None`: the search did not settle
+    /// it within its node limits).
+    pub holds: Option<bool>,
     /// The search's answer.
     pub answer: Answer<Move>,
     /// Its work.
@@ -219,7 +241,10 @@ pub fn decide(
     progress: bool,
     state_key: bool,
 ) -> Result<Decision, String> {
-    let mode = if state_key {
+    // Without the more-squares rule the engine's state holds no history
+    // of positions, states repeat often, and its own key finds the
+    // transpositions; with it, few states repeat and the line is cheaper.
+    let mode = if state_key || !profile.more_squares.enabled {
         KeyMode::State
     } else {
         KeyMode::Line
@@ -227,9 +252,10 @@ pub fn decide(
     let root = ClaimNode::new(&placement.setup, profile, placement.target, mode)?;
     let mut solver = Solver::new(progress);
     let answer = solver.solve(&root, claim.within, claim.kind == Kind::Lost);
-    let holds = match claim.kind {
-        Kind::Lost => answer.is_forced(),
-        Kind::Safe => !answer.is_forced(),
+    let holds = match (&answer, claim.kind) {
+        (Answer::Open, _) => None,
+        (a, Kind::Lost) => Some(a.is_forced()),
+        (a, Kind::Safe) => Some(!a.is_forced()),
     };
     Ok(Decision {
         holds,
@@ -262,6 +288,8 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
             continue;
         }
         let mut failures = 0usize;
+        let mut open = 0usize;
+        let mut bounded = false;
         let mut first_failure: Option<(usize, Decision)> = None;
         let mut example: Option<(usize, Decision)> = None;
         let mut total = Stats::default();
@@ -273,10 +301,17 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
             total.states += d.stats.states;
             total.hits += d.stats.hits;
             total.elapsed += d.stats.elapsed;
-            if let Answer::Forced { plies, .. } = d.answer {
+            total.tree += d.stats.tree;
+            if let Answer::Forced {
+                plies, shortest, ..
+            } = d.answer
+            {
                 longest = longest.max(plies);
+                bounded |= !shortest;
             }
-            if !d.holds {
+            if d.holds.is_none() {
+                open += 1;
+            } else if d.holds == Some(false) {
                 failures += 1;
                 if first_failure.is_none() {
                     first_failure = Some((k, d));
@@ -286,21 +321,44 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
             }
         }
         let holds = failures == 0;
-        let verdict = if holds { "holds" } else { "fails" };
-        let matches = (*expect == Expect::Holds) == holds;
+        let verdict = if failures > 0 {
+            "fails"
+        } else if open > 0 {
+            "undecided"
+        } else {
+            "holds"
+        };
+        // A claim that fails somewhere fails; one that is undecided
+        // somewhere and fails nowhere matches no expectation.
+        let matches = (failures > 0 || open == 0) && (*expect == Expect::Holds) == holds;
         if !matches {
             report.mismatches += 1;
         }
         let _ = writeln!(
             out,
-            "  {:<15} {verdict}{} — the piece is {what}? {} of {} placements agree; forced lines up to {} plies; {} nodes, {} states, {:.2?}",
+            "  {:<15} {verdict}{} — the piece is {what}? {} of {} placements agree{}; forced lines up to {} plies{}; {} nodes, {} states{}, {:.2?}",
             profile.name(),
             if matches { "" } else { " (expected otherwise)" },
-            claim.placements.len() - failures,
+            claim.placements.len() - failures - open,
             claim.placements.len(),
+            if open > 0 {
+                format!(", {open} undecided")
+            } else {
+                String::new()
+            },
             longest,
+            if bounded {
+                " (an upper bound: the proof-number search took over)"
+            } else {
+                ""
+            },
             total.nodes,
             total.states,
+            if total.tree > 0 {
+                format!(", proof tree {} nodes", total.tree)
+            } else {
+                String::new()
+            },
             total.elapsed
         );
         let decisive = first_failure.or(example);
@@ -309,10 +367,10 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
             let _ = writeln!(
                 out,
                 "    {} ({}): {}",
-                if d.holds {
-                    "example"
-                } else {
-                    "counter-example"
+                match d.holds {
+                    Some(true) => "example",
+                    Some(false) => "counter-example",
+                    None => "undecided",
                 },
                 placement.how,
                 describe(&d.answer)
@@ -320,7 +378,9 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
             let same = written_lines
                 .iter()
                 .find(|(how, line, _)| *how == placement.how && line == d.answer.line());
-            if let Some((_, _, file)) = same {
+            if d.holds.is_none() {
+                // Nothing decided, nothing to write.
+            } else if let Some((_, _, file)) = same {
                 let _ = writeln!(out, "    same line as {}", file.display());
             } else if let Some(dir) = &opts.write {
                 let file = write_scenario(dir, &claim, placement, profile, &d)?;
@@ -341,9 +401,18 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
 fn describe(a: &Answer<Move>) -> String {
     let line: Vec<String> = a.line().iter().map(ToString::to_string).collect();
     match a {
-        Answer::Forced { plies, .. } => {
+        Answer::Forced {
+            plies,
+            shortest: true,
+            ..
+        } => {
             format!("capture forced in {plies} plies: {}", line.join(" "))
         }
+        Answer::Forced { plies, .. } => format!(
+            "capture forced within {plies} plies (the defender's longest resistance to the strategy found; fewer may suffice): {}",
+            line.join(" ")
+        ),
+        Answer::Open => "not settled within the search's node limits".to_string(),
         Answer::NotForced { .. } => format!("no capture forced; counter-line {}", line.join(" ")),
     }
 }
@@ -396,7 +465,11 @@ pub fn scenario_text(
     );
     let _ = writeln!(t, "game: stratego");
     let _ = writeln!(t, "id: prove/{name}");
-    let verdict = if d.holds { "holds" } else { "fails" };
+    let verdict = match d.holds {
+        Some(true) => "holds",
+        Some(false) => "fails",
+        None => return Err("an undecided claim has no line to write".to_string()),
+    };
     let _ = writeln!(
         t,
         "title: {}",
@@ -527,6 +600,7 @@ mod tests {
     //! setup through the `Game` trait and reads captures off the boards.
 
     use super::*;
+    use crate::prove::Limits;
     use crate::games::stratego::army::Army;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::piece::{Piece, Rank};
@@ -648,9 +722,23 @@ mod tests {
                     let brute = brute(&setup, &profile, target, attacker, &mut Vec::new(), budget);
                     for mode in [KeyMode::Line, KeyMode::State] {
                         let root = ClaimNode::new(&setup, &profile, target, mode).unwrap();
-                        for expect_forced in [true, false] {
-                            let mut solver = Solver::new(false);
+                        // The last run leaves the depth-first search no
+                        // nodes, so the proof-number search decides.
+                        let runs = [
+                            (true, Limits::default()),
+                            (false, Limits::default()),
+                            (
+                                true,
+                                Limits {
+                                    depth_first: 0,
+                                    ..Limits::default()
+                                },
+                            ),
+                        ];
+                        for (expect_forced, limits) in runs {
+                            let mut solver = Solver::new(false).with_limits(limits);
                             let answer = solver.solve(&root, budget, expect_forced);
+                            assert!(!matches!(answer, Answer::Open));
                             assert_eq!(
                                 answer.is_forced(),
                                 brute,
@@ -662,14 +750,24 @@ mod tests {
                             let line = answer.line();
                             assert!(line.len() <= budget as usize);
                             let alive = target_alive(&setup, &profile, target, line);
-                            if let Answer::Forced { plies, .. } = answer {
+                            if let Answer::Forced {
+                                plies, shortest, ..
+                            } = answer
+                            {
                                 assert!(!alive);
                                 assert_eq!(plies as usize, line.len());
-                                // The distance is the least budget that forces.
+                                assert_eq!(shortest, limits.depth_first > 0);
+                                // The distance is the least budget that
+                                // forces; the proof-number search's line
+                                // bounds it from above.
                                 let shorter = plies.checked_sub(1).is_some_and(|p| {
                                     brute_at(&setup, &profile, target, attacker, p)
                                 });
-                                assert!(!shorter, "{name}: forced in fewer than {plies}");
+                                assert!(
+                                    !shortest || !shorter,
+                                    "{name}: forced in fewer than {plies}"
+                                );
+                                assert!(brute_at(&setup, &profile, target, attacker, plies));
                             }
                             checked += 1;
                         }

@@ -110,6 +110,51 @@ impl EngineGame {
         &self.layout
     }
 
+    /// A 128-bit key of everything the rules can still read of this game:
+    /// the pieces (with their setup ids) on their squares, the side to
+    /// move, who captured a flag, each player's open two-squares sequences
+    /// and the more-squares state ([`more_squares::State::feed`]). Two
+    /// games with equal keys have the same legal moves and outcomes from
+    /// here on, whatever lines led to them; the ply number is left out, as
+    /// no rule reads it. `arbiter prove` keys its transposition table on it.
+    /// Like any hash it can collide (about n²/2¹²⁹ for n states).
+    pub fn state_key(&self) -> u128 {
+        use std::hash::Hasher;
+        let mut h = std::hash::DefaultHasher::new();
+        for c in &self.pos.cells[..self.layout.len as usize] {
+            match c {
+                None => h.write_u8(0),
+                Some(c) => {
+                    h.write_u8(1 + side(c.color) as u8);
+                    h.write_u16(c.id);
+                    h.write_u8(c.rank as u8);
+                }
+            }
+        }
+        h.write_u8(side(self.to_move) as u8);
+        h.write_u8(match self.flag_captured_by {
+            None => 0,
+            Some(c) => 1 + side(c) as u8,
+        });
+        for p in &self.sequences {
+            p.feed(&mut h);
+        }
+        if let Some(chase) = &self.chase {
+            chase.feed(&mut h);
+        }
+        let low = h.finish();
+        h.write_u8(0xA5);
+        (u128::from(h.finish()) << 64) | u128::from(low)
+    }
+
+    /// Gives back the room a game reserves for a long history, so that
+    /// copies are cheap (the solver copies the game at every node).
+    pub fn compact(&mut self) {
+        if let Some(chase) = self.chase.as_mut() {
+            chase.compact();
+        }
+    }
+
     /// The position.
     pub fn position(&self) -> &Position {
         &self.pos

@@ -742,6 +742,93 @@ impl State {
             .is_some()
     }
 
+    /// Gives back the room reserved for a long game, so that a copy costs
+    /// what the state holds (the solver copies a game at every node).
+    pub fn compact(&mut self) {
+        self.history.hashes.shrink_to_fit();
+        self.history.first.shrink_to_fit();
+        if let Some(s) = self.snapshots.as_mut() {
+            s.codes.shrink_to_fit();
+        }
+    }
+
+    /// Feeds what the rule can still read of its state to `h`, the part of
+    /// [`EngineGame::state_key`](super::game::EngineGame::state_key) that
+    /// belongs to this rule: each chase (its opening ply only where the
+    /// window starts there, as an offset from now), the last moves the
+    /// exception (MS-8) compares, and the positions of the window. A
+    /// position's index never decides a move's legality, only whether it
+    /// stood in the window, so under `since-last-fight` and `whole-game`
+    /// the window is fed as the set of its positions (an order-free sum of
+    /// mixed hashes and their number); under `current-chase`, and square by
+    /// square under `chase-squares`, it is fed in order from the earliest
+    /// window start of the two players.
+    pub fn feed<H: std::hash::Hasher>(&self, h: &mut H) {
+        let n = self.history.hashes.len();
+        let current = self.history.window == PositionWindow::CurrentChase;
+        for c in &self.chases {
+            h.write_u128(c.pending);
+            h.write_u8(u8::from(c.on));
+            h.write_u128(c.evaded);
+            h.write_u128(c.squares);
+            match c.opened {
+                None => h.write_u8(0),
+                Some(o) => {
+                    h.write_u8(1);
+                    if current {
+                        h.write_usize(n - o);
+                    }
+                }
+            }
+        }
+        for l in &self.last_own {
+            match l {
+                None => h.write_u8(0),
+                Some((p, from, to)) => {
+                    h.write_u8(1);
+                    h.write_u16(*p);
+                    h.write_u8(*from);
+                    h.write_u8(*to);
+                }
+            }
+        }
+        for l in &self.last_of {
+            match l {
+                None => h.write_u8(0),
+                Some((from, to)) => {
+                    h.write_u8(1);
+                    h.write_u8(*from);
+                    h.write_u8(*to);
+                }
+            }
+        }
+        // Where each player's window starts matters only where a lookup
+        // scans from it (`current-chase`, `chase-squares`).
+        let starts = self.chases.map(|c| self.history.window_start(c.opened));
+        let from = starts[0].min(starts[1]);
+        if current || self.snapshots.is_some() {
+            for s in starts {
+                h.write_usize(n - s);
+            }
+        }
+        if current {
+            for x in &self.history.hashes[from..] {
+                h.write_u64(*x);
+            }
+        } else {
+            let mut sum = 0u64;
+            for x in self.history.first.keys() {
+                let mut m = *x;
+                sum = sum.wrapping_add(crate::rng::splitmix64(&mut m));
+            }
+            h.write_usize(self.history.first.len());
+            h.write_u64(sum);
+        }
+        if let Some(snaps) = &self.snapshots {
+            h.write(&snaps.codes[from * snaps.stride..]);
+        }
+    }
+
     /// Records a legal move before it is applied to its position.
     /// Returns what the rule notes about it.
     #[inline]

@@ -309,6 +309,41 @@ impl Player {
     }
 }
 
+impl Sequence {
+    /// Feeds what the rule reads of the sequence to `h` (the search key of
+    /// [`EngineGame::state_key`](super::game::EngineGame::state_key)).
+    pub fn feed<H: std::hash::Hasher>(&self, h: &mut H) {
+        let made = self.made.keys();
+        h.write_usize(made.len());
+        for (k, c) in made.iter().zip(&self.counts) {
+            h.write_u16(*k);
+            h.write_u32(*c);
+        }
+        let span = self.span.keys();
+        h.write_usize(span.len());
+        for k in span {
+            h.write_u16(*k);
+        }
+    }
+}
+
+impl Player {
+    /// Feeds the player's open sequences, in the order they were extended,
+    /// to `h`.
+    pub fn feed<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_usize(self.open.len());
+        for &p in &self.open {
+            h.write_u16(p);
+        }
+        for (id, s) in self.seq.iter().enumerate() {
+            if let Some(s) = s {
+                h.write_usize(id);
+                s.feed(h);
+            }
+        }
+    }
+}
+
 /// The note as the trait reports it.
 pub fn note((starts, count): (bool, u32)) -> TwoSquaresNote {
     TwoSquaresNote { starts, count }
