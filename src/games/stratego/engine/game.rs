@@ -52,6 +52,25 @@ pub struct FastReport {
     pub outcome: Outcome,
 }
 
+/// Pushes a move to every square of `targets` from the square `delta`
+/// indices back. The mask is read as two 64-bit halves, so each bit costs
+/// one 64-bit scan (and on boards of at most 64 squares the upper half is
+/// always empty).
+#[inline(always)]
+fn push_targets(buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
+    for (half, base) in [(targets as u64, 0u8), ((targets >> 64) as u64, 64)] {
+        let mut m = half;
+        while m != 0 {
+            let to = base + m.trailing_zeros() as u8;
+            m &= m - 1;
+            buf.push(FastMove {
+                from: (to as i16 - delta) as u8,
+                to,
+            });
+        }
+    }
+}
+
 /// A game in progress in the engine.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
@@ -72,6 +91,9 @@ pub struct EngineGame {
     flag_captured_by: Option<Color>,
     /// The outcome of the current position, kept up to date by every move.
     outcome: Outcome,
+    /// [`EngineGame::checked_pieces`] of the current position, computed
+    /// once per move: the outcome and the move list both need it.
+    checked: (bool, u128),
 }
 
 impl EngineGame {
@@ -99,8 +121,10 @@ impl EngineGame {
             chase,
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
+            checked: (false, 0),
             layout: Arc::new(layout),
         };
+        g.checked = g.checked_pieces();
         g.outcome = g.compute_outcome();
         Ok(g)
     }
@@ -312,7 +336,7 @@ impl EngineGame {
             return;
         }
         let me = side(self.to_move);
-        let (all_checked, checked) = self.checked_pieces();
+        let (all_checked, checked) = self.checked;
         let movable = self.pos.movable[me];
         // The pieces whose every move needs a look (rare: a chase of the
         // mover's on, or a sequence at the limit), as squares.
@@ -332,52 +356,37 @@ impl EngineGame {
         let own = self.pos.occupied[me];
         let layout = &*self.layout;
         let open = layout.on_board & !layout.lakes & !own;
+        // Squares a scout's line passes on: open and not the opponent's.
+        let empty = open & !self.pos.occupied[1 - me];
         let free = movable & !slow;
-        // Step pieces, all at once per direction: each target bit is one move.
-        let steppers = free & !self.pos.scouts[me];
+        let scouts = free & self.pos.scouts[me];
         let f = layout.files as u32;
-        let shifted: [(layout::Mask, i16); layout::DIRECTIONS] = [
-            ((steppers << f) & open, f as i16),
-            ((steppers >> f) & open, -(f as i16)),
-            (((steppers & !layout.last_file) << 1) & open, 1),
-            (((steppers & !layout.first_file) >> 1) & open, -1),
-        ];
-        for (mut targets, delta) in shifted {
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                buf.push(FastMove {
-                    from: (to as i16 - delta) as u8,
-                    to,
-                });
-            }
-        }
-        // Scouts, line by line: one bit scan finds where each line stops.
-        let all = self.pos.all();
-        let mut scouts = free & self.pos.scouts[me];
-        while scouts != 0 {
-            let from = scouts.trailing_zeros() as u8;
-            scouts &= scouts - 1;
-            for d in 0..layout::DIRECTIONS {
-                let ray = layout.ray[d][from as usize];
-                let blockers = ray & all;
-                let line = if blockers == 0 {
-                    ray
-                } else if d % 2 == 0 {
-                    // Towards higher indices: up to the lowest blocker.
-                    ray & (blockers ^ (blockers - 1))
-                } else {
-                    // Towards lower indices: down to the highest blocker.
-                    ray & !(bit(127 - blockers.leading_zeros() as u8) - 1)
-                };
-                let mut line = line & !own;
+        let (first_file, last_file) = (layout.first_file, layout.last_file);
+        // Every free piece's one-step moves, all pieces at once per
+        // direction (each target bit is one move); then the scouts' longer
+        // moves, all scouts at once, one step further per round along the
+        // squares that are still empty, so each round's bits are the moves
+        // of exactly that length (RP-3.3: a line stops at a lake, the edge,
+        // an own piece, or on the first enemy).
+        macro_rules! direction {
+            ($shift:expr, $delta:expr) => {{
+                let shift = $shift;
+                let delta: i16 = $delta;
+                push_targets(buf, shift(free) & open, delta);
+                let mut line = shift(scouts) & empty;
+                let mut reach = delta;
                 while line != 0 {
-                    let to = line.trailing_zeros() as u8;
-                    line &= line - 1;
-                    buf.push(FastMove { from, to });
+                    line = shift(line) & open;
+                    reach += delta;
+                    push_targets(buf, line, reach);
+                    line &= empty;
                 }
-            }
+            }};
         }
+        direction!(|m: layout::Mask| m << f, f as i16);
+        direction!(|m: layout::Mask| m >> f, -(f as i16));
+        direction!(|m: layout::Mask| (m & !last_file) << 1, 1);
+        direction!(|m: layout::Mask| (m & !first_file) >> 1, -1);
         while slow != 0 {
             let from = slow.trailing_zeros() as u8;
             slow &= slow - 1;
@@ -418,7 +427,7 @@ impl EngineGame {
         if self.flag_captured_by.is_some() {
             return false;
         }
-        if self.checked_pieces() == (false, 0) {
+        if self.checked == (false, 0) {
             return self.can_move_at_all(self.to_move);
         }
         self.any_pseudo_legal(self.to_move, |from, to, cell| {
@@ -493,6 +502,7 @@ impl EngineGame {
         }
         self.to_move = self.to_move.opponent();
         self.ply += 1;
+        self.checked = self.checked_pieces();
         self.outcome = self.compute_outcome();
         FastReport {
             color: cell.color,
