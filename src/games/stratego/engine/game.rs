@@ -93,7 +93,24 @@ pub struct EngineGame {
     outcome: Outcome,
     /// [`EngineGame::checked_pieces`] of the current position, computed
     /// once per move: the outcome and the move list both need it.
-    checked: (bool, u128),
+    checked: Checks,
+}
+
+/// Which moves of the side to move the anti-repetition rules may refuse,
+/// so that they need a look one by one ([`EngineGame::checked_pieces`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Checks {
+    /// The two-squares rule may refuse a move of any piece (a limit of 0,
+    /// or counts that belong to the squares with the last sequence near
+    /// the limit): every move is looked at.
+    all: bool,
+    /// The pieces (ids) whose two-squares sequence is near the limit:
+    /// each of their moves is looked at.
+    ids: u128,
+    /// The mover's chase is on (or the profile looks at every move), so
+    /// the more-squares rule may refuse a move of any piece: each move onto
+    /// a square of [`more_squares::State::suspects`] is looked at.
+    chase: bool,
 }
 
 impl EngineGame {
@@ -121,7 +138,7 @@ impl EngineGame {
             chase,
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
-            checked: (false, 0),
+            checked: Checks::default(),
             layout: Arc::new(layout),
         };
         g.checked = g.checked_pieces();
@@ -336,7 +353,11 @@ impl EngineGame {
             return;
         }
         let me = side(self.to_move);
-        let (all_checked, checked) = self.checked;
+        let Checks {
+            all: all_checked,
+            ids: checked,
+            chase,
+        } = self.checked;
         let movable = self.pos.movable[me];
         // The pieces whose every move needs a look (rare: a chase of the
         // mover's on, or a sequence at the limit), as squares.
@@ -360,6 +381,22 @@ impl EngineGame {
         let empty = open & !self.pos.occupied[1 - me];
         let free = movable & !slow;
         let scouts = free & self.pos.scouts[me];
+        // The end squares on which the more-squares rule may refuse a move
+        // of a free piece (none while the mover's chase is off).
+        let suspects = match &self.chase {
+            Some(st) if chase => {
+                st.suspects(&self.pos, layout, self.to_move, &self.profile.more_squares)
+            }
+            _ => 0,
+        };
+        // A free piece cannot break the two-squares limit, so a move of one
+        // needs a look only when it ends on a suspect square.
+        let emit = |buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16| {
+            push_targets(buf, targets & !suspects, delta);
+            if targets & suspects != 0 {
+                self.push_checked(buf, targets & suspects, delta);
+            }
+        };
         let f = layout.files as u32;
         let (first_file, last_file) = (layout.first_file, layout.last_file);
         // Every free piece's one-step moves, all pieces at once per
@@ -372,13 +409,13 @@ impl EngineGame {
             ($shift:expr, $delta:expr) => {{
                 let shift = $shift;
                 let delta: i16 = $delta;
-                push_targets(buf, shift(free) & open, delta);
+                emit(buf, shift(free) & open, delta);
                 let mut line = shift(scouts) & empty;
                 let mut reach = delta;
                 while line != 0 {
                     line = shift(line) & open;
                     reach += delta;
-                    push_targets(buf, line, reach);
+                    emit(buf, line, reach);
                     line &= empty;
                 }
             }};
@@ -402,21 +439,39 @@ impl EngineGame {
         }
     }
 
-    /// The pieces of the side to move whose moves the anti-repetition rules
-    /// may refuse, so that each needs a look: `(every piece, ids)`. While
-    /// the mover's chase is off, the more-squares rule refuses nothing
-    /// ([`more_squares::State::quiet`]); a piece whose two-squares sequence
-    /// is not near the limit cannot break it ([`Player::restricted`]).
+    /// Pushes each move to a square of `targets` from the square `delta`
+    /// indices back that the more-squares rule allows (the moves of free
+    /// pieces onto suspect squares; kept out of line, as most plies have
+    /// none).
+    #[inline(never)]
+    fn push_checked(&self, buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
+        let mut m = targets;
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let from = (to as i16 - delta) as u8;
+            let Some(cell) = self.pos.cells[from as usize] else {
+                unreachable!("a target comes from a piece")
+            };
+            if self.more_squares_allows(cell, from, to) {
+                buf.push(FastMove { from, to });
+            }
+        }
+    }
+
+    /// Which moves of the side to move the anti-repetition rules may
+    /// refuse. While the mover's chase is off, the more-squares rule
+    /// refuses nothing ([`more_squares::State::quiet`]); a piece whose
+    /// two-squares sequence is not near the limit cannot break it
+    /// ([`Player::restricted`]).
     #[inline]
-    fn checked_pieces(&self) -> (bool, u128) {
-        let chase_off = self
+    fn checked_pieces(&self) -> Checks {
+        let chase = !self
             .chase
             .as_ref()
             .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
-        if !chase_off {
-            return (true, 0);
-        }
-        self.sequences[side(self.to_move)].restricted(&self.profile.two_squares)
+        let (all, ids) = self.sequences[side(self.to_move)].restricted(&self.profile.two_squares);
+        Checks { all, ids, chase }
     }
 
     /// Whether the side to move has a legal move (stops at the first).
@@ -427,8 +482,31 @@ impl EngineGame {
         if self.flag_captured_by.is_some() {
             return false;
         }
-        if self.checked == (false, 0) {
+        if self.checked == Checks::default() {
             return self.can_move_at_all(self.to_move);
+        }
+        if let (
+            Some(st),
+            Checks {
+                all: false,
+                ids: 0,
+                chase: true,
+            },
+        ) = (&self.chase, self.checked)
+        {
+            // Only the more-squares rule may refuse, and only moves onto
+            // suspect squares: a step onto any other open square is legal.
+            let s = side(self.to_move);
+            let suspects = st.suspects(
+                &self.pos,
+                &self.layout,
+                self.to_move,
+                &self.profile.more_squares,
+            );
+            if self.layout.neighbours(self.pos.movable[s]) & !self.pos.occupied[s] & !suspects != 0
+            {
+                return true;
+            }
         }
         self.any_pseudo_legal(self.to_move, |from, to, cell| {
             self.repetition_allows(cell, from, to)
