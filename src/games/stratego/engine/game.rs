@@ -71,6 +71,20 @@ fn push_targets(buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
     }
 }
 
+/// [`push_targets`] for a board of at most 64 squares.
+#[inline(always)]
+fn push_targets_64(buf: &mut Vec<FastMove>, targets: u64, delta: i16) {
+    let mut m = targets;
+    while m != 0 {
+        let to = m.trailing_zeros() as u8;
+        m &= m - 1;
+        buf.push(FastMove {
+            from: (to as i16 - delta) as u8,
+            to,
+        });
+    }
+}
+
 /// A game in progress in the engine.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
@@ -347,6 +361,7 @@ impl EngineGame {
     /// bit scan per line; only the pieces the anti-repetition rules may
     /// restrict ([`EngineGame::checked_pieces`]) are looked at move by move.
     #[inline]
+    #[allow(clippy::unnecessary_cast)] // the same code for one-word and two-word masks
     pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
         buf.clear();
         if self.flag_captured_by.is_some() {
@@ -389,41 +404,61 @@ impl EngineGame {
             }
             _ => 0,
         };
-        // A free piece cannot break the two-squares limit, so a move of one
-        // needs a look only when it ends on a suspect square.
-        let emit = |buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16| {
-            push_targets(buf, targets & !suspects, delta);
-            if targets & suspects != 0 {
-                self.push_checked(buf, targets & suspects, delta);
-            }
-        };
         let f = layout.files as u32;
-        let (first_file, last_file) = (layout.first_file, layout.last_file);
         // Every free piece's one-step moves, all pieces at once per
         // direction (each target bit is one move); then the scouts' longer
         // moves, all scouts at once, one step further per round along the
         // squares that are still empty, so each round's bits are the moves
         // of exactly that length (RP-3.3: a line stops at a lake, the edge,
-        // an own piece, or on the first enemy).
-        macro_rules! direction {
-            ($shift:expr, $delta:expr) => {{
-                let shift = $shift;
-                let delta: i16 = $delta;
-                emit(buf, shift(free) & open, delta);
-                let mut line = shift(scouts) & empty;
-                let mut reach = delta;
-                while line != 0 {
-                    line = shift(line) & open;
-                    reach += delta;
-                    emit(buf, line, reach);
-                    line &= empty;
+        // an own piece, or on the first enemy). Boards of at most 64 squares
+        // (the 8×8 game) do this in one-word masks.
+        macro_rules! listing {
+            ($word:ty, $push:ident) => {{
+                let [free, scouts, open, empty, suspects, first_file, last_file] = [
+                    free,
+                    scouts,
+                    open,
+                    empty,
+                    suspects,
+                    layout.first_file,
+                    layout.last_file,
+                ]
+                .map(|m| m as $word);
+                // A free piece cannot break the two-squares limit, so a
+                // move of one needs a look only when it ends on a suspect
+                // square.
+                let emit = |buf: &mut Vec<FastMove>, targets: $word, delta: i16| {
+                    $push(buf, targets & !suspects, delta);
+                    if targets & suspects != 0 {
+                        self.push_checked(buf, (targets & suspects) as layout::Mask, delta);
+                    }
+                };
+                macro_rules! direction {
+                    ($shift:expr, $delta:expr) => {{
+                        let shift = $shift;
+                        let delta: i16 = $delta;
+                        emit(buf, shift(free) & open, delta);
+                        let mut line = shift(scouts) & empty;
+                        let mut reach = delta;
+                        while line != 0 {
+                            line = shift(line) & open;
+                            reach += delta;
+                            emit(buf, line, reach);
+                            line &= empty;
+                        }
+                    }};
                 }
+                direction!(|m: $word| m << f, f as i16);
+                direction!(|m: $word| m >> f, -(f as i16));
+                direction!(|m: $word| (m & !last_file) << 1, 1);
+                direction!(|m: $word| (m & !first_file) >> 1, -1);
             }};
         }
-        direction!(|m: layout::Mask| m << f, f as i16);
-        direction!(|m: layout::Mask| m >> f, -(f as i16));
-        direction!(|m: layout::Mask| (m & !last_file) << 1, 1);
-        direction!(|m: layout::Mask| (m & !first_file) >> 1, -1);
+        if layout.len <= 64 {
+            listing!(u64, push_targets_64);
+        } else {
+            listing!(u128, push_targets);
+        }
         while slow != 0 {
             let from = slow.trailing_zeros() as u8;
             slow &= slow - 1;
