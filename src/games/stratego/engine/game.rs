@@ -357,9 +357,11 @@ impl EngineGame {
     /// Every legal move of the side to move, in no particular order, into
     /// `buf` (cleared first). Allocates only if `buf` must grow.
     ///
-    /// Step pieces' moves come as bit sets per direction, scouts' as one
-    /// bit scan per line; only the pieces the anti-repetition rules may
-    /// restrict ([`EngineGame::checked_pieces`]) are looked at move by move.
+    /// All pieces' one-step moves come as one bit set per direction and
+    /// the scouts' longer moves as one set per direction and length (all
+    /// scouts at once); only the pieces and end squares the
+    /// anti-repetition rules may restrict ([`EngineGame::checked_pieces`],
+    /// [`more_squares::State::suspects`]) are looked at move by move.
     #[inline]
     #[allow(clippy::unnecessary_cast)] // the same code for one-word and two-word masks
     pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
