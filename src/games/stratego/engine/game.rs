@@ -52,6 +52,39 @@ pub struct FastReport {
     pub outcome: Outcome,
 }
 
+/// Pushes a move to every square of `targets` from the square `delta`
+/// indices back. The mask is read as two 64-bit halves, so each bit costs
+/// one 64-bit scan (and on boards of at most 64 squares the upper half is
+/// always empty).
+#[inline(always)]
+fn push_targets(buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
+    for (half, base) in [(targets as u64, 0u8), ((targets >> 64) as u64, 64)] {
+        let mut m = half;
+        while m != 0 {
+            let to = base + m.trailing_zeros() as u8;
+            m &= m - 1;
+            buf.push(FastMove {
+                from: (to as i16 - delta) as u8,
+                to,
+            });
+        }
+    }
+}
+
+/// [`push_targets`] for a board of at most 64 squares.
+#[inline(always)]
+fn push_targets_64(buf: &mut Vec<FastMove>, targets: u64, delta: i16) {
+    let mut m = targets;
+    while m != 0 {
+        let to = m.trailing_zeros() as u8;
+        m &= m - 1;
+        buf.push(FastMove {
+            from: (to as i16 - delta) as u8,
+            to,
+        });
+    }
+}
+
 /// A game in progress in the engine.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
@@ -72,6 +105,26 @@ pub struct EngineGame {
     flag_captured_by: Option<Color>,
     /// The outcome of the current position, kept up to date by every move.
     outcome: Outcome,
+    /// [`EngineGame::checked_pieces`] of the current position, computed
+    /// once per move: the outcome and the move list both need it.
+    checked: Checks,
+}
+
+/// Which moves of the side to move the anti-repetition rules may refuse,
+/// so that they need a look one by one ([`EngineGame::checked_pieces`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Checks {
+    /// The two-squares rule may refuse a move of any piece (a limit of 0,
+    /// or counts that belong to the squares with the last sequence near
+    /// the limit): every move is looked at.
+    all: bool,
+    /// The pieces (ids) whose two-squares sequence is near the limit:
+    /// each of their moves is looked at.
+    ids: u128,
+    /// The mover's chase is on (or the profile looks at every move), so
+    /// the more-squares rule may refuse a move of any piece: each move onto
+    /// a square of [`more_squares::State::suspects`] is looked at.
+    chase: bool,
 }
 
 impl EngineGame {
@@ -99,8 +152,10 @@ impl EngineGame {
             chase,
             flag_captured_by: None,
             outcome: Outcome::Ongoing,
+            checked: Checks::default(),
             layout: Arc::new(layout),
         };
+        g.checked = g.checked_pieces();
         g.outcome = g.compute_outcome();
         Ok(g)
     }
@@ -347,17 +402,24 @@ impl EngineGame {
     /// Every legal move of the side to move, in no particular order, into
     /// `buf` (cleared first). Allocates only if `buf` must grow.
     ///
-    /// Step pieces' moves come as bit sets per direction, scouts' as one
-    /// bit scan per line; only the pieces the anti-repetition rules may
-    /// restrict ([`EngineGame::checked_pieces`]) are looked at move by move.
+    /// All pieces' one-step moves come as one bit set per direction and
+    /// the scouts' longer moves as one set per direction and length (all
+    /// scouts at once); only the pieces and end squares the
+    /// anti-repetition rules may restrict ([`EngineGame::checked_pieces`],
+    /// [`more_squares::State::suspects`]) are looked at move by move.
     #[inline]
+    #[allow(clippy::unnecessary_cast)] // the same code for one-word and two-word masks
     pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
         buf.clear();
         if self.flag_captured_by.is_some() {
             return;
         }
         let me = side(self.to_move);
-        let (all_checked, checked) = self.checked_pieces();
+        let Checks {
+            all: all_checked,
+            ids: checked,
+            chase,
+        } = self.checked;
         let movable = self.pos.movable[me];
         // The pieces whose every move needs a look (rare: a chase of the
         // mover's on, or a sequence at the limit), as squares.
@@ -377,51 +439,72 @@ impl EngineGame {
         let own = self.pos.occupied[me];
         let layout = &*self.layout;
         let open = layout.on_board & !layout.lakes & !own;
+        // Squares a scout's line passes on: open and not the opponent's.
+        let empty = open & !self.pos.occupied[1 - me];
         let free = movable & !slow;
-        // Step pieces, all at once per direction: each target bit is one move.
-        let steppers = free & !self.pos.scouts[me];
+        let scouts = free & self.pos.scouts[me];
+        // The end squares on which the more-squares rule may refuse a move
+        // of a free piece (none while the mover's chase is off).
+        let suspects = match &self.chase {
+            Some(st) if chase => {
+                st.suspects(&self.pos, layout, self.to_move, &self.profile.more_squares)
+            }
+            _ => 0,
+        };
         let f = layout.files as u32;
-        let shifted: [(layout::Mask, i16); layout::DIRECTIONS] = [
-            ((steppers << f) & open, f as i16),
-            ((steppers >> f) & open, -(f as i16)),
-            (((steppers & !layout.last_file) << 1) & open, 1),
-            (((steppers & !layout.first_file) >> 1) & open, -1),
-        ];
-        for (mut targets, delta) in shifted {
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                buf.push(FastMove {
-                    from: (to as i16 - delta) as u8,
-                    to,
-                });
-            }
-        }
-        // Scouts, line by line: one bit scan finds where each line stops.
-        let all = self.pos.all();
-        let mut scouts = free & self.pos.scouts[me];
-        while scouts != 0 {
-            let from = scouts.trailing_zeros() as u8;
-            scouts &= scouts - 1;
-            for d in 0..layout::DIRECTIONS {
-                let ray = layout.ray[d][from as usize];
-                let blockers = ray & all;
-                let line = if blockers == 0 {
-                    ray
-                } else if d % 2 == 0 {
-                    // Towards higher indices: up to the lowest blocker.
-                    ray & (blockers ^ (blockers - 1))
-                } else {
-                    // Towards lower indices: down to the highest blocker.
-                    ray & !(bit(127 - blockers.leading_zeros() as u8) - 1)
+        // Every free piece's one-step moves, all pieces at once per
+        // direction (each target bit is one move); then the scouts' longer
+        // moves, all scouts at once, one step further per round along the
+        // squares that are still empty, so each round's bits are the moves
+        // of exactly that length (RP-3.3: a line stops at a lake, the edge,
+        // an own piece, or on the first enemy). Boards of at most 64 squares
+        // (the 8×8 game) do this in one-word masks.
+        macro_rules! listing {
+            ($word:ty, $push:ident) => {{
+                let [free, scouts, open, empty, suspects, first_file, last_file] = [
+                    free,
+                    scouts,
+                    open,
+                    empty,
+                    suspects,
+                    layout.first_file,
+                    layout.last_file,
+                ]
+                .map(|m| m as $word);
+                // A free piece cannot break the two-squares limit, so a
+                // move of one needs a look only when it ends on a suspect
+                // square.
+                let emit = |buf: &mut Vec<FastMove>, targets: $word, delta: i16| {
+                    $push(buf, targets & !suspects, delta);
+                    if targets & suspects != 0 {
+                        self.push_checked(buf, (targets & suspects) as layout::Mask, delta);
+                    }
                 };
-                let mut line = line & !own;
-                while line != 0 {
-                    let to = line.trailing_zeros() as u8;
-                    line &= line - 1;
-                    buf.push(FastMove { from, to });
+                macro_rules! direction {
+                    ($shift:expr, $delta:expr) => {{
+                        let shift = $shift;
+                        let delta: i16 = $delta;
+                        emit(buf, shift(free) & open, delta);
+                        let mut line = shift(scouts) & empty;
+                        let mut reach = delta;
+                        while line != 0 {
+                            line = shift(line) & open;
+                            reach += delta;
+                            emit(buf, line, reach);
+                            line &= empty;
+                        }
+                    }};
                 }
-            }
+                direction!(|m: $word| m << f, f as i16);
+                direction!(|m: $word| m >> f, -(f as i16));
+                direction!(|m: $word| (m & !last_file) << 1, 1);
+                direction!(|m: $word| (m & !first_file) >> 1, -1);
+            }};
+        }
+        if layout.len <= 64 {
+            listing!(u64, push_targets_64);
+        } else {
+            listing!(u128, push_targets);
         }
         while slow != 0 {
             let from = slow.trailing_zeros() as u8;
@@ -438,21 +521,39 @@ impl EngineGame {
         }
     }
 
-    /// The pieces of the side to move whose moves the anti-repetition rules
-    /// may refuse, so that each needs a look: `(every piece, ids)`. While
-    /// the mover's chase is off, the more-squares rule refuses nothing
-    /// ([`more_squares::State::quiet`]); a piece whose two-squares sequence
-    /// is not near the limit cannot break it ([`Player::restricted`]).
+    /// Pushes each move to a square of `targets` from the square `delta`
+    /// indices back that the more-squares rule allows (the moves of free
+    /// pieces onto suspect squares; kept out of line, as most plies have
+    /// none).
+    #[inline(never)]
+    fn push_checked(&self, buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
+        let mut m = targets;
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let from = (to as i16 - delta) as u8;
+            let Some(cell) = self.pos.cells[from as usize] else {
+                unreachable!("a target comes from a piece")
+            };
+            if self.more_squares_allows(cell, from, to) {
+                buf.push(FastMove { from, to });
+            }
+        }
+    }
+
+    /// Which moves of the side to move the anti-repetition rules may
+    /// refuse. While the mover's chase is off, the more-squares rule
+    /// refuses nothing ([`more_squares::State::quiet`]); a piece whose
+    /// two-squares sequence is not near the limit cannot break it
+    /// ([`Player::restricted`]).
     #[inline]
-    fn checked_pieces(&self) -> (bool, u128) {
-        let chase_off = self
+    fn checked_pieces(&self) -> Checks {
+        let chase = !self
             .chase
             .as_ref()
             .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
-        if !chase_off {
-            return (true, 0);
-        }
-        self.sequences[side(self.to_move)].restricted(&self.profile.two_squares)
+        let (all, ids) = self.sequences[side(self.to_move)].restricted(&self.profile.two_squares);
+        Checks { all, ids, chase }
     }
 
     /// Whether the side to move has a legal move (stops at the first).
@@ -463,8 +564,31 @@ impl EngineGame {
         if self.flag_captured_by.is_some() {
             return false;
         }
-        if self.checked_pieces() == (false, 0) {
+        if self.checked == Checks::default() {
             return self.can_move_at_all(self.to_move);
+        }
+        if let (
+            Some(st),
+            Checks {
+                all: false,
+                ids: 0,
+                chase: true,
+            },
+        ) = (&self.chase, self.checked)
+        {
+            // Only the more-squares rule may refuse, and only moves onto
+            // suspect squares: a step onto any other open square is legal.
+            let s = side(self.to_move);
+            let suspects = st.suspects(
+                &self.pos,
+                &self.layout,
+                self.to_move,
+                &self.profile.more_squares,
+            );
+            if self.layout.neighbours(self.pos.movable[s]) & !self.pos.occupied[s] & !suspects != 0
+            {
+                return true;
+            }
         }
         self.any_pseudo_legal(self.to_move, |from, to, cell| {
             self.repetition_allows(cell, from, to)
@@ -538,6 +662,7 @@ impl EngineGame {
         }
         self.to_move = self.to_move.opponent();
         self.ply += 1;
+        self.checked = self.checked_pieces();
         self.outcome = self.compute_outcome();
         FastReport {
             color: cell.color,

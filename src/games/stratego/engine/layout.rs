@@ -54,9 +54,9 @@ pub struct Layout {
     pub near: Vec<Mask>,
     /// `ray[d][i]`: the squares a scout on `i` passes in direction `d` on an
     /// empty board, up to the board's edge or the first lake (RP-3.3,
-    /// RP-3.5): with the occupied squares, one bit scan finds where a
-    /// scout's line stops. Directions 0 and 2 run towards higher indices,
-    /// 1 and 3 towards lower ones.
+    /// RP-3.5). Directions 0 and 2 run towards higher indices, 1 and 3
+    /// towards lower ones. (The move list finds scouts' lines by shifting
+    /// masks instead; the test driver orders moves by these rays.)
     pub ray: [Vec<Mask>; DIRECTIONS],
     /// `order[i]`: the rank of square `i` in [`Square`]'s ordering (file
     /// first, then rank), so moves can be sorted the way the trait asks

@@ -653,6 +653,29 @@ impl State {
             && c.layout.near[c.to as usize] & c.pos.occupied[1 - side(c.cell.color)] == 0)
     }
 
+    /// The bit-set form of [`State::may_refuse`] for the pieces of
+    /// `color`: the end squares on which a move may be refused. Under the
+    /// ISF threat reading with only chasing moves looked at, the squares
+    /// next to an opponent piece; under every other reading, the whole
+    /// board.
+    #[inline]
+    pub fn suspects(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        color: Color,
+        ms: &MoreSquaresSwitches,
+    ) -> Mask {
+        if ms.prohibits == Prohibits::ChasingMoves
+            && ms.scout_threat == ScoutThreat::Adjacent
+            && ms.threat_by == ThreatBy::Mover
+        {
+            layout.neighbours(pos.occupied[1 - side(color)])
+        } else {
+            layout.on_board
+        }
+    }
+
     /// Whether the rule can refuse nothing to `color` now: its chase is off
     /// and only chasing moves are looked at.
     #[inline]

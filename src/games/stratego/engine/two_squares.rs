@@ -96,17 +96,16 @@ pub struct Sequence {
     made: Crossings,
     counts: [u32; MAX_CROSSINGS],
     span: Crossings,
+    /// The highest of `counts` (kept, since every move and every listing
+    /// asks for it).
+    top: u32,
 }
 
 impl Sequence {
     /// The highest count among the last move's boundaries.
     #[inline]
     pub fn count(&self) -> u32 {
-        self.counts[..self.made.len as usize]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0)
+        self.top
     }
 
     #[inline]
@@ -130,6 +129,7 @@ impl Sequence {
             made: *made,
             counts: [0; MAX_CROSSINGS],
             span: *made,
+            top: 0,
         };
         let n = made.len as usize;
         if scouts == ScoutCounting::Span {
@@ -142,12 +142,14 @@ impl Sequence {
                 next.span = s.span;
             }
             next.counts[..n].fill(count);
+            next.top = if n == 0 { 0 } else { count };
             return (next, continuing.is_none());
         }
         let continuing = current.filter(|s| made.keys().iter().any(|&c| s.count_of(c).is_some()));
         for (k, &c) in made.keys().iter().enumerate() {
             let before = continuing.and_then(|s| s.count_of(c)).unwrap_or(0);
             next.counts[k] = before.saturating_add(1);
+            next.top = next.top.max(next.counts[k]);
         }
         (next, continuing.is_none())
     }
