@@ -185,7 +185,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            depth_first: 1_500_000,
+            depth_first: 1_000_000,
             proof_number: 30_000_000,
         }
     }
