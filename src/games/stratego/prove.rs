@@ -600,11 +600,11 @@ mod tests {
     //! setup through the `Game` trait and reads captures off the boards.
 
     use super::*;
-    use crate::prove::Limits;
     use crate::games::stratego::army::Army;
     use crate::games::stratego::geometry::Geometry;
     use crate::games::stratego::piece::{Piece, Rank};
     use crate::games::stratego::reference::Reference;
+    use crate::prove::Limits;
     use crate::rules::Implementation;
 
     /// Whether the piece that stood on `target` at the start is still on
