@@ -20,8 +20,9 @@ pub struct Args {
     /// (`arbiter check DIR` replays them on the reference).
     #[arg(long, value_name = "DIR")]
     pub write: Option<PathBuf>,
-    /// Key the transposition table on the whole rule state (finds
-    /// transpositions, slower per node) instead of the line from the root.
+    /// Key the transposition table on the engine's whole rule state under
+    /// every profile (the default does so only where the state holds no
+    /// history of positions, and keys on the line from the root otherwise).
     #[arg(long)]
     pub state_key: bool,
 }

@@ -35,8 +35,9 @@ pub struct ProveOptions {
     pub write: Option<std::path::PathBuf>,
     /// Show a spinner on standard error during long searches.
     pub progress: bool,
-    /// Key the transposition table on the game's whole state rather than
-    /// on the line from the root (slower per node; finds transpositions).
+    /// Key the transposition table on the game's whole state always,
+    /// rather than letting the game choose (the line from the root where
+    /// few states repeat).
     pub state_key: bool,
 }
 

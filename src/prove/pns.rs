@@ -262,8 +262,13 @@ impl<N: Node> ProofSearch<N> {
         d
     }
 
-    fn proof_line(&self) -> Vec<N::Action> {
-        let mut memo = vec![INF; self.tree.len()];
+    /// The line from the root that `pick` chooses at each expanded node
+    /// (given the node, its children's indices), to a leaf or a node where
+    /// `pick` chooses nothing.
+    fn walk(
+        &self,
+        mut pick: impl FnMut(&PnNode<N::Action>, std::ops::Range<u32>) -> Option<u32>,
+    ) -> Vec<N::Action> {
         let mut line = Vec::new();
         let mut i = 0u32;
         loop {
@@ -271,13 +276,9 @@ impl<N: Node> ProofSearch<N> {
             if !n.expanded || n.count == 0 {
                 return line;
             }
-            let proved = (n.first..n.first + n.count).filter(|&c| self.tree[c as usize].pn == 0);
-            let next = if n.attacker {
-                proved.min_by_key(|&c| self.proof_depth(c, &mut memo))
-            } else {
-                proved.max_by_key(|&c| self.proof_depth(c, &mut memo))
+            let Some(next) = pick(n, n.first..n.first + n.count) else {
+                return line;
             };
-            let Some(next) = next else { return line };
             line.push(
                 self.tree[next as usize]
                     .action
@@ -288,26 +289,22 @@ impl<N: Node> ProofSearch<N> {
         }
     }
 
+    /// The attacker's quickest proved child, the defender's slowest.
+    fn proof_line(&self) -> Vec<N::Action> {
+        let mut memo = vec![INF; self.tree.len()];
+        self.walk(|n, children| {
+            let proved = children.filter(|&c| self.tree[c as usize].pn == 0);
+            if n.attacker {
+                proved.min_by_key(|&c| self.proof_depth(c, &mut memo))
+            } else {
+                proved.max_by_key(|&c| self.proof_depth(c, &mut memo))
+            }
+        })
+    }
+
     /// A refutation: the attacker's first try, the defender's first
     /// disproved answer, down the disproved tree.
     fn disproof_line(&self) -> Vec<N::Action> {
-        let mut line = Vec::new();
-        let mut i = 0u32;
-        loop {
-            let n = &self.tree[i as usize];
-            if !n.expanded || n.count == 0 {
-                return line;
-            }
-            let mut children = n.first..n.first + n.count;
-            let next = children.find(|&c| self.tree[c as usize].dn == 0);
-            let Some(next) = next else { return line };
-            line.push(
-                self.tree[next as usize]
-                    .action
-                    .clone()
-                    .expect("a child has an action"),
-            );
-            i = next;
-        }
+        self.walk(|_, mut children| children.find(|&c| self.tree[c as usize].dn == 0))
     }
 }
