@@ -86,7 +86,7 @@ fn push_targets_64(buf: &mut Vec<FastMove>, targets: u64, delta: i16) {
 }
 
 /// A game in progress in the engine.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct EngineGame {
     /// Board tables, geometry and profile never change during a game; they
     /// are shared, so that cloning a game (to start many playouts from one
@@ -108,6 +108,41 @@ pub struct EngineGame {
     /// [`EngineGame::checked_pieces`] of the current position, computed
     /// once per move: the outcome and the move list both need it.
     checked: Checks,
+}
+
+impl Clone for EngineGame {
+    fn clone(&self) -> Self {
+        EngineGame {
+            layout: self.layout.clone(),
+            geometry: self.geometry.clone(),
+            profile: self.profile.clone(),
+            pos: self.pos.clone(),
+            to_move: self.to_move,
+            ply: self.ply,
+            sequences: self.sequences.clone(),
+            chase: self.chase.clone(),
+            flag_captured_by: self.flag_captured_by,
+            outcome: self.outcome,
+            checked: self.checked,
+        }
+    }
+
+    /// Copies `other` into this game's room: the history's vectors and
+    /// tables keep their allocations, so many playouts restarted from one
+    /// position allocate nothing after the first.
+    fn clone_from(&mut self, other: &Self) {
+        self.layout.clone_from(&other.layout);
+        self.geometry.clone_from(&other.geometry);
+        self.profile.clone_from(&other.profile);
+        self.pos.clone_from(&other.pos);
+        self.to_move = other.to_move;
+        self.ply = other.ply;
+        self.sequences.clone_from(&other.sequences);
+        self.chase.clone_from(&other.chase);
+        self.flag_captured_by = other.flag_captured_by;
+        self.outcome = other.outcome;
+        self.checked = other.checked;
+    }
 }
 
 /// Which moves of the side to move the anti-repetition rules may refuse,
@@ -633,14 +668,12 @@ impl EngineGame {
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
         let made = self.crossings(cell.rank, mv.from, mv.to);
         let ts = &self.profile.two_squares;
-        let player = &mut self.sequences[side(cell.color)];
-        let counted = player.peek(
+        let counted = self.sequences[side(cell.color)].play(
             cell.id,
             &made,
             self.pos.occupied[1 - side(cell.color)] & bit(mv.to) != 0,
             ts,
         );
-        player.record(cell.id, counted, ts);
         let candidate = Candidate {
             pos: &self.pos,
             layout: &self.layout,
@@ -668,7 +701,7 @@ impl EngineGame {
             color: cell.color,
             rank: cell.rank,
             combat,
-            two_squares: counted.note,
+            two_squares: counted,
             chase,
             outcome: self.outcome,
         }

@@ -26,6 +26,7 @@
 //!   [`crate::games::stratego::workload`]; the engine imports nothing from
 //!   the reference.
 
+pub mod first_seen;
 pub mod game;
 pub mod layout;
 pub mod more_squares;

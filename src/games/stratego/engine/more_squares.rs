@@ -22,9 +22,6 @@
 //! engine see a repetition the reference does not; over a game of n
 //! positions the chance is about n²/2⁶⁵ (below 10⁻¹¹ at 10,000 plies).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::PieceId;
 use crate::games::stratego::profile::{
@@ -32,6 +29,7 @@ use crate::games::stratego::profile::{
     PositionWindow, Prohibits, ScoutThreat, ThreatBy,
 };
 
+use super::first_seen::FirstSeen;
 use super::layout::{DIRECTIONS, Layout, Mask, NO_SQUARE, bit};
 use super::position::{Cell, Position, side};
 
@@ -214,36 +212,37 @@ impl Zobrist {
     }
 }
 
-/// Passes a Zobrist hash through unchanged: the keys are random already.
-#[derive(Default)]
-pub struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// The positions of the game so far, as hashes, and the first index at
 /// which each stood within the window the profile counts (MS-6.3).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct History {
     /// `hashes[j]`: the position before ply `j`; the last is the current one.
     hashes: Vec<u64>,
     /// First index of each hash since `base` (unused for `current-chase`,
     /// whose window moves with each player's chase).
-    first: HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    first: FirstSeen,
     /// Index of the first position after the last fight.
     since_fight: usize,
     window: PositionWindow,
+}
+
+impl Clone for History {
+    fn clone(&self) -> Self {
+        History {
+            hashes: self.hashes.clone(),
+            first: self.first.clone(),
+            since_fight: self.since_fight,
+            window: self.window,
+        }
+    }
+
+    /// Reuses this history's room (see [`EngineGame::clone_from`](super::game::EngineGame)).
+    fn clone_from(&mut self, other: &Self) {
+        self.hashes.clone_from(&other.hashes);
+        self.first.clone_from(&other.first);
+        self.since_fight = other.since_fight;
+        self.window = other.window;
+    }
 }
 
 impl History {
@@ -253,7 +252,7 @@ impl History {
             // Room for a thousand positions, so that the first thousand
             // plies never allocate (tests/hot_path_alloc.rs).
             hashes: Vec::with_capacity(1024),
-            first: HashMap::with_capacity_and_hasher(1024, Default::default()),
+            first: FirstSeen::with_capacity(1024),
             since_fight: 0,
             window,
         };
@@ -273,7 +272,7 @@ impl History {
             }
         }
         if self.window != PositionWindow::CurrentChase {
-            self.first.entry(hash).or_insert(n);
+            self.first.insert_first(hash, n);
         }
     }
 
@@ -292,9 +291,7 @@ impl History {
     #[inline]
     pub fn seen(&self, hash: u64, opened: Option<usize>) -> Option<usize> {
         match self.window {
-            PositionWindow::SinceLastFight | PositionWindow::WholeGame => {
-                self.first.get(&hash).copied()
-            }
+            PositionWindow::SinceLastFight | PositionWindow::WholeGame => self.first.get(hash),
             PositionWindow::CurrentChase => {
                 let from = self.window_start(opened);
                 self.hashes[from..]
@@ -419,7 +416,7 @@ impl Snapshots {
 }
 
 /// The rule's whole incremental state for one game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     zobrist: Zobrist,
     history: History,
@@ -433,6 +430,32 @@ pub struct State {
     last_of: Vec<Option<(u8, u8)>>,
     /// The positions square by square, under `position: chase-squares` only.
     snapshots: Option<Snapshots>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            zobrist: self.zobrist.clone(),
+            history: self.history.clone(),
+            hash: self.hash,
+            chases: self.chases,
+            last_own: self.last_own,
+            last_of: self.last_of.clone(),
+            snapshots: self.snapshots.clone(),
+        }
+    }
+
+    /// Reuses this state's room: the history's tables and vectors keep
+    /// their allocations.
+    fn clone_from(&mut self, other: &Self) {
+        self.zobrist.clone_from(&other.zobrist);
+        self.history.clone_from(&other.history);
+        self.hash = other.hash;
+        self.chases = other.chases;
+        self.last_own = other.last_own;
+        self.last_of.clone_from(&other.last_of);
+        self.snapshots.clone_from(&other.snapshots);
+    }
 }
 
 /// A move the rule is asked about, before it is played: the position and
@@ -841,7 +864,7 @@ impl State {
         } else {
             let mut sum = 0u64;
             for x in self.history.first.keys() {
-                let mut m = *x;
+                let mut m = x;
                 sum = sum.wrapping_add(crate::rng::splitmix64(&mut m));
             }
             h.write_usize(self.history.first.len());

@@ -154,6 +154,20 @@ impl Sequence {
         (next, continuing.is_none())
     }
 
+    /// Makes this the sequence of a move that crossed the one boundary `c`
+    /// and counts `count` there (the span reading is not in force, so the
+    /// span is the move's own crossing). Only the entries the record reads
+    /// are written.
+    #[inline]
+    fn set_single(&mut self, c: Crossing, count: u32) {
+        self.made.len = 1;
+        self.made.keys[0] = c;
+        self.counts[0] = count;
+        self.span.len = 1;
+        self.span.keys[0] = c;
+        self.top = count;
+    }
+
     /// Each crossing of the last move with its count, in travel order.
     pub fn crossings(&self) -> impl Iterator<Item = (Crossing, u32)> + '_ {
         self.made.keys().iter().copied().zip(self.counts)
@@ -173,21 +187,67 @@ pub struct Counted {
 /// One player's open sequences: with `other-piece-erases` (ISF) at most the
 /// one of the player's last move, otherwise one per piece, kept in the order
 /// they were last extended.
-#[derive(Clone, Debug)]
+///
+/// Which pieces have an open sequence, and which of those are near the
+/// limit, are kept as id sets, so that closing a sequence is a bit cleared
+/// (the record itself stays, unread) and the pieces the rule may restrict
+/// are known without a look at the records. Ids are setup indices, below
+/// 128 for every setup the engine accepts.
+#[derive(Debug)]
 pub struct Player {
-    /// `seq[id]`: the open sequence of piece `id`, if any.
-    seq: Vec<Option<Sequence>>,
+    /// `seq[id]`: the sequence of piece `id`, read only while `id` is in
+    /// `live`.
+    seq: Vec<Sequence>,
+    /// Piece ids with an open sequence.
+    live: u128,
+    /// Pieces of `live` whose every move needs a look: their highest
+    /// count plus one passes the limit ([`Player::free`]). Kept only when
+    /// counts belong to the piece; otherwise the last sequence decides.
+    near: u128,
     /// Piece ids with an open sequence, oldest first.
     open: Vec<PieceId>,
+}
+
+/// The bit of piece `id` in an id set.
+#[inline]
+fn id_bit(id: PieceId) -> u128 {
+    1u128 << id
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        Player {
+            seq: self.seq.clone(),
+            live: self.live,
+            near: self.near,
+            open: self.open.clone(),
+        }
+    }
+
+    /// Reuses this player's vectors.
+    fn clone_from(&mut self, other: &Self) {
+        self.seq.clone_from(&other.seq);
+        self.live = other.live;
+        self.near = other.near;
+        self.open.clone_from(&other.open);
+    }
 }
 
 impl Player {
     /// No sequence yet, for a game whose setup has `pieces` pieces.
     pub fn new(pieces: usize) -> Self {
         Player {
-            seq: vec![None; pieces],
+            seq: vec![Sequence::default(); pieces],
+            live: 0,
+            near: 0,
             open: Vec::with_capacity(pieces),
         }
+    }
+
+    /// The open sequence of `piece`, if any.
+    #[inline]
+    fn of(&self, piece: PieceId) -> Option<&Sequence> {
+        (self.live & id_bit(piece) != 0).then(|| &self.seq[piece as usize])
     }
 
     /// The sequence a move of `piece` could continue: its own (TS-2.1) or,
@@ -195,12 +255,17 @@ impl Player {
     #[inline]
     fn current(&self, piece: PieceId, ts: &TwoSquaresSwitches) -> Option<&Sequence> {
         if ts.per_piece {
-            self.seq[piece as usize].as_ref()
+            self.of(piece)
         } else {
-            self.open
-                .last()
-                .and_then(|&p| self.seq[p as usize].as_ref())
+            self.open.last().and_then(|&p| self.of(p))
         }
+    }
+
+    /// Whether a sequence with this highest count leaves its piece's next
+    /// move able to break the limit.
+    #[inline]
+    fn is_near(top: u32, ts: &TwoSquaresSwitches) -> bool {
+        top.saturating_add(1) > ts.limit
     }
 
     /// Whether no move of `piece` can break the limit. A move counts at
@@ -235,20 +300,11 @@ impl Player {
             let near = self
                 .open
                 .last()
-                .and_then(|&p| self.seq[p as usize].as_ref())
-                .is_some_and(|s| s.count().saturating_add(1) > ts.limit);
+                .and_then(|&p| self.of(p))
+                .is_some_and(|s| Self::is_near(s.count(), ts));
             return (near, 0);
         }
-        let mut ids = 0u128;
-        for &p in &self.open {
-            if self.seq[p as usize]
-                .as_ref()
-                .is_some_and(|s| s.count().saturating_add(1) > ts.limit)
-            {
-                ids |= 1u128 << p;
-            }
-        }
-        (false, ids)
+        (false, self.near)
     }
 
     /// What a move of `piece` making `made` would do (`attack`: whether it
@@ -294,20 +350,68 @@ impl Player {
         }
     }
 
+    /// Closes the sequences a move of `piece` ends (TS-2.3, TS-2.4): every
+    /// open one under `other-piece-erases`, else the piece's own, which
+    /// the move replaces.
+    #[inline]
+    fn close_for(&mut self, piece: PieceId, ts: &TwoSquaresSwitches) {
+        if ts.other_piece_erases {
+            self.open.clear();
+            self.live = 0;
+            self.near = 0;
+        } else if self.live & id_bit(piece) != 0 {
+            self.live &= !id_bit(piece);
+            self.near &= !id_bit(piece);
+            self.open.retain(|&p| p != piece);
+        }
+    }
+
+    /// Opens `piece`'s sequence as the one most recently extended, its
+    /// record already written.
+    #[inline]
+    fn open_for(&mut self, piece: PieceId, ts: &TwoSquaresSwitches) {
+        self.live |= id_bit(piece);
+        if ts.per_piece && Self::is_near(self.seq[piece as usize].count(), ts) {
+            self.near |= id_bit(piece);
+        }
+        self.open.push(piece);
+    }
+
     /// Records a played move of `piece` (TS-2.3, TS-2.4).
     #[inline]
     pub fn record(&mut self, piece: PieceId, counted: Counted, ts: &TwoSquaresSwitches) {
-        if ts.other_piece_erases {
-            for p in self.open.drain(..) {
-                self.seq[p as usize] = None;
-            }
-        } else if self.seq[piece as usize].take().is_some() {
-            self.open.retain(|&p| p != piece);
-        }
+        self.close_for(piece, ts);
         if let Some(next) = counted.next {
-            self.seq[piece as usize] = Some(next);
-            self.open.push(piece);
+            self.seq[piece as usize] = next;
+            self.open_for(piece, ts);
         }
+    }
+
+    /// [`Player::peek`] and [`Player::record`] at once, for the move being
+    /// played: the move's note. A move that crosses one boundary (every
+    /// move but a scout's longer ones, and every scout move under
+    /// `end-squares`) writes its one count in place instead of building a
+    /// whole record.
+    #[inline]
+    pub fn play(
+        &mut self,
+        piece: PieceId,
+        made: &Crossings,
+        attack: bool,
+        ts: &TwoSquaresSwitches,
+    ) -> (bool, u32) {
+        if made.len != 1 || ts.scouts == ScoutCounting::Span || (attack && !ts.attacks_count) {
+            let counted = self.peek(piece, made, attack, ts);
+            self.record(piece, counted, ts);
+            return counted.note;
+        }
+        let c = made.keys[0];
+        let before = self.current(piece, ts).and_then(|s| s.count_of(c));
+        let count = before.unwrap_or(0).saturating_add(1);
+        self.close_for(piece, ts);
+        self.seq[piece as usize].set_single(c, count);
+        self.open_for(piece, ts);
+        (before.is_none(), count)
     }
 }
 
@@ -338,7 +442,7 @@ impl Player {
             h.write_u16(p);
         }
         for (id, s) in self.seq.iter().enumerate() {
-            if let Some(s) = s {
+            if self.live & id_bit(id as PieceId) != 0 {
                 h.write_usize(id);
                 s.feed(h);
             }

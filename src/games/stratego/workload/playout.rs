@@ -190,8 +190,10 @@ pub fn play_games(
         .expect("the fixed setups are valid");
     let mut buf = Vec::with_capacity(128);
     let mut total = Tally::default();
+    let mut g = start.clone();
     for k in games {
-        let mut g = start.clone();
+        // Each game starts afresh from the setup, in the room of the last.
+        g.clone_from(&start);
         let mut rng = Rng(seed.wrapping_add(k));
         total.add(playout(&mut g, &mut rng, cap, &mut buf));
     }
