@@ -17,7 +17,7 @@ use crate::games::stratego::verdict::{Illegal, RuleCode, ordinal};
 use crate::rules::Game;
 
 use super::StartError;
-use super::layout::{self, Layout, NO_SQUARE, bit};
+use super::layout::{self, DIRECTIONS, Layout, NO_SQUARE, bit};
 use super::more_squares::{self, Candidate, ChaseFacts, id_bit};
 use super::position::{Cell, Position, side};
 use super::rules;
@@ -52,18 +52,78 @@ pub struct FastReport {
     pub outcome: Outcome,
 }
 
-/// Pushes a move to every square of `targets` from the square `delta`
-/// indices back. The mask is read as two 64-bit halves, so each bit costs
-/// one 64-bit scan (and on boards of at most 64 squares the upper half is
-/// always empty).
-#[inline(always)]
-fn push_targets(buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
-    for (half, base) in [(targets as u64, 0u8), ((targets >> 64) as u64, 64)] {
-        let mut m = half;
+/// The move list being written: the spare room of the caller's buffer,
+/// reserved up front for the most moves a position can have, and how many
+/// are written. Writing through a slice index instead of `Vec::push` keeps
+/// the count in a register (a push must reload the vector's length after
+/// every store, as the stored bytes could alias it).
+struct Sink<'a> {
+    spare: &'a mut [std::mem::MaybeUninit<FastMove>],
+    len: usize,
+}
+
+impl<'a> Sink<'a> {
+    /// The most legal moves a position of a board of `squares` squares can
+    /// have: a move is its end square and the direction it arrives from,
+    /// and along one direction only the nearest own piece can arrive.
+    fn room(squares: u8) -> usize {
+        4 * squares as usize
+    }
+
+    /// Clears `buf` and opens its room for writing.
+    #[inline]
+    fn open(buf: &'a mut Vec<FastMove>, squares: u8) -> Self {
+        buf.clear();
+        buf.reserve(Self::room(squares));
+        Sink {
+            spare: buf.spare_capacity_mut(),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: FastMove) {
+        self.spare[self.len].write(mv);
+        self.len += 1;
+    }
+
+    /// Pushes a move to every square of `targets` from the square `delta`
+    /// indices back. The mask is read as two 64-bit halves, so each bit
+    /// costs one 64-bit scan (and on boards of at most 64 squares the upper
+    /// half is always empty).
+    #[inline(always)]
+    fn targets(&mut self, targets: layout::Mask, delta: i16) {
+        self.targets_64(targets as u64, 0, delta);
+        self.targets_64((targets >> 64) as u64, 64, delta);
+    }
+
+    /// Pushes a move from `from` to every square of `targets`.
+    #[inline(always)]
+    fn from_square(&mut self, from: u8, targets: layout::Mask) {
+        for (half, base) in [(targets as u64, 0u8), ((targets >> 64) as u64, 64)] {
+            let mut m = half;
+            while m != 0 {
+                let to = base + m.trailing_zeros() as u8;
+                m &= m - 1;
+                self.push(FastMove { from, to });
+            }
+        }
+    }
+
+    /// [`Sink::targets`] for a board of at most 64 squares.
+    #[inline(always)]
+    fn targets_low(&mut self, targets: u64, delta: i16) {
+        self.targets_64(targets, 0, delta);
+    }
+
+    /// [`Sink::targets`] for one 64-bit word whose bit 0 is square `base`.
+    #[inline(always)]
+    fn targets_64(&mut self, word: u64, base: u8, delta: i16) {
+        let mut m = word;
         while m != 0 {
             let to = base + m.trailing_zeros() as u8;
             m &= m - 1;
-            buf.push(FastMove {
+            self.push(FastMove {
                 from: (to as i16 - delta) as u8,
                 to,
             });
@@ -71,19 +131,9 @@ fn push_targets(buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
     }
 }
 
-/// [`push_targets`] for a board of at most 64 squares.
-#[inline(always)]
-fn push_targets_64(buf: &mut Vec<FastMove>, targets: u64, delta: i16) {
-    let mut m = targets;
-    while m != 0 {
-        let to = m.trailing_zeros() as u8;
-        m &= m - 1;
-        buf.push(FastMove {
-            from: (to as i16 - delta) as u8,
-            to,
-        });
-    }
-}
+/// Up to this many free scouts the move list walks each scout's rays; with
+/// more, one fill of all lines at once per direction costs less.
+const RAY_SCOUTS: u32 = 2;
 
 /// A game in progress in the engine.
 #[derive(Debug)]
@@ -103,8 +153,10 @@ pub struct EngineGame {
     chase: Option<more_squares::State>,
     /// RP-6.1: who captured a flag, once someone has.
     flag_captured_by: Option<Color>,
-    /// The outcome of the current position, kept up to date by every move.
-    outcome: Outcome,
+    /// The outcome of the current position, kept up to date by every move
+    /// but [`EngineGame::advance`], which leaves it to be computed when
+    /// asked (`None`).
+    outcome: Option<Outcome>,
     /// [`EngineGame::checked_pieces`] of the current position, computed
     /// once per move: the outcome and the move list both need it.
     checked: Checks,
@@ -186,12 +238,12 @@ impl EngineGame {
             sequences: [Player::new(ids), Player::new(ids)],
             chase,
             flag_captured_by: None,
-            outcome: Outcome::Ongoing,
+            outcome: None,
             checked: Checks::default(),
             layout: Arc::new(layout),
         };
         g.checked = g.checked_pieces();
-        g.outcome = g.compute_outcome();
+        g.outcome = Some(g.compute_outcome());
         Ok(g)
     }
 
@@ -264,7 +316,16 @@ impl EngineGame {
     /// The outcome of the current position.
     #[inline]
     pub fn current_outcome(&self) -> Outcome {
-        self.outcome
+        match self.outcome {
+            Some(o) => o,
+            None => self.compute_outcome(),
+        }
+    }
+
+    /// RP-6.1: whether a flag has been captured (the game is then over).
+    #[inline]
+    pub fn flag_captured(&self) -> bool {
+        self.flag_captured_by.is_some()
     }
 
     /// The index form of a [`Move`], if both squares are on the board.
@@ -443,12 +504,24 @@ impl EngineGame {
     /// anti-repetition rules may restrict ([`EngineGame::checked_pieces`],
     /// [`more_squares::State::suspects`]) are looked at move by move.
     #[inline]
-    #[allow(clippy::unnecessary_cast)] // the same code for one-word and two-word masks
     pub fn legal_moves_into(&self, buf: &mut Vec<FastMove>) {
-        buf.clear();
         if self.flag_captured_by.is_some() {
+            buf.clear();
             return;
         }
+        let mut sink = Sink::open(buf, self.layout.len);
+        self.list_into(&mut sink);
+        let written = sink.len;
+        // SAFETY: the sink wrote the first `written` slots of the spare
+        // room (each `push` writes slot `len`, then counts it), and
+        // `reserve` made the room at least that long.
+        unsafe { buf.set_len(written) };
+    }
+
+    /// The body of [`EngineGame::legal_moves_into`], writing into `sink`.
+    #[inline(always)]
+    #[allow(clippy::unnecessary_cast)] // the same code for one-word and two-word masks
+    fn list_into(&self, sink: &mut Sink) {
         let me = side(self.to_move);
         let Checks {
             all: all_checked,
@@ -495,7 +568,7 @@ impl EngineGame {
         // an own piece, or on the first enemy). Boards of at most 64 squares
         // (the 8×8 game) do this in one-word masks.
         macro_rules! listing {
-            ($word:ty, $push:ident) => {{
+            ($word:ty, $push:ident, $chase:literal) => {{
                 let [free, scouts, open, empty, suspects, first_file, last_file] = [
                     free,
                     scouts,
@@ -508,25 +581,37 @@ impl EngineGame {
                 .map(|m| m as $word);
                 // A free piece cannot break the two-squares limit, so a
                 // move of one needs a look only when it ends on a suspect
-                // square.
-                let emit = |buf: &mut Vec<FastMove>, targets: $word, delta: i16| {
-                    $push(buf, targets & !suspects, delta);
-                    if targets & suspects != 0 {
-                        self.push_checked(buf, (targets & suspects) as layout::Mask, delta);
+                // square (never while the mover's chase is off: `$chase`
+                // is false, and the test is compiled out).
+                let emit = |sink: &mut Sink, targets: $word, delta: i16| {
+                    if $chase {
+                        sink.$push(targets & !suspects, delta);
+                        if targets & suspects != 0 {
+                            self.push_checked(sink, (targets & suspects) as layout::Mask, delta);
+                        }
+                    } else {
+                        sink.$push(targets, delta);
                     }
                 };
+                // Few scouts: each scout's lines from the empty-board rays,
+                // cut at the first piece; many scouts: all lines at once, a
+                // step per round. Either way only moves of two squares or
+                // more, as the one-step sets below hold the scouts' steps.
+                let by_rays = scouts.count_ones() <= RAY_SCOUTS;
                 macro_rules! direction {
                     ($shift:expr, $delta:expr) => {{
                         let shift = $shift;
                         let delta: i16 = $delta;
-                        emit(buf, shift(free) & open, delta);
-                        let mut line = shift(scouts) & empty;
-                        let mut reach = delta;
-                        while line != 0 {
-                            line = shift(line) & open;
-                            reach += delta;
-                            emit(buf, line, reach);
-                            line &= empty;
+                        emit(sink, shift(free) & open, delta);
+                        if !by_rays {
+                            let mut line = shift(scouts) & empty;
+                            let mut reach = delta;
+                            while line != 0 {
+                                line = shift(line) & open;
+                                reach += delta;
+                                emit(sink, line, reach);
+                                line &= empty;
+                            }
                         }
                     }};
                 }
@@ -534,12 +619,51 @@ impl EngineGame {
                 direction!(|m: $word| m >> f, -(f as i16));
                 direction!(|m: $word| (m & !last_file) << 1, 1);
                 direction!(|m: $word| (m & !first_file) >> 1, -1);
+                if by_rays {
+                    let taken = !empty & !(layout.lakes as $word);
+                    let mut left = scouts;
+                    while left != 0 {
+                        let from = left.trailing_zeros() as u8;
+                        left &= left - 1;
+                        let beyond = open & !(layout.near[from as usize] as $word);
+                        for d in 0..DIRECTIONS {
+                            let ray = layout.ray[d][from as usize] as $word;
+                            let blockers = ray & taken;
+                            // The line runs up to and including its first
+                            // piece: the lowest blocker on the rays towards
+                            // higher indices (0, 2), the highest on the
+                            // others.
+                            let reach = if blockers == 0 {
+                                ray
+                            } else if d % 2 == 0 {
+                                ray & (blockers ^ (blockers - 1))
+                            } else {
+                                let first = <$word>::BITS - 1 - blockers.leading_zeros();
+                                ray & !(((1 as $word) << first) - 1)
+                            };
+                            let targets = reach & beyond;
+                            if $chase {
+                                sink.from_square(from, (targets & !suspects) as layout::Mask);
+                                if targets & suspects != 0 {
+                                    self.push_checked_from(
+                                        sink,
+                                        from,
+                                        (targets & suspects) as layout::Mask,
+                                    );
+                                }
+                            } else {
+                                sink.from_square(from, targets as layout::Mask);
+                            }
+                        }
+                    }
+                }
             }};
         }
-        if layout.len <= 64 {
-            listing!(u64, push_targets_64);
-        } else {
-            listing!(u128, push_targets);
+        match (layout.len <= 64, suspects != 0) {
+            (true, false) => listing!(u64, targets_low, false),
+            (true, true) => listing!(u64, targets_low, true),
+            (false, false) => listing!(u128, targets, false),
+            (false, true) => listing!(u128, targets, true),
         }
         while slow != 0 {
             let from = slow.trailing_zeros() as u8;
@@ -549,7 +673,7 @@ impl EngineGame {
             };
             self.any_pseudo_legal_from(from, cell, |to| {
                 if self.repetition_allows(cell, from, to) {
-                    buf.push(FastMove { from, to });
+                    sink.push(FastMove { from, to });
                 }
                 false
             });
@@ -561,7 +685,7 @@ impl EngineGame {
     /// pieces onto suspect squares; kept out of line, as most plies have
     /// none).
     #[inline(never)]
-    fn push_checked(&self, buf: &mut Vec<FastMove>, targets: layout::Mask, delta: i16) {
+    fn push_checked(&self, sink: &mut Sink, targets: layout::Mask, delta: i16) {
         let mut m = targets;
         while m != 0 {
             let to = m.trailing_zeros() as u8;
@@ -571,7 +695,24 @@ impl EngineGame {
                 unreachable!("a target comes from a piece")
             };
             if self.more_squares_allows(cell, from, to) {
-                buf.push(FastMove { from, to });
+                sink.push(FastMove { from, to });
+            }
+        }
+    }
+
+    /// [`EngineGame::push_checked`] for moves that all start on `from` (a
+    /// scout's line).
+    #[inline(never)]
+    fn push_checked_from(&self, sink: &mut Sink, from: u8, targets: layout::Mask) {
+        let Some(cell) = self.pos.cells[from as usize] else {
+            unreachable!("a line comes from a scout")
+        };
+        let mut m = targets;
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if self.more_squares_allows(cell, from, to) {
+                sink.push(FastMove { from, to });
             }
         }
     }
@@ -661,9 +802,28 @@ impl EngineGame {
     }
 
     /// Plays a move that is legal now (check with [`EngineGame::is_legal`]
-    /// or take it from [`EngineGame::legal_moves_into`]); the hot path.
-    #[inline]
+    /// or take it from [`EngineGame::legal_moves_into`]), and says what it
+    /// did.
+    #[inline(never)]
     pub fn play_legal(&mut self, mv: FastMove) -> FastReport {
+        self.play_inner::<true>(mv)
+    }
+
+    /// [`EngineGame::play_legal`] for a caller that does not read the
+    /// report (playouts, searches): the same state change, without the
+    /// facts only the report carries (the more-squares notes) and without
+    /// the outcome, which [`EngineGame::current_outcome`] computes when
+    /// asked. A playout learns the end from [`EngineGame::flag_captured`]
+    /// and an empty move list instead.
+    #[inline(never)]
+    pub fn advance(&mut self, mv: FastMove) {
+        let _ = self.play_inner::<false>(mv);
+    }
+
+    /// The body of [`EngineGame::play_legal`] (`REPORT`) and
+    /// [`EngineGame::advance`].
+    #[inline(always)]
+    fn play_inner<const REPORT: bool>(&mut self, mv: FastMove) -> FastReport {
         debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
         let made = self.crossings(cell.rank, mv.from, mv.to);
@@ -685,7 +845,7 @@ impl EngineGame {
         let chase = self
             .chase
             .as_mut()
-            .map(|st| st.record(candidate, &self.profile.more_squares));
+            .map(|st| st.record::<REPORT>(candidate, &self.profile.more_squares));
         let applied = self.pos.apply(mv.from, mv.to);
         let combat = applied.combat.map(|(def, result)| (def.rank, result));
         if let Some((def, _)) = applied.combat
@@ -696,14 +856,14 @@ impl EngineGame {
         self.to_move = self.to_move.opponent();
         self.ply += 1;
         self.checked = self.checked_pieces();
-        self.outcome = self.compute_outcome();
+        self.outcome = REPORT.then(|| self.compute_outcome());
         FastReport {
             color: cell.color,
             rank: cell.rank,
             combat,
             two_squares: counted,
             chase,
-            outcome: self.outcome,
+            outcome: self.outcome.unwrap_or(Outcome::Ongoing),
         }
     }
 
@@ -925,7 +1085,7 @@ impl Game<Stratego> for EngineGame {
     }
 
     fn outcome(&self) -> Outcome {
-        self.outcome
+        self.current_outcome()
     }
 
     fn judge(&self, mv: &Move) -> crate::rules::Verdict<Stratego> {

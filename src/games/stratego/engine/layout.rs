@@ -167,6 +167,12 @@ impl Layout {
     #[inline]
     pub fn neighbours(&self, m: Mask) -> Mask {
         let f = self.files as u32;
+        if self.len <= 64 {
+            // One machine word does it on the small boards (the 8×8 game).
+            let (m, last, first) = (m as u64, self.last_file as u64, self.first_file as u64);
+            let near = (m << f) | (m >> f) | ((m & !last) << 1) | ((m & !first) >> 1);
+            return Mask::from(near) & self.on_board & !self.lakes;
+        }
         let n = m << f;
         let s = m >> f;
         let e = (m & !self.last_file) << 1;

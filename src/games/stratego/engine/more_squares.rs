@@ -237,11 +237,26 @@ impl Clone for History {
     }
 
     /// Reuses this history's room (see [`EngineGame::clone_from`](super::game::EngineGame)).
+    /// The first-seen table holds exactly the positions of the window
+    /// (every position under `whole-game`, those since the last fight under
+    /// `since-last-fight`, none under `current-chase`), so it is emptied and
+    /// refilled from `other`'s positions, which costs the window's length
+    /// rather than the table's size (one position when a playout restarts
+    /// from its setup).
     fn clone_from(&mut self, other: &Self) {
         self.hashes.clone_from(&other.hashes);
-        self.first.clone_from(&other.first);
         self.since_fight = other.since_fight;
         self.window = other.window;
+        self.first.clear();
+        let from = match self.window {
+            PositionWindow::CurrentChase => self.hashes.len(),
+            PositionWindow::SinceLastFight => self.since_fight,
+            PositionWindow::WholeGame => 0,
+        };
+        for (j, &h) in self.hashes.iter().enumerate().skip(from) {
+            self.first.insert_first(h, j);
+        }
+        debug_assert_eq!(self.first.len(), other.first.len());
     }
 }
 
@@ -261,7 +276,7 @@ impl History {
     }
 
     /// Records the position after a ply; `fought`: the ply was an attack.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, hash: u64, fought: bool) {
         let n = self.hashes.len();
         self.hashes.push(hash);
@@ -876,9 +891,16 @@ impl State {
     }
 
     /// Records a legal move before it is applied to its position.
-    /// Returns what the rule notes about it.
-    #[inline]
-    pub fn record(&mut self, c: Candidate, ms: &MoreSquaresSwitches) -> ChaseFacts {
+    /// Returns what the rule notes about it; without `REPORT` only the
+    /// state changes, and the notes that need a look of their own (the
+    /// earlier position the move recreates, whether it evades) are left
+    /// out.
+    #[inline(always)]
+    pub fn record<const REPORT: bool>(
+        &mut self,
+        c: Candidate,
+        ms: &MoreSquaresSwitches,
+    ) -> ChaseFacts {
         let Candidate {
             pos,
             index,
@@ -891,13 +913,13 @@ impl State {
         let k = self.classify(c, ms);
         let (attacked, threats) = (k.attacked, k.threats);
         let after = self.hash_after(pos, cell, from, to);
-        let repeats = if k.subject {
+        let repeats = if REPORT && k.subject {
             self.seen_after(c, threats, ms)
         } else {
             None
         };
         debug_assert!(repeats.is_none() || self.excepted(cell, from, to, ms));
-        let evades = self.chases[1 - me].evaded_by(cell.id, attacked, ms);
+        let evades = REPORT && self.chases[1 - me].evaded_by(cell.id, attacked, ms);
         for owner in [Color::Red, Color::Blue] {
             self.chases[side(owner)].step(owner, index, cell.color, cell.id, attacked, threats, ms);
         }

@@ -392,7 +392,7 @@ impl Player {
     /// move but a scout's longer ones, and every scout move under
     /// `end-squares`) writes its one count in place instead of building a
     /// whole record.
-    #[inline]
+    #[inline(always)]
     pub fn play(
         &mut self,
         piece: PieceId,

@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use crate::games::stratego::engine::Engine;
 use crate::games::stratego::engine::game::{EngineGame, FastMove};
-use crate::games::stratego::game::Outcome;
 use crate::games::stratego::piece::{Color, Piece, Rank};
 use crate::games::stratego::position::Setup;
 use crate::games::stratego::profile::Profile;
@@ -159,15 +158,22 @@ pub fn playout(game: &mut EngineGame, rng: &mut Rng, cap: usize, buf: &mut Vec<F
         games: 1,
         ..Tally::default()
     };
+    // RP-6: the game is over once a flag is captured or the side to move
+    // has no legal move (the outcome says which; a playout needs only
+    // that it ended).
     while (t.plies as usize) < cap {
-        if game.current_outcome() != Outcome::Ongoing {
+        if game.flag_captured() {
             t.finished = 1;
             break;
         }
         game.legal_moves_into(buf);
         t.listed += buf.len() as u64;
+        if buf.is_empty() {
+            t.finished = 1;
+            break;
+        }
         let mv = buf[rng.below(buf.len())];
-        game.play_legal(mv);
+        game.advance(mv);
         t.plies += 1;
     }
     t
@@ -247,6 +253,7 @@ pub fn timed(reps: usize, mut f: impl FnMut() -> Tally) -> (Tally, Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::stratego::game::Outcome;
 
     /// The pictures hold exactly each variant's army on its home ranks.
     #[test]
@@ -287,6 +294,49 @@ mod tests {
         assert_eq!(one, three);
         assert_eq!(one.games, 12);
         assert!(one.plies > 0 && one.listed >= one.plies);
+    }
+
+    /// A playout (moves played by `advance`, the end found from the flag
+    /// and an empty list) plays the same games as one that plays by
+    /// `play_legal` and asks the outcome every ply: the same plies, lists
+    /// and ends, and each report's outcome is the one `current_outcome`
+    /// gives after `advance`.
+    #[test]
+    fn advance_plays_what_play_legal_plays() {
+        for variant in Variant::ALL {
+            for name in ["isf", "modern-3", "jumbo-original"] {
+                let profile = Profile::named(name).unwrap();
+                let start = Engine.start_fast(&fixed_setup(variant), &profile).unwrap();
+                let mut buf = Vec::new();
+                for seed in 0..6u64 {
+                    let mut fast = start.clone();
+                    let t = playout(&mut fast, &mut Rng(seed), 3_000, &mut buf);
+                    let mut slow = start.clone();
+                    let mut rng = Rng(seed);
+                    let mut want = Tally {
+                        games: 1,
+                        ..Tally::default()
+                    };
+                    let mut quick = start.clone();
+                    while (want.plies as usize) < 3_000 {
+                        if slow.current_outcome() != Outcome::Ongoing {
+                            want.finished = 1;
+                            break;
+                        }
+                        slow.legal_moves_into(&mut buf);
+                        want.listed += buf.len() as u64;
+                        let mv = buf[rng.below(buf.len())];
+                        let report = slow.play_legal(mv);
+                        quick.advance(mv);
+                        assert_eq!(report.outcome, quick.current_outcome());
+                        assert_eq!(slow.state_key(), quick.state_key());
+                        want.plies += 1;
+                    }
+                    assert_eq!(t, want, "{variant} {name} seed {seed}");
+                    assert_eq!(fast.current_outcome(), slow.current_outcome());
+                }
+            }
+        }
     }
 
     /// The draw is uniform enough: each of 7 outcomes within 5% of its share.
