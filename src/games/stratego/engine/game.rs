@@ -17,7 +17,7 @@ use crate::games::stratego::verdict::{Illegal, RuleCode, ordinal};
 use crate::rules::Game;
 
 use super::StartError;
-use super::layout::{self, DIRECTIONS, Layout, NO_SQUARE, bit};
+use super::layout::{self, Layout, NO_SQUARE, bit};
 use super::more_squares::{self, Candidate, ChaseFacts, id_bit};
 use super::position::{Cell, Position, side};
 use super::rules;
@@ -97,19 +97,6 @@ impl<'a> Sink<'a> {
         self.targets_64((targets >> 64) as u64, 64, delta);
     }
 
-    /// Pushes a move from `from` to every square of `targets`.
-    #[inline(always)]
-    fn from_square(&mut self, from: u8, targets: layout::Mask) {
-        for (half, base) in [(targets as u64, 0u8), ((targets >> 64) as u64, 64)] {
-            let mut m = half;
-            while m != 0 {
-                let to = base + m.trailing_zeros() as u8;
-                m &= m - 1;
-                self.push(FastMove { from, to });
-            }
-        }
-    }
-
     /// [`Sink::targets`] for a board of at most 64 squares.
     #[inline(always)]
     fn targets_low(&mut self, targets: u64, delta: i16) {
@@ -130,10 +117,6 @@ impl<'a> Sink<'a> {
         }
     }
 }
-
-/// Up to this many free scouts the move list walks each scout's rays; with
-/// more, one fill of all lines at once per direction costs less.
-const RAY_SCOUTS: u32 = 2;
 
 /// A game in progress in the engine.
 #[derive(Debug)]
@@ -593,25 +576,18 @@ impl EngineGame {
                         sink.$push(targets, delta);
                     }
                 };
-                // Few scouts: each scout's lines from the empty-board rays,
-                // cut at the first piece; many scouts: all lines at once, a
-                // step per round. Either way only moves of two squares or
-                // more, as the one-step sets below hold the scouts' steps.
-                let by_rays = scouts.count_ones() <= RAY_SCOUTS;
                 macro_rules! direction {
                     ($shift:expr, $delta:expr) => {{
                         let shift = $shift;
                         let delta: i16 = $delta;
                         emit(sink, shift(free) & open, delta);
-                        if !by_rays {
-                            let mut line = shift(scouts) & empty;
-                            let mut reach = delta;
-                            while line != 0 {
-                                line = shift(line) & open;
-                                reach += delta;
-                                emit(sink, line, reach);
-                                line &= empty;
-                            }
+                        let mut line = shift(scouts) & empty;
+                        let mut reach = delta;
+                        while line != 0 {
+                            line = shift(line) & open;
+                            reach += delta;
+                            emit(sink, line, reach);
+                            line &= empty;
                         }
                     }};
                 }
@@ -619,44 +595,6 @@ impl EngineGame {
                 direction!(|m: $word| m >> f, -(f as i16));
                 direction!(|m: $word| (m & !last_file) << 1, 1);
                 direction!(|m: $word| (m & !first_file) >> 1, -1);
-                if by_rays {
-                    let taken = !empty & !(layout.lakes as $word);
-                    let mut left = scouts;
-                    while left != 0 {
-                        let from = left.trailing_zeros() as u8;
-                        left &= left - 1;
-                        let beyond = open & !(layout.near[from as usize] as $word);
-                        for d in 0..DIRECTIONS {
-                            let ray = layout.ray[d][from as usize] as $word;
-                            let blockers = ray & taken;
-                            // The line runs up to and including its first
-                            // piece: the lowest blocker on the rays towards
-                            // higher indices (0, 2), the highest on the
-                            // others.
-                            let reach = if blockers == 0 {
-                                ray
-                            } else if d % 2 == 0 {
-                                ray & (blockers ^ (blockers - 1))
-                            } else {
-                                let first = <$word>::BITS - 1 - blockers.leading_zeros();
-                                ray & !(((1 as $word) << first) - 1)
-                            };
-                            let targets = reach & beyond;
-                            if $chase {
-                                sink.from_square(from, (targets & !suspects) as layout::Mask);
-                                if targets & suspects != 0 {
-                                    self.push_checked_from(
-                                        sink,
-                                        from,
-                                        (targets & suspects) as layout::Mask,
-                                    );
-                                }
-                            } else {
-                                sink.from_square(from, targets as layout::Mask);
-                            }
-                        }
-                    }
-                }
             }};
         }
         match (layout.len <= 64, suspects != 0) {
@@ -694,23 +632,6 @@ impl EngineGame {
             let Some(cell) = self.pos.cells[from as usize] else {
                 unreachable!("a target comes from a piece")
             };
-            if self.more_squares_allows(cell, from, to) {
-                sink.push(FastMove { from, to });
-            }
-        }
-    }
-
-    /// [`EngineGame::push_checked`] for moves that all start on `from` (a
-    /// scout's line).
-    #[inline(never)]
-    fn push_checked_from(&self, sink: &mut Sink, from: u8, targets: layout::Mask) {
-        let Some(cell) = self.pos.cells[from as usize] else {
-            unreachable!("a line comes from a scout")
-        };
-        let mut m = targets;
-        while m != 0 {
-            let to = m.trailing_zeros() as u8;
-            m &= m - 1;
             if self.more_squares_allows(cell, from, to) {
                 sink.push(FastMove { from, to });
             }
@@ -826,14 +747,17 @@ impl EngineGame {
     fn play_inner<const REPORT: bool>(&mut self, mv: FastMove) -> FastReport {
         debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
-        let made = self.crossings(cell.rank, mv.from, mv.to);
         let ts = &self.profile.two_squares;
-        let counted = self.sequences[side(cell.color)].play(
-            cell.id,
-            &made,
-            self.pos.occupied[1 - side(cell.color)] & bit(mv.to) != 0,
-            ts,
-        );
+        let attack = self.pos.occupied[1 - side(cell.color)] & bit(mv.to) != 0;
+        let player = &mut self.sequences[side(cell.color)];
+        // A piece other than a scout crosses exactly one boundary.
+        let counted = if cell.rank == Rank::Scout {
+            let made = Crossings::of(&self.layout, cell.rank, mv.from, mv.to, ts.scouts);
+            player.play(cell.id, &made, attack, ts)
+        } else {
+            let c = two_squares::crossing(&self.layout, mv.from, mv.to);
+            player.play_single(cell.id, c, attack, ts)
+        };
         let candidate = Candidate {
             pos: &self.pos,
             layout: &self.layout,

@@ -175,32 +175,48 @@ impl Position {
     }
 
     /// Plays a move the rules of play allow: moves the piece and resolves an
-    /// attack (RP-4, RP-5).
+    /// attack (RP-4, RP-5). A move onto an empty square flips the two
+    /// squares' bits in each of the mover's masks at once.
     #[inline]
     pub fn apply(&mut self, from: u8, to: u8) -> Applied {
-        let mover = self
-            .take(from)
+        let mover = self.cells[from as usize]
+            .take()
             .expect("apply needs a piece on the start square");
-        let combat = match self.cells[to as usize] {
-            None => {
-                self.put(to, mover);
-                None
+        let s = side(mover.color);
+        let Some(defender) = self.cells[to as usize] else {
+            self.cells[to as usize] = Some(mover);
+            let both = bit(from) | bit(to);
+            self.occupied[s] ^= both;
+            if mover.rank.is_movable() {
+                self.movable[s] ^= both;
             }
-            Some(defender) => {
-                let result = resolve(mover.rank, defender.rank);
-                match result {
-                    CombatResult::AttackerWins => {
-                        self.take(to);
-                        self.put(to, mover);
-                    }
-                    CombatResult::DefenderWins => {}
-                    CombatResult::BothRemoved => {
-                        self.take(to);
-                    }
-                }
-                Some((defender, result))
+            if mover.rank == Rank::Scout {
+                self.scouts[s] ^= both;
             }
+            return Applied {
+                mover,
+                combat: None,
+            };
         };
-        Applied { mover, combat }
+        // The mover leaves its square whatever the result.
+        let off = !bit(from);
+        self.occupied[s] &= off;
+        self.movable[s] &= off;
+        self.scouts[s] &= off;
+        let result = resolve(mover.rank, defender.rank);
+        match result {
+            CombatResult::AttackerWins => {
+                self.take(to);
+                self.put(to, mover);
+            }
+            CombatResult::DefenderWins => {}
+            CombatResult::BothRemoved => {
+                self.take(to);
+            }
+        }
+        Applied {
+            mover,
+            combat: Some((defender, result)),
+        }
     }
 }

@@ -76,6 +76,15 @@ impl Crossings {
         out
     }
 
+    /// The one crossing `c`.
+    #[inline]
+    pub fn single(c: Crossing) -> Self {
+        let mut out = Crossings::default();
+        out.keys[0] = c;
+        out.len = 1;
+        out
+    }
+
     /// The keys, in travel order.
     #[inline]
     pub fn keys(&self) -> &[Crossing] {
@@ -405,7 +414,25 @@ impl Player {
             self.record(piece, counted, ts);
             return counted.note;
         }
-        let c = made.keys[0];
+        self.play_single(piece, made.keys[0], attack, ts)
+    }
+
+    /// [`Player::play`] for a move that crosses the one boundary `c` (every
+    /// move of a piece other than a scout).
+    #[inline(always)]
+    pub fn play_single(
+        &mut self,
+        piece: PieceId,
+        c: Crossing,
+        attack: bool,
+        ts: &TwoSquaresSwitches,
+    ) -> (bool, u32) {
+        if ts.scouts == ScoutCounting::Span || (attack && !ts.attacks_count) {
+            let made = Crossings::single(c);
+            let counted = self.peek(piece, &made, attack, ts);
+            self.record(piece, counted, ts);
+            return counted.note;
+        }
         let before = self.current(piece, ts).and_then(|s| s.count_of(c));
         let count = before.unwrap_or(0).saturating_add(1);
         self.close_for(piece, ts);
