@@ -535,7 +535,7 @@ impl State {
     }
 
     /// The hash of the position after `cell` moves from `from` to `to`.
-    #[inline]
+    #[inline(always)]
     pub fn hash_after(&self, pos: &Position, cell: Cell, from: u8, to: u8) -> u64 {
         let z = &self.zobrist;
         let mut h = self.hash ^ z.turn() ^ z.of(from, cell);
@@ -555,7 +555,7 @@ impl State {
 
     /// MS-2: the opponent pieces next to `to` once `cell` has moved there,
     /// if it survives (a piece that lost its attack threatens nothing).
-    #[inline]
+    #[inline(always)]
     pub fn threats_after(pos: &Position, layout: &Layout, cell: Cell, to: u8) -> Threats {
         if let Some(def) = pos.cells[to as usize] {
             use crate::games::stratego::combat::{CombatResult, resolve};
@@ -581,8 +581,18 @@ impl State {
     /// of the position with the move played. Under `discovered` each other
     /// piece of the mover adds the threats it makes after the move and did
     /// not make before; under `any-piece`, all it makes after the move.
-    #[inline]
+    #[inline(always)]
     pub fn move_threats(c: Candidate, ms: &MoreSquaresSwitches) -> Threats {
+        if ms.scout_threat == ScoutThreat::Adjacent && ms.threat_by == ThreatBy::Mover {
+            return Self::threats_after(c.pos, c.layout, c.cell, c.to);
+        }
+        Self::threats_on_copy(c, ms)
+    }
+
+    /// [`State::move_threats`] under the readings that look at the board
+    /// after the move (kept out of line: the ISF reading never comes here).
+    #[inline(never)]
+    fn threats_on_copy(c: Candidate, ms: &MoreSquaresSwitches) -> Threats {
         let Candidate {
             pos,
             layout,
@@ -591,9 +601,6 @@ impl State {
             to,
             ..
         } = c;
-        if ms.scout_threat == ScoutThreat::Adjacent && ms.threat_by == ThreatBy::Mover {
-            return Self::threats_after(pos, layout, cell, to);
-        }
         let in_line = ms.scout_threat == ScoutThreat::InLine;
         let mut after = pos.clone();
         after.apply(from, to);
@@ -635,7 +642,7 @@ impl State {
     /// `to`, before it is played (MS-4.1, MS-5, MS-7.2): whether it keeps
     /// the mover's chase going, whether it is a chasing move, and whether
     /// the prohibition applies to it.
-    #[inline]
+    #[inline(always)]
     pub fn classify(&self, c: Candidate, ms: &MoreSquaresSwitches) -> Classified {
         let Candidate {
             pos,

@@ -177,7 +177,7 @@ impl Position {
     /// Plays a move the rules of play allow: moves the piece and resolves an
     /// attack (RP-4, RP-5). A move onto an empty square flips the two
     /// squares' bits in each of the mover's masks at once.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, from: u8, to: u8) -> Applied {
         let mover = self.cells[from as usize]
             .take()
