@@ -570,7 +570,12 @@ impl EngineGame {
                     if $chase {
                         sink.$push(targets & !suspects, delta);
                         if targets & suspects != 0 {
-                            self.push_checked(sink, (targets & suspects) as layout::Mask, delta);
+                            let tail = &mut sink.spare[sink.len..];
+                            sink.len += self.push_checked(
+                                tail,
+                                (targets & suspects) as layout::Mask,
+                                delta,
+                            );
                         }
                     } else {
                         sink.$push(targets, delta);
@@ -603,18 +608,9 @@ impl EngineGame {
             (false, false) => listing!(u128, targets, false),
             (false, true) => listing!(u128, targets, true),
         }
-        while slow != 0 {
-            let from = slow.trailing_zeros() as u8;
-            slow &= slow - 1;
-            let Some(cell) = self.pos.cells[from as usize] else {
-                unreachable!("mask and cells agree")
-            };
-            self.any_pseudo_legal_from(from, cell, |to| {
-                if self.repetition_allows(cell, from, to) {
-                    sink.push(FastMove { from, to });
-                }
-                false
-            });
+        if slow != 0 {
+            let tail = &mut sink.spare[sink.len..];
+            sink.len += self.push_slow(tail, slow);
         }
     }
 
@@ -622,8 +618,18 @@ impl EngineGame {
     /// indices back that the more-squares rule allows (the moves of free
     /// pieces onto suspect squares; kept out of line, as most plies have
     /// none).
+    ///
+    /// The moves go into `tail`, the sink's room after what it holds, and
+    /// their number is returned: the sink itself is never handed out of
+    /// line, so its count can stay in a register.
     #[inline(never)]
-    fn push_checked(&self, sink: &mut Sink, targets: layout::Mask, delta: i16) {
+    fn push_checked(
+        &self,
+        tail: &mut [std::mem::MaybeUninit<FastMove>],
+        targets: layout::Mask,
+        delta: i16,
+    ) -> usize {
+        let mut n = 0;
         let mut m = targets;
         while m != 0 {
             let to = m.trailing_zeros() as u8;
@@ -633,9 +639,34 @@ impl EngineGame {
                 unreachable!("a target comes from a piece")
             };
             if self.more_squares_allows(cell, from, to) {
-                sink.push(FastMove { from, to });
+                tail[n].write(FastMove { from, to });
+                n += 1;
             }
         }
+        n
+    }
+
+    /// Writes into `tail` every legal move of the pieces on the squares of
+    /// `slow` (each looked at move by move), and returns their number.
+    #[inline(never)]
+    fn push_slow(&self, tail: &mut [std::mem::MaybeUninit<FastMove>], slow: layout::Mask) -> usize {
+        let mut n = 0;
+        let mut left = slow;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            let Some(cell) = self.pos.cells[from as usize] else {
+                unreachable!("mask and cells agree")
+            };
+            self.any_pseudo_legal_from(from, cell, |to| {
+                if self.repetition_allows(cell, from, to) {
+                    tail[n].write(FastMove { from, to });
+                    n += 1;
+                }
+                false
+            });
+        }
+        n
     }
 
     /// Which moves of the side to move the anti-repetition rules may

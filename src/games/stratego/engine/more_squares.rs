@@ -42,7 +42,7 @@ pub type IdSet = u128;
 #[inline]
 pub fn id_bit(id: PieceId) -> IdSet {
     debug_assert!(id < 128, "piece ids of an accepted setup are below 128");
-    1u128 << id
+    bit(id as u8)
 }
 
 /// The opponent pieces a played move threatens (MS-2): their ids and

@@ -220,7 +220,7 @@ pub struct Player {
 /// The bit of piece `id` in an id set.
 #[inline]
 fn id_bit(id: PieceId) -> u128 {
-    1u128 << id
+    super::more_squares::id_bit(id)
 }
 
 impl Clone for Player {
