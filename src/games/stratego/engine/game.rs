@@ -551,7 +551,11 @@ impl EngineGame {
         // an own piece, or on the first enemy). Boards of at most 64 squares
         // (the 8×8 game) do this in one-word masks.
         macro_rules! listing {
-            ($word:ty, $push:ident, $chase:literal) => {{
+            ($word:ty, $push:ident, $chase:literal, $files:expr) => {{
+                // The file count as a constant where the board is known
+                // (a shift of a two-word mask by a constant is two
+                // instructions, by a variable five).
+                let f: u32 = $files;
                 let [free, scouts, open, empty, suspects, first_file, last_file] = [
                     free,
                     scouts,
@@ -602,11 +606,13 @@ impl EngineGame {
                 direction!(|m: $word| (m & !first_file) >> 1, -1);
             }};
         }
-        match (layout.len <= 64, suspects != 0) {
-            (true, false) => listing!(u64, targets_low, false),
-            (true, true) => listing!(u64, targets_low, true),
-            (false, false) => listing!(u128, targets, false),
-            (false, true) => listing!(u128, targets, true),
+        match (layout.len <= 64, suspects != 0, f) {
+            (true, false, _) => listing!(u64, targets_low, false, f),
+            (true, true, _) => listing!(u64, targets_low, true, f),
+            (false, false, 10) => listing!(u128, targets, false, 10),
+            (false, true, 10) => listing!(u128, targets, true, 10),
+            (false, false, _) => listing!(u128, targets, false, f),
+            (false, true, _) => listing!(u128, targets, true, f),
         }
         if slow != 0 {
             let tail = &mut sink.spare[sink.len..];
