@@ -71,6 +71,14 @@ pub struct Chase {
 }
 
 impl Chase {
+    /// Whether the chase is off with no threat pending: the state of a
+    /// game's start. A chase that opened has a threat pending, and one that
+    /// is on says so, so this is exactly `Chase::default()`.
+    #[inline]
+    pub fn idle(&self) -> bool {
+        self.pending == 0 && !self.on
+    }
+
     /// MS-3.1, MS-3.2: a move of `piece` evades when the chaser's directly
     /// preceding move threatened that piece, and it does not attack (unless
     /// the profile lets an attack evade).
@@ -441,7 +449,8 @@ pub struct State {
     pub chases: [Chase; 2],
     /// Each player's last move: piece, from, to (MS-8).
     pub last_own: [Option<(PieceId, u8, u8)>; 2],
-    /// Each piece's own last move: from, to (exception `piece-return`).
+    /// Each piece's own last move: from, to (exception `piece-return`;
+    /// kept only under that exception, the one reading that asks).
     last_of: Vec<Option<(u8, u8)>>,
     /// The positions square by square, under `position: chase-squares` only.
     snapshots: Option<Snapshots>,
@@ -927,11 +936,23 @@ impl State {
         };
         debug_assert!(repeats.is_none() || self.excepted(cell, from, to, ms));
         let evades = REPORT && self.chases[1 - me].evaded_by(cell.id, attacked, ms);
-        for owner in [Color::Red, Color::Blue] {
-            self.chases[side(owner)].step(owner, index, cell.color, cell.id, attacked, threats, ms);
+        // With both chases off, a move that threatens nothing leaves them
+        // off (MS-4.1, MS-4.2): most plies of a game skip the steps.
+        debug_assert!(
+            self.chases
+                .iter()
+                .all(|c| !c.idle() || *c == Chase::default())
+        );
+        if threats.ids != 0 || !self.chases.iter().all(Chase::idle) {
+            for owner in [Color::Red, Color::Blue] {
+                self.chases[side(owner)]
+                    .step(owner, index, cell.color, cell.id, attacked, threats, ms);
+            }
         }
         self.last_own[me] = Some((cell.id, from, to));
-        self.last_of[cell.id as usize] = Some((from, to));
+        if ms.exception == ChaseException::PieceReturn {
+            self.last_of[cell.id as usize] = Some((from, to));
+        }
         self.hash = after;
         self.history.push(after, attacked);
         if let Some(snaps) = self.snapshots.as_mut() {

@@ -27,14 +27,17 @@ pub const MAX_CROSSINGS: usize = MAX_SIDE as usize - 1;
 /// crossing in either direction is the same key (TS-3.1).
 pub type Crossing = u16;
 
-/// Builds the key of the unordered pair `a`, `b`.
+/// Builds the key of the unordered pair `a`, `b`, two squares on one file
+/// or rank (every pair a move makes). On one rank the lower file comes
+/// first in square order, on one file the lower rank, and in both cases
+/// that is the lower index, so the order needs no table.
 #[inline]
 pub fn crossing(layout: &Layout, a: u8, b: u8) -> Crossing {
-    let (lo, hi) = if layout.order[a as usize] <= layout.order[b as usize] {
-        (a, b)
-    } else {
-        (b, a)
-    };
+    let (lo, hi) = (a.min(b), a.max(b));
+    debug_assert!(
+        layout.order[lo as usize] <= layout.order[hi as usize],
+        "a crossing joins two squares of one line"
+    );
     (lo as u16) << 8 | hi as u16
 }
 
