@@ -54,36 +54,47 @@ pub struct FastReport {
 
 /// The move list being written: the spare room of the caller's buffer,
 /// reserved up front for the most moves a position can have, and how many
-/// are written. Writing through a slice index instead of `Vec::push` keeps
-/// the count in a register (a push must reload the vector's length after
-/// every store, as the stored bytes could alias it).
+/// are written. Writing through an array index instead of `Vec::push`
+/// keeps the count in a register (a push must reload the vector's length
+/// after every store, as the stored bytes could alias it), and an index
+/// taken modulo the array's length needs no bounds check.
 struct Sink<'a> {
-    spare: &'a mut [std::mem::MaybeUninit<FastMove>],
+    spare: &'a mut [std::mem::MaybeUninit<FastMove>; ROOM],
     len: usize,
 }
 
-impl<'a> Sink<'a> {
-    /// The most legal moves a position of a board of `squares` squares can
-    /// have: a move is its end square and the direction it arrives from,
-    /// and along one direction only the nearest own piece can arrive.
-    fn room(squares: u8) -> usize {
-        4 * squares as usize
-    }
+/// The most legal moves a position can have on a board of at most 128
+/// squares: a move is its end square and the direction it arrives from,
+/// and along one direction only the nearest own piece can arrive, so at
+/// most four moves end on a square.
+const ROOM: usize = 4 * 128;
 
+impl<'a> Sink<'a> {
     /// Clears `buf` and opens its room for writing.
     #[inline]
-    fn open(buf: &'a mut Vec<FastMove>, squares: u8) -> Self {
+    fn open(buf: &'a mut Vec<FastMove>) -> Self {
         buf.clear();
-        buf.reserve(Self::room(squares));
-        Sink {
-            spare: buf.spare_capacity_mut(),
-            len: 0,
-        }
+        buf.reserve(ROOM);
+        let spare = (&mut buf.spare_capacity_mut()[..ROOM])
+            .try_into()
+            .expect("the room was reserved");
+        Sink { spare, len: 0 }
+    }
+
+    /// The moves written, checked against the room (a count past it would
+    /// mean moves written over each other, a bug in the listing).
+    #[inline]
+    fn written(&self) -> usize {
+        assert!(
+            self.len <= ROOM,
+            "more moves listed than a position can have"
+        );
+        self.len
     }
 
     #[inline(always)]
     fn push(&mut self, mv: FastMove) {
-        self.spare[self.len].write(mv);
+        self.spare[self.len % ROOM].write(mv);
         self.len += 1;
     }
 
@@ -492,12 +503,13 @@ impl EngineGame {
             buf.clear();
             return;
         }
-        let mut sink = Sink::open(buf, self.layout.len);
+        let mut sink = Sink::open(buf);
         self.list_into(&mut sink);
-        let written = sink.len;
+        let written = sink.written();
         // SAFETY: the sink wrote the first `written` slots of the spare
-        // room (each `push` writes slot `len`, then counts it), and
-        // `reserve` made the room at least that long.
+        // room (each `push` writes slot `len`, then counts it; `written`
+        // checked that no count wrapped past the room), and `reserve` made
+        // the room at least `ROOM` long.
         unsafe { buf.set_len(written) };
     }
 
