@@ -1,7 +1,14 @@
-//! Profiling aid for issue 13: plays the uniform random playouts of one
-//! variant and profile for a while, so `perf record` sees only the hot path.
-//! `cargo build --release --example playout_profile && perf record -g
-//! target/release/examples/playout_profile standard modern-3 3000`
+//! Profiling aid for issue 13: plays the uniform random playouts of
+//! `arbiter bench` (`workload::playout::play_games`, seed 1, cap 10,000)
+//! for one variant and profile, so a profiler sees only the hot path.
+//!
+//! ```sh
+//! cargo build --release --example playout_profile
+//! # VARIANT (standard | barrage | 8x8) PROFILE GAMES REPEATS
+//! target/release/examples/playout_profile 8x8 modern-3 3759 12
+//! # instruction counts per function, steady on a shared machine:
+//! valgrind --tool=callgrind target/release/examples/playout_profile 8x8 modern-3 1000 1
+//! ```
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::variant::Variant;
 use arbiter::games::stratego::workload::playout::play_games;
@@ -13,8 +20,11 @@ fn main() {
         "quick-8x8" | "8x8" => Variant::Quick8x8,
         _ => Variant::Standard,
     };
-    let profile = Profile::named(args.get(2).map(String::as_str).unwrap_or("modern-3"))
-        .expect("a profile name");
+    let name = args.get(2).map(String::as_str).unwrap_or("modern-3");
+    let Some(profile) = Profile::named(name) else {
+        eprintln!("unknown profile {name:?}; one of {:?}", Profile::NAMES);
+        std::process::exit(2);
+    };
     let games: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let reps: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
     for _ in 0..reps {
