@@ -226,9 +226,25 @@ pub fn compare_game(
     tally.games += 1;
     let mut chooser = Chooser::new(bias);
     let mut buf = Vec::with_capacity(128);
+    // The engine's report-free path, played alongside: `advance` must
+    // leave the same state as `play`, and its outcome, computed when
+    // asked, must be the one `play` reported.
+    let mut quick = engine.clone();
     loop {
         let board =
             compare_state(&reference, &engine, moves.is_empty()).map_err(|w| fail(w, &moves))?;
+        if quick.state_key() != engine.state_key()
+            || quick.current_outcome() != engine.current_outcome()
+        {
+            return Err(fail(
+                format!(
+                    "advance: the engine's report-free play left another state (outcome {}, played {})",
+                    quick.current_outcome(),
+                    engine.current_outcome()
+                ),
+                &moves,
+            ));
+        }
         let candidates = compare_candidates(&reference, &engine, &board, src, tally)
             .map_err(|w| fail(w, &moves))?;
         tally.plies += 1;
@@ -279,6 +295,7 @@ pub fn compare_game(
                 &moves,
             ));
         }
+        quick.advance(fast);
         chooser.played(color, fast);
         moves.push(mv);
     }
