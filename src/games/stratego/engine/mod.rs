@@ -8,15 +8,17 @@
 //! - The two-squares rule keeps each player's open sequences and their
 //!   boundary counts ([`two_squares`]), updated in bounded time per move.
 //! - The more-squares rule keeps each player's chase and the Zobrist hashes
-//!   of the positions that count, with a hash table from position to its
-//!   first index in the window ([`more_squares`]). Every reading of the
+//!   of the positions that count, with a table from position to its first
+//!   index in the window that empties in constant time at a fight
+//!   ([`more_squares`], [`first_seen`]). Every reading of the
 //!   ambiguity catalogue is modelled, so no profile falls back to the
 //!   reference. Boards too big for `u128` masks are refused with a message
 //!   that names the reference, which plays them.
 //! - Legal moves are generated into a caller's buffer and played without
 //!   heap allocation ([`EngineGame::legal_moves_into`],
-//!   [`EngineGame::play_legal`]); the [`Game`] trait methods wrap these and
-//!   allocate only their return values.
+//!   [`EngineGame::play_legal`], and [`EngineGame::advance`] for callers
+//!   that do not read the report); the [`Game`] trait methods wrap these
+//!   and allocate only their return values.
 //! - Verdicts name the same rule, clause and explanation as the reference,
 //!   and moves carry the same notes, so the differential tests ([`diff`])
 //!   compare them whole. Every profile switch is read as a switch; no
