@@ -173,9 +173,11 @@ impl Clone for EngineGame {
         }
     }
 
-    /// Copies `other` into this game's room: the history's vectors and
-    /// tables keep their allocations, so many playouts restarted from one
-    /// position allocate nothing after the first.
+    /// Copies `other` into this game's room: the sequences, the position
+    /// history and its first-seen table keep their allocations, so many
+    /// playouts restarted from one position allocate nothing after the
+    /// first (the square-by-square snapshots of `position: chase-squares`
+    /// are copied whole).
     fn clone_from(&mut self, other: &Self) {
         self.layout.clone_from(&other.layout);
         self.geometry.clone_from(&other.geometry);
