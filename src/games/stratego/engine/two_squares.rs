@@ -17,6 +17,7 @@ use crate::games::stratego::position::PieceId;
 use crate::games::stratego::profile::{ScoutCounting, TwoSquaresSwitches};
 
 use super::layout::{Layout, MAX_SIDE};
+use super::more_squares::id_bit;
 
 /// Most boundaries one move can cross (a scout along the longest side).
 pub const MAX_CROSSINGS: usize = MAX_SIDE as usize - 1;
@@ -220,12 +221,6 @@ pub struct Player {
     open: Vec<PieceId>,
 }
 
-/// The bit of piece `id` in an id set.
-#[inline]
-fn id_bit(id: PieceId) -> u128 {
-    super::more_squares::id_bit(id)
-}
-
 impl Clone for Player {
     fn clone(&self) -> Self {
         Player {
@@ -412,12 +407,12 @@ impl Player {
         attack: bool,
         ts: &TwoSquaresSwitches,
     ) -> (bool, u32) {
-        if made.len != 1 || ts.scouts == ScoutCounting::Span || (attack && !ts.attacks_count) {
-            let counted = self.peek(piece, made, attack, ts);
-            self.record(piece, counted, ts);
-            return counted.note;
+        if made.len == 1 {
+            return self.play_single(piece, made.keys[0], attack, ts);
         }
-        self.play_single(piece, made.keys[0], attack, ts)
+        let counted = self.peek(piece, made, attack, ts);
+        self.record(piece, counted, ts);
+        counted.note
     }
 
     /// [`Player::play`] for a move that crosses the one boundary `c` (every
