@@ -100,6 +100,12 @@ pub trait GameEntry: Sync {
     /// of at most `max_line` bytes, for fuzzing.
     fn check_serve(&self, bytes: &[u8], max_line: usize);
     /// The kill matrix of its scenarios among `scenarios`, and, when
+    /// Reads this game's perft file ([`crate::perft`]).
+    fn perft_figures(
+        &self,
+        path: &Path,
+        text: &str,
+    ) -> Result<Vec<Box<dyn crate::perft::AnyFigure>>, LoadError>;
     /// `other` names an implementation, every mutant run on which it fails
     /// differently from the reference.
     fn kill_matrix(
@@ -316,6 +322,14 @@ impl<G: Rules> GameEntry for Entry<G> {
         opts: &crate::prove::ProveOptions,
     ) -> Option<Result<crate::prove::ProveReport, String>> {
         G::prove(path, text, opts)
+    }
+
+    fn perft_figures(
+        &self,
+        path: &Path,
+        text: &str,
+    ) -> Result<Vec<Box<dyn crate::perft::AnyFigure>>, LoadError> {
+        crate::perft::parse::<G>(path, text)
     }
 
     fn check_reader(&self, bytes: &[u8]) {

@@ -7,6 +7,7 @@ pub mod explain;
 pub mod fuzzing;
 pub mod games;
 pub mod harness;
+pub mod perft;
 pub mod protocol;
 pub mod prove;
 pub mod rng;

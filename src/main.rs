@@ -76,6 +76,9 @@ enum Command {
     /// Decide claim files (a position, a goal, a ply budget) by exhaustive
     /// search, and write each decisive line as a scenario.
     Prove(cli::prove::Args),
+    /// Count every published perft figure (spec/<game>/perft.yaml) and
+    /// compare.
+    Perft(cli::perft::Args),
     /// Run the corpus against an external implementation (spec/protocol.md).
     Conform(cli::conform::Args),
     /// A matrix of scenarios × implementations from `conform --format json` reports.
@@ -157,6 +160,7 @@ fn main() -> ExitCode {
         Command::Show { scenario, profile } => cli::show::show(&scenario, profile.as_deref()),
         Command::Bench(args) => cli::bench::bench(&args),
         Command::Conform(args) => cli::conform::conform(args),
+        Command::Perft(args) => cli::perft::perft(&args),
         Command::Prove(args) => cli::prove::prove(&args),
         Command::Matrix {
             reports,

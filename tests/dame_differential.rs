@@ -8,9 +8,6 @@
 //! Games: `ARBITER_DAME_DIFF_GAMES` (default 300), each at most 80 plies.
 //! Run with `--nocapture` to see the tally.
 
-use arbiter::games::dame::board::Setup;
-use arbiter::games::dame::engine::EngineGame;
-use arbiter::games::dame::profile::Profile;
 use arbiter::games::dame::workload::{Seeded, Tally, compare_game};
 
 #[test]
@@ -31,25 +28,4 @@ fn engine_agrees_with_the_reference_on_random_games() {
     assert!(tally.huffs > 10, "{tally}");
     assert!(tally.overlooked > 10, "{tally}");
     assert!(tally.refusals > 1000, "{tally}");
-}
-
-/// The engine on its own reproduces the published English perft
-/// (A133046) to depth 7 in every build; deeper with
-/// `cargo test --release --test dame_differential -- --include-ignored`.
-#[test]
-fn engine_english_perft_to_depth_7() {
-    let g = EngineGame::new(&Setup::start(), &Profile::english()).unwrap();
-    let want = [7, 49, 302, 1469, 7361, 36768, 179740];
-    for (d, w) in want.iter().enumerate() {
-        assert_eq!(g.perft(d as u32 + 1), *w, "depth {}", d + 1);
-    }
-}
-
-#[test]
-#[ignore = "release only: cargo test --release --test dame_differential -- --include-ignored"]
-fn engine_english_perft_depths_8_to_10() {
-    let g = EngineGame::new(&Setup::start(), &Profile::english()).unwrap();
-    for (d, w) in [(8, 845_931u64), (9, 3_963_680), (10, 18_391_564)] {
-        assert_eq!(g.perft(d), w, "depth {d}");
-    }
 }

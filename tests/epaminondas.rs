@@ -1,6 +1,7 @@
 //! Epaminondas's own checks: the engine agrees with the reference on random
-//! games, and the perft table holds (the kill matrix is checked with every
-//! game's in `tests/kill_matrices.rs`).
+//! games (its perft figures are data in `spec/epaminondas/perft.yaml`,
+//! counted by `tests/perft_figures.rs`; the kill matrix is checked with
+//! every game's in `tests/kill_matrices.rs`).
 
 use std::path::PathBuf;
 
@@ -28,69 +29,6 @@ fn engine_agrees_with_the_reference_on_random_games() {
     assert!(total.entries > 3, "{total:?}");
     assert!(total.symmetry_refusals > 3, "{total:?}");
     assert!(total.finished > 3, "{total:?}");
-}
-
-/// The perft table of `spec/epaminondas/perft.md` (seed-003 profile, from
-/// the opening arrays, White to move).
-const PERFT: [(&str, [u64; 4]); 2] = [
-    ("8x8", [60, 3_600, 269_278, 20_039_444]),
-    ("14x12", [114, 12_996, 1_787_292, 245_799_684]),
-];
-
-fn reference_perft(size: &str, depth: u32) -> u64 {
-    use arbiter::games::epaminondas::board::{Side, Size};
-    use arbiter::games::epaminondas::profile::Profile;
-    use arbiter::games::epaminondas::reference::perft;
-    use arbiter::games::epaminondas::setup::Setup;
-    let board = Setup::standard(Size::named(size).unwrap())
-        .validate()
-        .unwrap();
-    perft(&board, Side::White, &Profile::seed_003(), depth)
-}
-
-fn engine_perft(size: &str, depth: u32) -> u64 {
-    use arbiter::games::epaminondas::board::Size;
-    use arbiter::games::epaminondas::engine::{Rules, perft, position};
-    use arbiter::games::epaminondas::profile::Profile;
-    use arbiter::games::epaminondas::setup::Setup;
-    let pos = position(&Setup::standard(Size::named(size).unwrap())).unwrap();
-    perft(&Rules::new(&Profile::seed_003()), &pos, depth)
-}
-
-/// Depths 1–3 on the engine, 1–2 on the reference: what a
-/// debug build does in a few seconds. Depths 1 and 2 are checked by hand in
-/// the spec; the rest is the two implementations agreeing.
-#[test]
-fn perft_shallow() {
-    for (size, want) in PERFT {
-        for d in 1..=3 {
-            assert_eq!(
-                engine_perft(size, d),
-                want[d as usize - 1],
-                "engine {size} d{d}"
-            );
-        }
-        for d in 1..=2 {
-            assert_eq!(
-                reference_perft(size, d),
-                want[d as usize - 1],
-                "reference {size} d{d}"
-            );
-        }
-    }
-}
-
-/// Depth 4 on both, and depth 3 of the reference on 14 × 12. Release only:
-/// `cargo test --release --test epaminondas -- --ignored perft_deep`
-/// (about 20 s for the engine, about 20 minutes for the reference).
-#[test]
-#[ignore]
-fn perft_deep() {
-    for (size, want) in PERFT {
-        assert_eq!(engine_perft(size, 4), want[3], "engine {size} d4");
-        assert_eq!(reference_perft(size, 3), want[2], "reference {size} d3");
-        assert_eq!(reference_perft(size, 4), want[3], "reference {size} d4");
-    }
 }
 
 /// Every named profile runs on nearly the whole corpus (as Stratego's

@@ -164,6 +164,22 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         None
     }
 
+    /// Perft: the number of action sequences `depth` plies long from
+    /// `setup` under `profile`, counted by the implementation named
+    /// `implementation` (`reference`, `engine`) with its own move generator;
+    /// `None` when that implementation has no counter. The published
+    /// figures it is checked against are data (`spec/<game>/perft.yaml`,
+    /// [`crate::perft`]); a game whose perft counts something else than
+    /// plain action sequences (dice) says so in that file.
+    fn perft(
+        _implementation: &str,
+        _setup: &Self::Setup,
+        _profile: &Self::Profile,
+        _depth: u32,
+    ) -> Option<u64> {
+        None
+    }
+
     /// `arbiter prove`: decides the claim file `text` read from `path`
     /// (`spec/<game>/claims.md` describes the game's claims); `None` when
     /// the game has no claims. The game parses its claim and builds the

@@ -338,6 +338,31 @@ impl Rules for Backgammon {
         super::mutants::observably_equal(a, b)
     }
 
+    /// Perft as the published anchors count it (`spec/backgammon/perft.yaml`):
+    /// each ply sums over the 21 distinct rolls the distinct positions a
+    /// play reaches, a roll with no play counting once. Only the checkers
+    /// and the side to move matter; the cube and the dice of the setup do
+    /// not.
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => Some(super::reference::plays::perft(
+                &setup.position,
+                setup.to_move,
+                depth,
+                &profile.faults,
+            )),
+            "engine" => {
+                let board = super::engine::movegen::Board::of(&setup.position, setup.to_move);
+                Some(super::engine::movegen::perft(
+                    &board,
+                    depth,
+                    &mut Vec::new(),
+                ))
+            }
+            _ => None,
+        }
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

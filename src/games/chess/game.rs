@@ -180,6 +180,20 @@ impl Rules for Chess {
         Some(super::bench_report::report(opts))
     }
 
+    /// The reference counts with its move generator alone (CH-2 to CH-4:
+    /// no claim or draw is an action there), the engine through its whole
+    /// `legal_actions` and `play`; figures are therefore stated under a
+    /// profile with no draw rule that could end a line or add a claim.
+    fn perft(imp: &str, setup: &Position, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => Some(super::reference::movement::perft(setup, depth)),
+            "engine" => super::engine::EngineGame::new(setup, profile)
+                .ok()
+                .map(|g| super::engine::perft(&g, depth)),
+            _ => None,
+        }
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

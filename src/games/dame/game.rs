@@ -162,6 +162,18 @@ impl Rules for Dame {
         Some(super::bench_report::report(opts))
     }
 
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => super::reference::RefGame::new(setup, profile)
+                .ok()
+                .map(|g| super::reference::perft::perft(&g, depth)),
+            "engine" => super::engine::EngineGame::new(setup, profile)
+                .ok()
+                .map(|g| g.perft(depth)),
+            _ => None,
+        }
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

@@ -197,6 +197,25 @@ impl Rules for Epaminondas {
         Some(super::bench_report::report(opts))
     }
 
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => {
+                let board = setup.validate().ok()?;
+                let side = setup.to_move;
+                Some(super::reference::perft(&board, side, profile, depth))
+            }
+            "engine" => {
+                let pos = super::engine::position(setup).ok()?;
+                Some(super::engine::perft(
+                    &super::engine::Rules::new(profile),
+                    &pos,
+                    depth,
+                ))
+            }
+            _ => None,
+        }
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

@@ -329,25 +329,3 @@ pub fn perft(board: &Board, depth: u32, gens: &mut Vec<MoveGen>) -> u64 {
     }
     n
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn perft_1_and_2_from_the_start() {
-        let b = Board::of(&Position::standard(), Player::White);
-        let mut gens = Vec::new();
-        assert_eq!(perft(&b, 1, &mut gens), 447);
-        assert_eq!(perft(&b, 2, &mut gens), 202_782);
-    }
-
-    /// 116,154,993 in 96 s on a busy 2-core machine: `cargo test --release
-    /// --lib games::backgammon::engine -- --ignored perft_3`.
-    #[test]
-    #[ignore]
-    fn perft_3_from_the_start() {
-        let b = Board::of(&Position::standard(), Player::White);
-        assert_eq!(perft(&b, 3, &mut Vec::new()), 116_154_993);
-    }
-}

@@ -474,28 +474,6 @@ mod tests {
     }
 
     #[test]
-    fn perft_1_and_2_from_the_start() {
-        let start = Position::standard();
-        let f = Faults::default();
-        assert_eq!(perft(&start, Player::White, 1, &f), 447);
-        assert_eq!(perft(&start, Player::White, 2, &f), 202_782);
-    }
-
-    /// Depth 3 is 4.3 million generations: over 25 minutes even in a release
-    /// build of the reference (not run to the end so far; the engine's
-    /// depth 3 is checked instead): `cargo test --release --lib
-    /// games::backgammon::reference -- --ignored perft_3`.
-    #[test]
-    #[ignore]
-    fn perft_3_from_the_start() {
-        let f = Faults::default();
-        assert_eq!(
-            perft(&Position::standard(), Player::White, 3, &f),
-            116_154_993
-        );
-    }
-
-    #[test]
     fn canonical_spelling_of_one_checker_6_5() {
         let r = crate::games::backgammon::scenario::roll("6-5");
         let plays = legal_plays(&Position::standard(), Player::White, r, &Faults::default());

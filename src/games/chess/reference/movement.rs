@@ -362,33 +362,6 @@ mod tests {
     use super::*;
     use crate::games::chess::reference::judge::judge_move;
 
-    fn check_perft(max_leaves: u64) {
-        for (fen, counts) in crate::games::chess::perft::PERFT {
-            let pos = Position::from_fen(fen).unwrap();
-            for (d, want) in counts.iter().enumerate() {
-                if *want > max_leaves {
-                    break;
-                }
-                assert_eq!(perft(&pos, d as u32 + 1), *want, "{fen} depth {}", d + 1);
-            }
-        }
-    }
-
-    /// Every published depth up to about 200,000 leaves: the initial
-    /// position to depth 4 (197,281), Kiwipete to depth 3 (97,862), the other
-    /// positions to depth 3 or 4. About 20 s in a debug build.
-    #[test]
-    fn perft_matches_the_published_figures() {
-        check_perft(200_000);
-    }
-
-    /// Every figure of the table (millions of leaves: release only).
-    #[test]
-    #[ignore = "16 million leaves: about 10 s in a release build (cargo test --release --lib perft -- --ignored)"]
-    fn perft_matches_the_published_figures_all() {
-        check_perft(u64::MAX);
-    }
-
     /// The verdict module passes exactly the generated legal moves: every
     /// from-to pair with every promotion letter, in positions from the perft
     /// table and after each of their legal moves.
