@@ -263,6 +263,38 @@ pub struct Note {
     pub position: Position,
 }
 
+impl Note {
+    /// The note of an action that moved no checker (or before the play's
+    /// own observations are filled in): the state after it as the
+    /// implementation computed it, the bar and borne-off counts read from
+    /// `position`.
+    pub fn quiet(
+        side: Side,
+        action: Action,
+        position: Position,
+        cube: Cube,
+        pips: [u32; 2],
+        outcome: Outcome,
+    ) -> Note {
+        Note {
+            side,
+            action,
+            roll: None,
+            plays: None,
+            hits: Vec::new(),
+            entered: 0,
+            borne_off: 0,
+            unused: Vec::new(),
+            cube,
+            pips,
+            bar: position.bar,
+            off: position.off,
+            outcome,
+            position,
+        }
+    }
+}
+
 /// The game backgammon (`game: backgammon`) with the doubling cube.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Backgammon;

@@ -87,6 +87,23 @@ pub struct Note {
     pub outcome: Outcome,
 }
 
+impl Note {
+    /// The note of `action` by `side` before anything is observed: each
+    /// implementation fills in what its own rules saw.
+    pub fn blank(action: &Action, side: Side) -> Note {
+        Note {
+            action: action.to_string(),
+            side,
+            kind: None,
+            captures: Vec::new(),
+            crowned: false,
+            huffed: None,
+            huffable: Vec::new(),
+            outcome: Outcome::Ongoing,
+        }
+    }
+}
+
 /// The game Dame (`game: dame`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dame;

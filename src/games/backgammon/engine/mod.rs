@@ -284,23 +284,13 @@ impl EngineGame {
             for (k, &i) in order.iter().enumerate() {
                 let s = steps[i];
                 let dist = if s.to == OFF { s.from } else { s.from - s.to };
-                let die = if left.contains(&dist) {
-                    Some(dist)
-                } else if s.to == OFF {
-                    left.iter().copied().filter(|&d| d > dist).min()
-                } else {
-                    None
-                };
-                let res = match die {
-                    None => Err((
-                        RuleCode::Dice,
-                        "BG-3.1",
-                        format!(
-                            "{} needs a {dist}, and the dice left are {left:?}",
-                            Step { hit: false, ..s }
-                        ),
-                    )),
+                let res = match die_for(&left, dist, s.to == OFF) {
                     Some(d) => step_reason(&b, s.from, d, &self.profile).map(|nb| (nb, d)),
+                    None => {
+                        let bare = Step { hit: false, ..s };
+                        let why = format!("{bare} needs a {dist}, and the dice left are {left:?}");
+                        Err((RuleCode::Dice, "BG-3.1", why))
+                    }
                 };
                 match res {
                     Ok((nb, d)) => {
@@ -365,23 +355,14 @@ impl EngineGame {
     }
 
     fn base_note(&self, side: Side, action: Action) -> Note {
-        let pos = self.position();
-        Note {
-            side,
-            action,
-            roll: None,
-            plays: None,
-            hits: Vec::new(),
-            entered: 0,
-            borne_off: 0,
-            unused: Vec::new(),
-            cube: self.cube,
-            pips: [pos.pips(Player::White), pos.pips(Player::Black)],
-            bar: pos.bar,
-            off: pos.off,
-            outcome: self.outcome,
-            position: pos,
-        }
+        // Pips counted on the engine's own board: each side's checkers seen
+        // from that side, the bar being point 25.
+        let (mine, theirs) = (self.board.pip_count(), self.board.opponent_pip_count());
+        let pips = match self.mover {
+            Player::White => [mine, theirs],
+            Player::Black => [theirs, mine],
+        };
+        Note::quiet(side, action, self.position(), self.cube, pips, self.outcome)
     }
 
     fn roll_note(&mut self, side: Side, action: Action, roll: Roll) -> Note {
@@ -603,14 +584,9 @@ impl EngineGame {
             for &i in o {
                 let s = steps[i];
                 let dist = if s.to == OFF { s.from } else { s.from - s.to };
-                let die = if left.contains(&dist) {
-                    Some(dist)
-                } else if s.to == OFF {
-                    left.iter().copied().filter(|&d| d > dist).min()
-                } else {
-                    None
+                let Some(d) = die_for(&left, dist, s.to == OFF) else {
+                    return;
                 };
-                let Some(d) = die else { return };
                 match step_reason(&b, s.from, d, &self.profile) {
                     Ok(nb) => {
                         b = nb;
@@ -799,4 +775,12 @@ impl Game<Backgammon> for EngineGame {
         };
         super::explain::render(&self.position(), &self.cube, self.acting(), dice)
     }
+}
+/// The die a step of `dist` pips takes from the dice `left`: a die of
+/// that number, or, bearing off, the smallest die above it (BG-6.2,
+/// BG-6.4: whether the step may take it is `step_reason`'s to judge).
+fn die_for(left: &[u8], dist: u8, bearing_off: bool) -> Option<u8> {
+    let exact = left.iter().any(|&d| d == dist).then_some(dist);
+    let larger = || left.iter().copied().filter(|&d| d > dist).min();
+    exact.or_else(|| if bearing_off { larger() } else { None })
 }

@@ -48,6 +48,24 @@ impl Board {
         pos
     }
 
+    /// The mover's pip count: the distance its checkers still travel, a
+    /// checker on the bar (index 25) being 25 pips from home.
+    pub fn pip_count(&self) -> u32 {
+        Self::pips_of(&self.me)
+    }
+
+    /// The opponent's pip count, in the opponent's own numbers.
+    pub fn opponent_pip_count(&self) -> u32 {
+        Self::pips_of(&self.them)
+    }
+
+    fn pips_of(side: &[u8; 26]) -> u32 {
+        side.iter()
+            .enumerate()
+            .skip(1)
+            .fold(0, |sum, (point, &n)| sum + point as u32 * u32::from(n))
+    }
+
     /// The highest point (or the bar, 25) where the mover has a checker.
     #[inline]
     fn highest(&self) -> u8 {

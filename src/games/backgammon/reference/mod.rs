@@ -270,22 +270,15 @@ impl RefGame {
     }
 
     fn note(&self, side: Side, action: Action) -> Note {
-        Note {
+        let pips = [self.pos.pips(Player::White), self.pos.pips(Player::Black)];
+        Note::quiet(
             side,
             action,
-            roll: None,
-            plays: None,
-            hits: Vec::new(),
-            entered: 0,
-            borne_off: 0,
-            unused: Vec::new(),
-            cube: self.cube,
-            pips: [self.pos.pips(Player::White), self.pos.pips(Player::Black)],
-            bar: self.pos.bar,
-            off: self.pos.off,
-            outcome: self.outcome,
-            position: self.pos.clone(),
-        }
+            self.pos.clone(),
+            self.cube,
+            pips,
+            self.outcome,
+        )
     }
 
     /// BG-7.2 to BG-7.4: what `winner` wins when the game ends now.

@@ -265,15 +265,15 @@ impl EngineGame {
             ClaimKind::Fifty => p.fifty_moves,
         };
         let no = |why: String| Some((RuleCode::ClaimNotAvailable, why));
-        if rule != DrawRule::Claim {
-            let how = if rule == DrawRule::Off {
-                "no"
-            } else {
-                "an automatic"
-            };
+        let how = match rule {
+            DrawRule::Claim => None,
+            DrawRule::Automatic => Some("an automatic"),
+            DrawRule::Off => Some("no"),
+        };
+        if let Some(how) = how {
+            let name = &p.name;
             return no(format!(
-                "profile {} has {how} {kind} rule, so nothing is claimed",
-                p.name
+                "profile {name} has {how} {kind} rule, so nothing is claimed"
             ));
         }
         let (count, clock) = match mv {
@@ -395,24 +395,26 @@ impl Game<Chess> for EngineGame {
             if rule != DrawRule::Claim {
                 continue;
             }
-            if self.claim_refusal(kind, None).is_none() {
-                out.push(Action::Claim(kind, None));
-            }
-            if self.profile.claim_with_move {
-                for m in &moves {
-                    if self.claim_refusal(kind, Some(*m)).is_none() {
-                        out.push(Action::Claim(kind, Some(*m)));
-                    }
-                }
-            }
+            // A claim alone, then (where the profile takes them) a claim
+            // with each intended move.
+            let with_moves = moves
+                .iter()
+                .filter(|_| self.profile.claim_with_move)
+                .map(|m| Some(*m));
+            out.extend(
+                std::iter::once(None)
+                    .chain(with_moves)
+                    .filter(|mv| self.claim_refusal(kind, *mv).is_none())
+                    .map(|mv| Action::Claim(kind, mv)),
+            );
         }
         out.sort();
         out
     }
 
     fn play(&mut self, action: &Action) -> Result<Note, Illegal<Chess>> {
-        if let Verdict::Illegal(i) = self.judge(action) {
-            return Err(i);
+        if let Verdict::Illegal(refusal) = self.judge(action) {
+            return Err(refusal);
         }
         let side = self.side_to_move();
         let capture = match *action {

@@ -267,12 +267,10 @@ fn capture(
                 );
             }
             if p.dame.landing == Landing::DirectlyBehind && shift(first, d) != bit(b) {
-                return no(
-                    RuleCode::TooFar,
-                    format!(
-                        "a Dame lands on the square right behind the stone it takes here, not on {b} (AD-6)"
-                    ),
+                let why = format!(
+                    "a Dame lands on the square right behind the stone it takes here, not on {b} (AD-6)"
                 );
+                return no(RuleCode::TooFar, why);
             }
             first
         } else {

@@ -178,16 +178,7 @@ impl EngineGame {
     pub fn apply(&mut self, action: &Action) -> Note {
         let side = self.to_move;
         let me = idx(side);
-        let mut note = Note {
-            action: action.to_string(),
-            side,
-            kind: None,
-            captures: Vec::new(),
-            crowned: false,
-            huffed: None,
-            huffable: Vec::new(),
-            outcome: Outcome::Ongoing,
-        };
+        let mut note = Note::blank(action, side);
         let crown_row = self.sides().crown_row();
         let mut next_huffable = 0u64;
         match action {

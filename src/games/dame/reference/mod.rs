@@ -173,16 +173,7 @@ impl RefGame {
     /// Plays a legal action and notes what happened.
     pub fn apply(&mut self, action: &Action) -> Note {
         let side = self.to_move;
-        let mut note = Note {
-            action: action.to_string(),
-            side,
-            kind: None,
-            captures: Vec::new(),
-            crowned: false,
-            huffed: None,
-            huffable: Vec::new(),
-            outcome: Outcome::Ongoing,
-        };
+        let mut note = Note::blank(action, side);
         match action {
             Action::Huff(sq) => {
                 // DA-6.2: the stone is taken without further ado.

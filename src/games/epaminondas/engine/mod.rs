@@ -473,10 +473,9 @@ impl Game<Epaminondas> for EngineGame {
     }
 
     fn judge(&self, action: &Move) -> rules::Verdict<Epaminondas> {
-        match self.judged(action) {
-            Ok(_) => rules::Verdict::Legal,
-            Err(i) => rules::Verdict::Illegal(i),
-        }
+        self.judged(action)
+            .err()
+            .map_or(rules::Verdict::Legal, rules::Verdict::Illegal)
     }
 
     fn legal_actions(&self) -> Vec<Move> {
