@@ -73,6 +73,14 @@ pub trait GameEntry: Sync {
     fn check_profile(&self, name: &str) -> Result<(), String>;
     /// Its spec clauses.
     fn clauses(&self) -> Vec<Clause>;
+    /// Where its rules come from ([`Rules::SEED`]).
+    fn seed(&self) -> &'static str;
+    /// Its worked third-party adapter ([`Rules::EXAMPLE_ADAPTER`]).
+    fn example_adapter(&self) -> &'static str;
+    /// Its protocol capabilities: `judge`, then its state fields.
+    fn capabilities(&self) -> Vec<&'static str>;
+    /// How many mutants its kill matrix runs.
+    fn mutant_count(&self) -> usize;
     /// The JSON Schema of its scenario files, in `generator`.
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
     /// Answers protocol requests on `input` with the implementation named
@@ -291,6 +299,22 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn clauses(&self) -> Vec<Clause> {
         all_in(G::spec_files())
+    }
+
+    fn seed(&self) -> &'static str {
+        G::SEED
+    }
+
+    fn example_adapter(&self) -> &'static str {
+        G::EXAMPLE_ADAPTER
+    }
+
+    fn capabilities(&self) -> Vec<&'static str> {
+        crate::protocol::message::capabilities::<G>()
+    }
+
+    fn mutant_count(&self) -> usize {
+        G::mutants().len()
     }
 
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {

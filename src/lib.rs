@@ -3,6 +3,7 @@
 
 pub mod corpus;
 pub mod coverage;
+pub mod docs;
 pub mod explain;
 pub mod fuzzing;
 pub mod games;

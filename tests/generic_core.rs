@@ -27,6 +27,7 @@ fn nothing_above_the_games_names_a_game() {
         [
             "corpus.rs",
             "coverage.rs",
+            "docs.rs",
             "explain.rs",
             "fuzzing.rs",
             "main.rs",

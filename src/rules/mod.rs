@@ -75,6 +75,13 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// The game's name, as `game:` in scenario files, `game` in protocol
     /// requests and `--game` on the command line.
     const NAME: &'static str;
+    /// Where the rules come from, as the docs' generated tables cite it
+    /// (`seed 004 (Schach)`).
+    const SEED: &'static str;
+    /// The worked third-party adapter of the game under `examples/`: the
+    /// script `arbiter conform` runs (`examples/chess-naive/adapter.py`),
+    /// beside its `expected-failures.txt`.
+    const EXAMPLE_ADAPTER: &'static str;
 
     /// A starting position, as both implementations take it.
     type Setup: Clone + Debug + Send + Sync;

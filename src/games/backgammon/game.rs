@@ -315,6 +315,8 @@ impl RuleProfile for Profile {
 
 impl Rules for Backgammon {
     const NAME: &'static str = "backgammon";
+    const SEED: &'static str = "seed 004 (Backgammon, Dopplerwürfel)";
+    const EXAMPLE_ADAPTER: &'static str = "examples/python-backgammon/adapter.py";
 
     type Setup = Setup;
     type SetupSpec = SetupSpec;

@@ -125,6 +125,8 @@ impl RuleProfile for Profile {
 
 impl Rules for Chess {
     const NAME: &'static str = "chess";
+    const SEED: &'static str = "seed 004 (Schach)";
+    const EXAMPLE_ADAPTER: &'static str = "examples/chess-naive/adapter.py";
 
     type Setup = Position;
     type SetupSpec = SetupSpec;

@@ -124,6 +124,8 @@ impl RuleProfile for Profile {
 
 impl Rules for Dame {
     const NAME: &'static str = "dame";
+    const SEED: &'static str = "seed 004 (Dame)";
+    const EXAMPLE_ADAPTER: &'static str = "examples/python-dame-naive/engine.py";
 
     type Setup = Setup;
     type SetupSpec = SetupSpec;

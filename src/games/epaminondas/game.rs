@@ -142,6 +142,8 @@ impl RuleProfile for Profile {
 
 impl Rules for Epaminondas {
     const NAME: &'static str = "epaminondas";
+    const SEED: &'static str = "seed 003";
+    const EXAMPLE_ADAPTER: &'static str = "examples/python-epaminondas/adapter.py";
 
     type Setup = Setup;
     type SetupSpec = SetupSpec;

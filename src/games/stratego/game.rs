@@ -186,6 +186,8 @@ impl RuleProfile for Profile {
 
 impl Rules for Stratego {
     const NAME: &'static str = "stratego";
+    const SEED: &'static str = "seeds 000–002 (ISF articles 10 and 11)";
+    const EXAMPLE_ADAPTER: &'static str = "examples/python-naive/adapter.py";
 
     type Setup = Setup;
     type SetupSpec = SetupSpec;

@@ -1,0 +1,110 @@
+//! The per-game tables of `README.md`, `spec/protocol.md`,
+//! `docs/architecture.md` and `docs/conformance.md` are generated from the
+//! registry (`src/docs.rs`). This fails when a marked block is stale, when
+//! a page lost its blocks, or when a game's example adapter is not run by
+//! CI; `ARBITER_BLESS=1 cargo test --test docs_tables` rewrites the blocks.
+
+use std::path::{Path, PathBuf};
+
+use arbiter::docs;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn generated_blocks_are_current() {
+    let root = root();
+    let (scenarios, errors) = arbiter::corpus::load_all(&[root.join("scenarios")]);
+    assert!(errors.is_empty(), "the corpus loads: {errors:?}");
+    let games = docs::facts(&scenarios, &root);
+    let bless = std::env::var_os("ARBITER_BLESS").is_some_and(|v| v == "1");
+    let mut stale = Vec::new();
+    for page in docs::PAGES {
+        let path = root.join(page);
+        let text = std::fs::read_to_string(&path).expect("a page");
+        let (fresh, blocks) = docs::refresh(&text, &games, page).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            blocks
+                .iter()
+                .any(|b| b == "games-table" || b == "capabilities-table"),
+            "{page} has no generated table of the games"
+        );
+        for g in &games {
+            assert!(
+                fresh.contains(&format!("`{}`", g.name)),
+                "{page} does not name the game `{}`",
+                g.name
+            );
+        }
+        if fresh != text {
+            if bless {
+                std::fs::write(&path, fresh).expect("writable");
+            } else {
+                stale.push(*page);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "generated blocks are stale in {stale:?}: run `ARBITER_BLESS=1 cargo test --test docs_tables`"
+    );
+}
+
+/// Every game's example adapter exists, has its expected failures, and is
+/// run by CI with them (the examples table says so).
+#[test]
+fn every_example_adapter_is_run_by_ci() {
+    let root = root();
+    let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
+    for g in arbiter::games::registry() {
+        let script = g.example_adapter();
+        assert!(
+            root.join(script).is_file(),
+            "{}: {script} is missing",
+            g.name()
+        );
+        let dir = Path::new(script).parent().expect("a directory");
+        let xfail = dir.join("expected-failures.txt");
+        assert!(
+            root.join(&xfail).is_file(),
+            "{} is missing",
+            xfail.display()
+        );
+        assert!(
+            ci.contains(&format!("python3 {script}")),
+            ".ci/run does not run {script}"
+        );
+        assert!(
+            ci.contains(&format!("--xfail {}", xfail.display())),
+            ".ci/run does not run {script} with {}",
+            xfail.display()
+        );
+    }
+}
+
+#[test]
+fn an_unknown_or_unclosed_block_is_an_error() {
+    let games = docs::facts(&[], &root());
+    assert!(
+        docs::refresh(
+            "<!-- generated: nope -->\n<!-- end -->",
+            &games,
+            "README.md"
+        )
+        .is_err()
+    );
+    assert!(docs::refresh("<!-- generated: games-table -->\n", &games, "README.md").is_err());
+    let (once, _) = docs::refresh(
+        "a\n<!-- generated: games-table -->\nold\n<!-- end -->\nb",
+        &games,
+        "README.md",
+    )
+    .unwrap();
+    let (twice, _) = docs::refresh(&once, &games, "README.md").unwrap();
+    assert_eq!(once, twice, "refreshing is idempotent");
+    assert!(once.starts_with("a\n") && once.ends_with("\nb"));
+    for g in &games {
+        assert!(once.contains(&format!("`{}`", g.name)));
+    }
+}
