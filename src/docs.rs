@@ -56,6 +56,9 @@ pub struct GameFacts {
     pub example: &'static str,
     /// Lines of the example's `expected-failures.txt` that name a scenario.
     pub expected_failures: usize,
+    /// Its perft figures (`spec/<game>/perft.yaml`): how many, and the
+    /// largest count among them (0 when it has none).
+    pub perft: (usize, u64),
 }
 
 fn is_ambiguity(c: &Clause) -> bool {
@@ -93,9 +96,36 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
                 capabilities: g.capabilities(),
                 example,
                 expected_failures,
+                perft: perft_facts(root, *g),
             }
         })
         .collect()
+}
+
+/// How many perft figures a game's file holds and the largest count
+/// (a file that does not load counts as none: `tests/perft_figures.rs`
+/// fails on it).
+fn perft_facts(root: &Path, g: &dyn crate::corpus::GameEntry) -> (usize, u64) {
+    match crate::perft::load(root, g) {
+        Ok(Some(f)) => (
+            f.len(),
+            f.iter().map(|f| f.info().count).max().unwrap_or(0),
+        ),
+        _ => (0, 0),
+    }
+}
+
+/// A count with thousands separated by commas, as the spec pages write them.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn code_list(items: &[&str]) -> String {
@@ -118,19 +148,26 @@ pub fn block(name: &str, games: &[GameFacts], page: &str) -> Option<String> {
     match name {
         "games-table" => {
             out.push_str(
-                "| game | source | clauses | ambiguities | scenarios | profiles (default first) | mutants | protocol | example adapter |\n\
-                 |---|---|--:|--:|--:|---|--:|---|---|\n",
+                "| game | source | clauses | ambiguities | scenarios | profiles (default first) | mutants | perft figures | protocol | example adapter |\n\
+                 |---|---|--:|--:|--:|---|--:|---|---|---|\n",
             );
             for g in games {
                 let n = g.name;
                 out.push_str(&format!(
-                    "| `{n}` | {} | [{}]({up}spec/{n}/) | [{}]({up}spec/{n}/ambiguities.md) | [{}]({up}scenarios/{n}/) | {} | [{}]({up}spec/{n}/kill-matrix.md) | [`{n}/protocol.md`]({up}spec/{n}/protocol.md) | [`{}`]({up}{}/) |\n",
+                    "| `{n}` | {} | [{}]({up}spec/{n}/) | [{}]({up}spec/{n}/ambiguities.md) | [{}]({up}scenarios/{n}/) | {} | [{}]({up}spec/{n}/kill-matrix.md) | {} | [`{n}/protocol.md`]({up}spec/{n}/protocol.md) | [`{}`]({up}{}/) |\n",
                     g.seed,
                     g.clauses,
                     g.ambiguities,
                     g.scenarios,
                     code_list(&g.profiles),
                     g.mutants,
+                    match g.perft {
+                        (0, _) => "none published".to_string(),
+                        (k, top) => format!(
+                            "[{k}, up to {}]({up}spec/{n}/perft.yaml)",
+                            grouped(top)
+                        ),
+                    },
                     dir_of(g.example),
                     dir_of(g.example),
                 ));
