@@ -12,7 +12,9 @@ use arbiter::harness::process::{
 };
 use arbiter::harness::proctree::summary;
 use arbiter::harness::report::{CaseReport, ImplementationInfo, Summary};
-use arbiter::harness::runner::{Options, assemble, run_parallel, selected, unreachable_case};
+use arbiter::harness::runner::{
+    Options, assemble, of_game, run_parallel, selected, unreachable_case,
+};
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -144,9 +146,9 @@ pub fn conform(args: Args) -> ExitCode {
         capabilities: Vec::new(),
     };
     let cases: Vec<CaseReport> = match greeting {
-        Err(trouble) => scenarios
-            .iter()
-            .map(|s| unreachable_case(s.as_ref(), &opts, &trouble))
+        Err(trouble) => of_game(&scenarios, &opts)
+            .into_iter()
+            .map(|s| unreachable_case(s, &opts, &trouble))
             .collect(),
         Ok(h) => {
             if args.name.is_none() {
@@ -154,7 +156,7 @@ pub fn conform(args: Args) -> ExitCode {
             }
             info.version = h.version.clone();
             info.capabilities = h.capabilities.clone();
-            let bar = progress(scenarios.len());
+            let bar = progress(of_game(&scenarios, &opts).len());
             let on_case = |c: &CaseReport| {
                 if let Some(b) = &bar {
                     b.set_message(c.id.clone());

@@ -30,6 +30,10 @@ pub struct Ctx<'a> {
 enum Stop {
     Declined(String),
     Trouble(Trouble),
+    /// The implementation refused a position reached by an action it had
+    /// wrongly left out of its legal list: the same departure seen again,
+    /// so a failure with its reasons, not a protocol error.
+    Refused(Departure),
 }
 
 impl From<Trouble> for Stop {
@@ -49,6 +53,9 @@ struct Walk<'a, 'b, G: Rules> {
     ctx: &'a mut Ctx<'b>,
     /// Every departure found so far, in ply order.
     departures: Vec<Departure>,
+    /// Actions of the scenario the implementation wrongly forbade, with the
+    /// ply where it did: a later request that plays one may be refused.
+    forbidden: Vec<(usize, G::Action)>,
 }
 
 impl<G: Rules> Walk<'_, '_, G> {
@@ -56,12 +63,33 @@ impl<G: Rules> Walk<'_, '_, G> {
         let id = *self.ctx.next_id;
         *self.ctx.next_id += 1;
         let kind = query.kind();
+        // The first action this request plays that the implementation had
+        // wrongly forbidden, if any: a refusal is then explained by it.
+        let played = match &query {
+            Query::LegalMoves(p) | Query::State(p) | Query::Judge(p, _) => p.moves.len(),
+            _ => 0,
+        };
+        let forbidden = self
+            .forbidden
+            .iter()
+            .find(|(ply, a)| *ply < played && self.truth.moves[*ply] == *a)
+            .cloned();
         let req = Request {
             id,
             case: Some(self.s.id.clone()),
             query,
         };
-        match ask(self.ctx.subject, &req, self.ctx.deadline)? {
+        let body = ask(self.ctx.subject, &req, self.ctx.deadline)?;
+        if let (Some((ply, action)), ReplyBody::Error { kind: k, message }) = (&forbidden, &body) {
+            return Err(Stop::Refused(self.refusal(
+                played,
+                (*ply, action),
+                kind.as_str(),
+                *k,
+                message,
+            )));
+        }
+        match body {
             ReplyBody::Error {
                 kind: ErrorKind::Unsupported,
                 message,
@@ -101,6 +129,37 @@ impl<G: Rules> Walk<'_, '_, G> {
             message,
             reasons: Vec::new(),
         }
+    }
+
+    /// The departure of a request at `at` refused because it plays
+    /// `action`, which the implementation had left out of its legal list at
+    /// `ply`: the refusal confirms that it forbids a legal action, and the
+    /// reference's verdict on that action is the reason.
+    fn refusal(
+        &self,
+        at: usize,
+        (ply, action): (usize, &G::Action),
+        query: &str,
+        kind: ErrorKind,
+        message: &str,
+    ) -> Departure {
+        let step = self
+            .truth
+            .steps
+            .iter()
+            .find(|s| s.ply == at)
+            .expect("a request asks about a position of the truth");
+        let mut d = self.departure(
+            step,
+            format!(
+                "refused the position after {action}, which it had wrongly forbidden at ply {ply}: \
+                 {query} was answered with error {}: {message}",
+                kind.as_str()
+            ),
+        );
+        d.wrongly_forbids = vec![action.to_string()];
+        d.reasons = self.reasons(ply, &[action]);
+        d
     }
 
     fn depart(&mut self, step: &Step<G>, message: String, reasons: Vec<Reason>) {
@@ -203,6 +262,8 @@ impl<G: Rules> Walk<'_, '_, G> {
                     reason.implementation_says = self.own_verdict(step.ply, action)?;
                 }
             }
+            self.forbidden
+                .extend(forbidden.iter().map(|a| (step.ply, (*a).clone())));
             let mut d = self.departure(step, parts.join("; "));
             d.wrongly_allows = allows;
             d.wrongly_forbids = forbids;
@@ -325,6 +386,7 @@ pub fn check<G: Rules>(
         truth,
         ctx,
         departures: Vec::new(),
+        forbidden: Vec::new(),
     };
     let mut result = ProfileResult::new(profile.name(), Status::Pass);
     for step in &truth.steps {
@@ -332,6 +394,10 @@ pub fn check<G: Rules>(
             Ok(()) => {}
             Err(Stop::Declined(m)) => {
                 result = ProfileResult::skipped(profile.name(), SkipKind::Declined, m);
+                break;
+            }
+            Err(Stop::Refused(d)) => {
+                walk.departures.push(d);
                 break;
             }
             Err(Stop::Trouble(t)) => {
