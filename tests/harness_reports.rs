@@ -227,3 +227,21 @@ fn every_error_says_why_in_every_format() {
         "{tap}"
     );
 }
+
+/// An engine that declares every capability and then answers `unsupported`
+/// to every `state` and `judge` broke its declaration: each case that asks
+/// is an error saying so, and the run fails (it used to pass, 2 of 430
+/// scenarios run).
+#[test]
+fn declining_a_declared_capability_is_an_error() {
+    let corpus = small_corpus();
+    let (out, _, code) = conform_fake(&["--scenarios", &corpus], &["declare-decline"], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "ERROR harness/back-and-forth: [modern-3] ply 1: state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 4 failed, 0 skipped\n"), "{out}");
+}

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::protocol::message::{ErrorKind, Position, Query, ReplyBody, Request, State};
+use crate::protocol::message::{ErrorKind, Position, Query, QueryKind, ReplyBody, Request, State};
 use crate::rules::{RuleProfile, Rules, StateField};
 use crate::scenario::load::Scenario;
 
@@ -90,6 +90,34 @@ impl<G: Rules> Walk<'_, '_, G> {
             )));
         }
         match body {
+            // `state` and `judge` are asked only because the implementation
+            // declared them: declining one is not declining the case but
+            // breaking the declaration, and must not turn into a skip (an
+            // engine that declares everything and answers nothing would
+            // otherwise pass by testing nothing).
+            ReplyBody::Error {
+                kind: ErrorKind::Unsupported,
+                message,
+            } if matches!(kind, QueryKind::State | QueryKind::Judge) => {
+                let declared: Vec<&str> = match kind {
+                    QueryKind::Judge => vec![crate::protocol::message::JUDGE],
+                    _ => self
+                        .declared_state_fields()
+                        .iter()
+                        .map(|f| f.capability)
+                        .collect(),
+                };
+                Err(Stop::Trouble(Trouble::new(
+                    TroubleKind::Error,
+                    format!(
+                        "{} was answered unsupported ({message}), but the implementation's hello \
+                         declared {}: a declared capability must be answered (spec/protocol.md, \
+                         Capabilities)",
+                        kind.as_str(),
+                        declared.join(", ")
+                    ),
+                )))
+            }
             ReplyBody::Error {
                 kind: ErrorKind::Unsupported,
                 message,
