@@ -245,3 +245,62 @@ fn declining_a_declared_capability_is_an_error() {
     );
     assert!(out.ends_with("0 passed, 4 failed, 0 skipped\n"), "{out}");
 }
+
+/// An engine that lists a legal backgammon play in another spelling than
+/// the canonical one (13/9 9/4 for 13/8 8/4, BG-3.8) is told so, with the
+/// canonical spelling and the clause, and not that it "wrongly allows 13/9
+/// 9/4" and "wrongly forbids 13/8 8/4".
+#[test]
+fn a_non_canonical_spelling_is_reported_as_such() {
+    let file = repo("scenarios/backgammon/seed004/ex1-five-four-opening.yaml");
+    let (out, _, code) = conform_fake(
+        &[
+            "--scenarios",
+            file.to_str().unwrap(),
+            "--profile",
+            "seed-004",
+        ],
+        &["respell", "13/8 8/4", "13/9 9/4"],
+        &["--game", "backgammon"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "FAIL seed004/ex1-five-four-opening: [seed-004] ply 1 (after w5-b4, white to move): lists a non-canonical spelling (BG-3.8): 13/9 9/4 for 13/8 8/4\n      why: 13/9 9/4: another spelling of the legal action 13/8 8/4, which is how the legal list must write it (BG-3.8)"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("wrongly"), "{out}");
+}
+
+/// AB-11: the last checker borne off with one die (`2/off` with 2-1) is the
+/// play `2/1 1/off` in another spelling (BG-3.8): a non-canonical listing,
+/// not a play wrongly allowed.
+#[test]
+fn a_shorter_game_ending_spelling_is_the_same_play() {
+    let dir = common::temp_dir("ending");
+    let file = dir.join("ending.yaml");
+    std::fs::write(
+        &file,
+        "game: backgammon\nid: t/ending\ntitle: t\nsource: test\nclauses: [BG-3.8]\n\
+         setup:\n  white: {2: 1}\n  black: {6: 15}\n  to_move: white\n  roll_next: true\n\
+         moves:\n  - {move: 2-1}\n  - {move: 2/1 1/off}\n",
+    )
+    .unwrap();
+    let (out, _, code) = conform_fake(
+        &[
+            "--scenarios",
+            file.to_str().unwrap(),
+            "--profile",
+            "standard",
+        ],
+        &["respell", "2/1 1/off", "2/off"],
+        &["--game", "backgammon"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("[standard] ply 1 (after 2-1, white to move): lists a non-canonical spelling (BG-3.8): 2/off for 2/1 1/off"),
+        "{out}"
+    );
+    assert!(!out.contains("wrongly"), "{out}");
+}

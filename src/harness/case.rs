@@ -269,8 +269,8 @@ impl<G: Rules> Walk<'_, '_, G> {
             ReplyBody::LegalMoves(m) => m,
             other => return Err(unexpected("legal-moves", &other)),
         };
-        let got: BTreeSet<G::Action> = got.into_iter().collect();
         let want: BTreeSet<G::Action> = step.legal.iter().cloned().collect();
+        let got = self.canonicalize(step, got, &want);
         if got != want {
             let allowed: Vec<&G::Action> = got.difference(&want).collect();
             let forbidden: Vec<&G::Action> = want.difference(&got).collect();
@@ -329,6 +329,71 @@ impl<G: Rules> Walk<'_, '_, G> {
             }
         }
         Ok(())
+    }
+
+    /// The listed actions in canonical spelling. An action the truth lacks
+    /// but which the reference reads as another spelling of a legal action
+    /// is replaced by that action, and reported as a spelling departure
+    /// naming the canonical one and the clause, not as an action wrongly
+    /// allowed (with its canonical twin wrongly forbidden).
+    fn canonicalize(
+        &mut self,
+        step: &Step<G>,
+        got: Vec<G::Action>,
+        want: &BTreeSet<G::Action>,
+    ) -> BTreeSet<G::Action> {
+        let strays: Vec<&G::Action> = got.iter().filter(|a| !want.contains(*a)).collect();
+        if strays.is_empty() {
+            return got.into_iter().collect();
+        }
+        let Some(game) = self.reference_at(step.ply) else {
+            return got.into_iter().collect();
+        };
+        let clause = G::spelling_clause();
+        let mut respelled = Vec::new();
+        for a in strays {
+            if let Some(c) = game.canonical(a).filter(|c| c != a && want.contains(c)) {
+                respelled.push((a.clone(), c));
+            }
+        }
+        if respelled.is_empty() {
+            return got.into_iter().collect();
+        }
+        let cite = clause.map(|c| format!(" ({c})")).unwrap_or_default();
+        let listed: Vec<String> = respelled
+            .iter()
+            .map(|(a, c)| format!("{a} for {c}"))
+            .collect();
+        let reasons = respelled
+            .iter()
+            .map(|(a, c)| Reason {
+                action: a.to_string(),
+                legal: None,
+                rule: None,
+                clause: clause.map(str::to_string),
+                why: format!(
+                    "another spelling of the legal action {c}, which is how the legal list \
+                     must write it{cite}"
+                ),
+                implementation_says: None,
+            })
+            .collect();
+        self.depart(
+            step,
+            format!(
+                "lists a non-canonical spelling{cite}: {}",
+                listed.join(", ")
+            ),
+            reasons,
+        );
+        got.into_iter()
+            .map(|a| {
+                respelled
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map_or(a, |(_, c)| c.clone())
+            })
+            .collect()
     }
 
     /// Each declared field of a state reply: the reply must carry it, and

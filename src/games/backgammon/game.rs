@@ -338,6 +338,10 @@ impl Rules for Backgammon {
         super::mutants::observably_equal(a, b)
     }
 
+    fn spelling_clause() -> Option<&'static str> {
+        Some("BG-3.8")
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }
