@@ -304,3 +304,41 @@ fn a_shorter_game_ending_spelling_is_the_same_play() {
     );
     assert!(!out.contains("wrongly"), "{out}");
 }
+
+/// The timeout is one budget for a whole scenario: when it runs out, the
+/// message says so and how many requests were answered, so a slow start-up
+/// paid per request does not read as one hung reply.
+#[test]
+fn a_timeout_says_the_scenarios_budget_ran_out() {
+    let corpus = small_corpus();
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--run",
+        "harness/back-and-forth",
+        "--timeout",
+        "1s",
+        "--",
+        arbiter(),
+        "serve",
+        "--misbehave",
+        "slow",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("TIMEOUT harness/back-and-forth"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("(the scenario's time of 1s ran out, for all its requests together; "),
+        "{line}"
+    );
+    let answered: usize = line
+        .rsplit("; ")
+        .next()
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(answered >= 1, "{line}");
+}

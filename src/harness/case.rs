@@ -22,6 +22,11 @@ pub struct Ctx<'a> {
     pub capabilities: &'a [String],
     /// When the scenario's time is up.
     pub deadline: Instant,
+    /// The scenario's whole budget (what `deadline` was set from), for
+    /// messages.
+    pub budget: std::time::Duration,
+    /// Requests of this scenario answered so far, over all its profiles.
+    pub answered: usize,
     /// The next request id.
     pub next_id: &'a mut u64,
 }
@@ -80,6 +85,7 @@ impl<G: Rules> Walk<'_, '_, G> {
             query,
         };
         let body = ask(self.ctx.subject, &req, self.ctx.deadline)?;
+        self.ctx.answered += 1;
         if let (Some((ply, action)), ReplyBody::Error { kind: k, message }) = (&forbidden, &body) {
             return Err(Stop::Refused(self.refusal(
                 played,
@@ -499,7 +505,19 @@ pub fn check<G: Rules>(
                     TroubleKind::Timeout => Status::Timeout,
                     TroubleKind::Crash => Status::Crash,
                 };
-                result.message = Some(format!("ply {}: {}", step.ply, t.message));
+                let mut message = format!("ply {}: {}", step.ply, t.message);
+                if t.kind == TroubleKind::Timeout {
+                    // The budget is the scenario's, not the request's: say
+                    // so, or a slow start-up repeated per request reads as
+                    // one hung reply.
+                    message.push_str(&format!(
+                        " (the scenario's time of {} ran out, for all its requests together; \
+                         {} answered before this one)",
+                        humantime::format_duration(walk.ctx.budget),
+                        walk.ctx.answered
+                    ));
+                }
+                result.message = Some(message);
                 result.stderr = t.stderr;
                 break;
             }

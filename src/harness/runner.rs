@@ -201,6 +201,8 @@ pub fn run_case(
         subject,
         capabilities,
         deadline: start + opts.timeout,
+        budget: opts.timeout,
+        answered: 0,
         next_id,
     };
     let mut profiles = Vec::new();
