@@ -38,7 +38,7 @@ enum Stop {
     /// The implementation refused a position reached by an action it had
     /// wrongly left out of its legal list: the same departure seen again,
     /// so a failure with its reasons, not a protocol error.
-    Refused(Departure),
+    Refused(Box<Departure>),
 }
 
 impl From<Trouble> for Stop {
@@ -87,13 +87,13 @@ impl<G: Rules> Walk<'_, '_, G> {
         let body = ask(self.ctx.subject, &req, self.ctx.deadline)?;
         self.ctx.answered += 1;
         if let (Some((ply, action)), ReplyBody::Error { kind: k, message }) = (&forbidden, &body) {
-            return Err(Stop::Refused(self.refusal(
+            return Err(Stop::Refused(Box::new(self.refusal(
                 played,
                 (*ply, action),
                 kind.as_str(),
                 *k,
                 message,
-            )));
+            ))));
         }
         match body {
             // `state` and `judge` are asked only because the implementation
@@ -496,7 +496,7 @@ pub fn check<G: Rules>(
                 break;
             }
             Err(Stop::Refused(d)) => {
-                walk.departures.push(d);
+                walk.departures.push(*d);
                 break;
             }
             Err(Stop::Trouble(t)) => {
