@@ -255,7 +255,12 @@ fn a_stale_expected_failure_is_a_problem() {
         out.contains("PROBLEM expected-failures line 1: `harness/no-such-scenario` names no scenario of the corpus"),
         "{out}"
     );
-    assert!(out.ends_with("4 passed, 1 failed, 0 skipped\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "4 passed, 1 failed, 0 skipped (failed: 0 scenarios, 1 problem of the run)\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -394,7 +399,12 @@ fn an_implementation_that_declines_everything_fails_the_run() {
         out.contains("skipped: 4 declined by the implementation"),
         "{out}"
     );
-    assert!(out.ends_with("0 passed, 1 failed, 4 skipped\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "0 passed, 1 failed, 4 skipped (failed: 0 scenarios, 1 problem of the run)\n"
+        ),
+        "{out}"
+    );
 }
 
 /// `--min-run N` is a floor: fewer cases run than that fails the run, with

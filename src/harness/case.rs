@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::protocol::message::{ErrorKind, Position, Query, ReplyBody, Request, State};
+use crate::protocol::message::{ErrorKind, Position, Query, QueryKind, ReplyBody, Request, State};
 use crate::rules::{RuleProfile, Rules, StateField};
 use crate::scenario::load::Scenario;
 
@@ -22,6 +22,11 @@ pub struct Ctx<'a> {
     pub capabilities: &'a [String],
     /// When the scenario's time is up.
     pub deadline: Instant,
+    /// The scenario's whole budget (what `deadline` was set from), for
+    /// messages.
+    pub budget: std::time::Duration,
+    /// Requests of this scenario answered so far, over all its profiles.
+    pub answered: usize,
     /// The next request id.
     pub next_id: &'a mut u64,
 }
@@ -30,6 +35,10 @@ pub struct Ctx<'a> {
 enum Stop {
     Declined(String),
     Trouble(Trouble),
+    /// The implementation refused a position reached by an action it had
+    /// wrongly left out of its legal list: the same departure seen again,
+    /// so a failure with its reasons, not a protocol error.
+    Refused(Box<Departure>),
 }
 
 impl From<Trouble> for Stop {
@@ -49,6 +58,9 @@ struct Walk<'a, 'b, G: Rules> {
     ctx: &'a mut Ctx<'b>,
     /// Every departure found so far, in ply order.
     departures: Vec<Departure>,
+    /// Actions of the scenario the implementation wrongly forbade, with the
+    /// ply where it did: a later request that plays one may be refused.
+    forbidden: Vec<(usize, G::Action)>,
 }
 
 impl<G: Rules> Walk<'_, '_, G> {
@@ -56,12 +68,62 @@ impl<G: Rules> Walk<'_, '_, G> {
         let id = *self.ctx.next_id;
         *self.ctx.next_id += 1;
         let kind = query.kind();
+        // The first action this request plays that the implementation had
+        // wrongly forbidden, if any: a refusal is then explained by it.
+        let played = match &query {
+            Query::LegalMoves(p) | Query::State(p) | Query::Judge(p, _) => p.moves.len(),
+            _ => 0,
+        };
+        let forbidden = self
+            .forbidden
+            .iter()
+            .find(|(ply, a)| *ply < played && self.truth.moves[*ply] == *a)
+            .cloned();
         let req = Request {
             id,
             case: Some(self.s.id.clone()),
             query,
         };
-        match ask(self.ctx.subject, &req, self.ctx.deadline)? {
+        let body = ask(self.ctx.subject, &req, self.ctx.deadline)?;
+        self.ctx.answered += 1;
+        if let (Some((ply, action)), ReplyBody::Error { kind: k, message }) = (&forbidden, &body) {
+            return Err(Stop::Refused(Box::new(self.refusal(
+                played,
+                (*ply, action),
+                kind.as_str(),
+                *k,
+                message,
+            ))));
+        }
+        match body {
+            // `state` and `judge` are asked only because the implementation
+            // declared them: declining one is not declining the case but
+            // breaking the declaration, and must not turn into a skip (an
+            // engine that declares everything and answers nothing would
+            // otherwise pass by testing nothing).
+            ReplyBody::Error {
+                kind: ErrorKind::Unsupported,
+                message,
+            } if matches!(kind, QueryKind::State | QueryKind::Judge) => {
+                let declared: Vec<&str> = match kind {
+                    QueryKind::Judge => vec![crate::protocol::message::JUDGE],
+                    _ => self
+                        .declared_state_fields()
+                        .iter()
+                        .map(|f| f.capability)
+                        .collect(),
+                };
+                Err(Stop::Trouble(Trouble::new(
+                    TroubleKind::Error,
+                    format!(
+                        "{} was answered unsupported ({message}), but the implementation's hello \
+                         declared {}: a declared capability must be answered (spec/protocol.md, \
+                         Capabilities)",
+                        kind.as_str(),
+                        declared.join(", ")
+                    ),
+                )))
+            }
             ReplyBody::Error {
                 kind: ErrorKind::Unsupported,
                 message,
@@ -101,6 +163,37 @@ impl<G: Rules> Walk<'_, '_, G> {
             message,
             reasons: Vec::new(),
         }
+    }
+
+    /// The departure of a request at `at` refused because it plays
+    /// `action`, which the implementation had left out of its legal list at
+    /// `ply`: the refusal confirms that it forbids a legal action, and the
+    /// reference's verdict on that action is the reason.
+    fn refusal(
+        &self,
+        at: usize,
+        (ply, action): (usize, &G::Action),
+        query: &str,
+        kind: ErrorKind,
+        message: &str,
+    ) -> Departure {
+        let step = self
+            .truth
+            .steps
+            .iter()
+            .find(|s| s.ply == at)
+            .expect("a request asks about a position of the truth");
+        let mut d = self.departure(
+            step,
+            format!(
+                "refused the position after {action}, which it had wrongly forbidden at ply {ply}: \
+                 {query} was answered with error {}: {message}",
+                kind.as_str()
+            ),
+        );
+        d.wrongly_forbids = vec![action.to_string()];
+        d.reasons = self.reasons(ply, &[action]);
+        d
     }
 
     fn depart(&mut self, step: &Step<G>, message: String, reasons: Vec<Reason>) {
@@ -182,8 +275,8 @@ impl<G: Rules> Walk<'_, '_, G> {
             ReplyBody::LegalMoves(m) => m,
             other => return Err(unexpected("legal-moves", &other)),
         };
-        let got: BTreeSet<G::Action> = got.into_iter().collect();
         let want: BTreeSet<G::Action> = step.legal.iter().cloned().collect();
+        let got = self.canonicalize(step, got, &want);
         if got != want {
             let allowed: Vec<&G::Action> = got.difference(&want).collect();
             let forbidden: Vec<&G::Action> = want.difference(&got).collect();
@@ -203,6 +296,8 @@ impl<G: Rules> Walk<'_, '_, G> {
                     reason.implementation_says = self.own_verdict(step.ply, action)?;
                 }
             }
+            self.forbidden
+                .extend(forbidden.iter().map(|a| (step.ply, (*a).clone())));
             let mut d = self.departure(step, parts.join("; "));
             d.wrongly_allows = allows;
             d.wrongly_forbids = forbids;
@@ -240,6 +335,71 @@ impl<G: Rules> Walk<'_, '_, G> {
             }
         }
         Ok(())
+    }
+
+    /// The listed actions in canonical spelling. An action the truth lacks
+    /// but which the reference reads as another spelling of a legal action
+    /// is replaced by that action, and reported as a spelling departure
+    /// naming the canonical one and the clause, not as an action wrongly
+    /// allowed (with its canonical twin wrongly forbidden).
+    fn canonicalize(
+        &mut self,
+        step: &Step<G>,
+        got: Vec<G::Action>,
+        want: &BTreeSet<G::Action>,
+    ) -> BTreeSet<G::Action> {
+        let strays: Vec<&G::Action> = got.iter().filter(|a| !want.contains(*a)).collect();
+        if strays.is_empty() {
+            return got.into_iter().collect();
+        }
+        let Some(game) = self.reference_at(step.ply) else {
+            return got.into_iter().collect();
+        };
+        let clause = G::spelling_clause();
+        let mut respelled = Vec::new();
+        for a in strays {
+            if let Some(c) = game.canonical(a).filter(|c| c != a && want.contains(c)) {
+                respelled.push((a.clone(), c));
+            }
+        }
+        if respelled.is_empty() {
+            return got.into_iter().collect();
+        }
+        let cite = clause.map(|c| format!(" ({c})")).unwrap_or_default();
+        let listed: Vec<String> = respelled
+            .iter()
+            .map(|(a, c)| format!("{a} for {c}"))
+            .collect();
+        let reasons = respelled
+            .iter()
+            .map(|(a, c)| Reason {
+                action: a.to_string(),
+                legal: None,
+                rule: None,
+                clause: clause.map(str::to_string),
+                why: format!(
+                    "another spelling of the legal action {c}, which is how the legal list \
+                     must write it{cite}"
+                ),
+                implementation_says: None,
+            })
+            .collect();
+        self.depart(
+            step,
+            format!(
+                "lists a non-canonical spelling{cite}: {}",
+                listed.join(", ")
+            ),
+            reasons,
+        );
+        got.into_iter()
+            .map(|a| {
+                respelled
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map_or(a, |(_, c)| c.clone())
+            })
+            .collect()
     }
 
     /// Each declared field of a state reply: the reply must carry it, and
@@ -325,6 +485,7 @@ pub fn check<G: Rules>(
         truth,
         ctx,
         departures: Vec::new(),
+        forbidden: Vec::new(),
     };
     let mut result = ProfileResult::new(profile.name(), Status::Pass);
     for step in &truth.steps {
@@ -334,13 +495,29 @@ pub fn check<G: Rules>(
                 result = ProfileResult::skipped(profile.name(), SkipKind::Declined, m);
                 break;
             }
+            Err(Stop::Refused(d)) => {
+                walk.departures.push(*d);
+                break;
+            }
             Err(Stop::Trouble(t)) => {
                 result.status = match t.kind {
                     TroubleKind::Error => Status::Error,
                     TroubleKind::Timeout => Status::Timeout,
                     TroubleKind::Crash => Status::Crash,
                 };
-                result.message = Some(format!("ply {}: {}", step.ply, t.message));
+                let mut message = format!("ply {}: {}", step.ply, t.message);
+                if t.kind == TroubleKind::Timeout {
+                    // The budget is the scenario's, not the request's: say
+                    // so, or a slow start-up repeated per request reads as
+                    // one hung reply.
+                    message.push_str(&format!(
+                        " (the scenario's time of {} ran out, for all its requests together; \
+                         {} answered before this one)",
+                        humantime::format_duration(walk.ctx.budget),
+                        walk.ctx.answered
+                    ));
+                }
+                result.message = Some(message);
                 result.stderr = t.stderr;
                 break;
             }

@@ -45,9 +45,14 @@ pub fn json(report: &Report) -> String {
 /// fixing one bug sees the next one too).
 pub fn detail_lines(c: &CaseReport) -> Vec<String> {
     let mut out = Vec::new();
-    let deciding = c.deciding().map(|p| p.profile.clone());
+    let deciding = c
+        .deciding()
+        .filter(|p| p.reason_is_departure())
+        .map(|p| p.profile.clone());
     for p in &c.profiles {
         for (i, d) in p.departures().enumerate() {
+            // The headline already shows the deciding profile's first
+            // departure, unless trouble took its place.
             let headline = !(i == 0 && deciding.as_deref() == Some(p.profile.as_str()));
             if headline {
                 out.push(format!(
@@ -126,10 +131,15 @@ pub fn text(report: &Report, verbose: bool) -> String {
     for p in &report.problems {
         let _ = writeln!(out, "PROBLEM {}", visible(p));
     }
-    let counts: Vec<String> = Status::ALL
+    let mut counts: Vec<String> = Status::ALL
         .iter()
         .map(|s| format!("{} {}", s.as_str(), report.summary.get(*s)))
         .collect();
+    // A problem of the run fails it like a failed scenario; the counts say
+    // so, or they would read `fail 0` above a closing line of `1 failed`.
+    if !report.problems.is_empty() {
+        counts.push(format!("problem {}", report.problems.len()));
+    }
     let _ = writeln!(out, "{}", counts.join(", "));
     if let Some(skips) = report.summary.skip_breakdown() {
         let _ = writeln!(out, "skipped: {skips}");
@@ -176,6 +186,8 @@ pub fn junit(report: &Report) -> String {
         case.set_time(secs(c.duration_ms));
         if c.status == Status::Xfail {
             case.set_system_out(format!("expected failure: {message}"));
+        } else if c.status == Status::Pass && !message.is_empty() {
+            case.set_system_out(message.as_str());
         }
         if c.status.is_failure()
             && let Some(err) = c.deciding().and_then(|p| p.stderr.as_deref())
@@ -221,6 +233,10 @@ pub fn tap(report: &Report) -> String {
         match c.status {
             Status::Pass => {
                 let _ = writeln!(out, "ok {n} - {id}");
+                // A pass with declined profile runs says so, as a comment.
+                if c.message.is_some() {
+                    let _ = writeln!(out, "# {id}: {message}");
+                }
             }
             Status::Skip => {
                 let _ = writeln!(out, "ok {n} - {id} # SKIP {clean}");

@@ -64,9 +64,10 @@ impl Cell {
         s
     }
 
-    /// The reason, unless the cell passed.
+    /// The reason, when there is one (a pass has one only when some of its
+    /// profile runs were declined).
     fn shown_reason(&self) -> Option<&str> {
-        (!self.reason.is_empty() && self.status != Status::Pass).then_some(self.reason.as_str())
+        (!self.reason.is_empty()).then_some(self.reason.as_str())
     }
 
     /// The headline and the reason, on one line.

@@ -84,7 +84,8 @@ impl fmt::Display for Status {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SkipKind {
-    /// Left out by `--run`, `--skip` or `--game`.
+    /// Left out by `--run` or `--skip`. (`--game` leaves other games'
+    /// scenarios out of the report altogether.)
     NotSelected,
     /// The scenario is not written for the profile chosen with `--profile`.
     NotWritten,
@@ -238,11 +239,32 @@ impl ProfileResult {
         self.departure.iter().chain(self.further.iter())
     }
 
-    /// The one-line reason shown in reports.
+    /// Whether the run ended in trouble (an error, a timeout, a crash),
+    /// whose message, not a departure, is then the reason.
+    fn troubled(&self) -> bool {
+        matches!(self.status, Status::Error | Status::Timeout | Status::Crash)
+    }
+
+    /// Whether [`reason`](Self::reason) is the first departure (which the
+    /// detail lines then need not repeat).
+    pub fn reason_is_departure(&self) -> bool {
+        self.departure.is_some() && !(self.troubled() && self.message.is_some())
+    }
+
+    /// The one-line reason shown in reports. For an error, a timeout or a
+    /// crash it is what went wrong, even after departures (those are listed
+    /// in the details), so that no such status is ever shown without why.
     pub fn reason(&self) -> String {
         match (&self.departure, &self.message) {
+            (_, Some(m)) if self.troubled() => m.clone(),
             (Some(d), _) => d.to_string(),
             (None, Some(m)) => m.clone(),
+            (None, None) if self.troubled() => {
+                format!(
+                    "{} with no message (a harness bug: please report it)",
+                    self.status
+                )
+            }
             (None, None) => String::new(),
         }
     }
@@ -309,8 +331,7 @@ pub struct Summary {
     /// Skipped scenarios not written for the chosen profile (part of `skip`).
     #[serde(default)]
     pub not_written: usize,
-    /// Skipped scenarios left out by `--run`, `--skip` or `--game` (part of
-    /// `skip`).
+    /// Skipped scenarios left out by `--run` or `--skip` (part of `skip`).
     #[serde(default)]
     pub not_selected: usize,
     /// Profile runs the implementation declined, counted over every
@@ -467,13 +488,26 @@ impl Report {
         self.summary.failed() == 0 && self.problems.is_empty()
     }
 
-    /// The closing line of every text report.
+    /// The closing line of every text report. Problems of the run (a stale
+    /// expected failure, `--min-run` not met) count as failed, and the line
+    /// says how many of the failed are problems rather than scenarios, so
+    /// that it agrees with the per-status counts above it.
     pub fn closing_line(&self) -> String {
-        format!(
+        let mut line = format!(
             "{} passed, {} failed, {} skipped",
             self.summary.passed(),
             self.summary.failed() + self.problems.len(),
             self.summary.skipped()
-        )
+        );
+        if !self.problems.is_empty() {
+            let n = self.problems.len();
+            line.push_str(&format!(
+                " (failed: {} scenario{}, {n} problem{} of the run)",
+                self.summary.failed(),
+                if self.summary.failed() == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        line
     }
 }

@@ -75,11 +75,6 @@ fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<(SkipKind, String)>
     if selects(&opts.skip) {
         return not_selected("skipped by --skip".into());
     }
-    if let Some(g) = &opts.game
-        && g != s.game()
-    {
-        return not_selected(format!("not a {g} scenario"));
-    }
     if let Some(p) = &opts.profile
         && !s.profile_names().iter().any(|q| q == p)
     {
@@ -88,13 +83,50 @@ fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<(SkipKind, String)>
     None
 }
 
+/// Whether `s` belongs to the run at all: with `--game G` another game's
+/// scenario is neither run nor counted nor listed (not even as skipped), so
+/// the report of a one-game run speaks of that game alone.
+pub fn in_game(s: &dyn AnyScenario, opts: &Options) -> bool {
+    opts.game.as_deref().is_none_or(|g| g == s.game())
+}
+
+/// The scenarios of the run's game (every scenario without `--game`).
+pub fn of_game<'a>(
+    scenarios: &'a [Box<dyn AnyScenario>],
+    opts: &Options,
+) -> Vec<&'a dyn AnyScenario> {
+    scenarios
+        .iter()
+        .map(|s| s.as_ref())
+        .filter(|s| in_game(*s, opts))
+        .collect()
+}
+
 /// How many of `scenarios` the options select (before the implementation
 /// has a say: its `games` and its `unsupported` replies may skip more).
 pub fn selected(scenarios: &[Box<dyn AnyScenario>], opts: &Options) -> usize {
-    scenarios
-        .iter()
-        .filter(|s| deselected(s.as_ref(), opts).is_none())
+    of_game(scenarios, opts)
+        .into_iter()
+        .filter(|s| deselected(*s, opts).is_none())
         .count()
+}
+
+/// For a scenario that passed under some profiles: how many of its
+/// profile runs the implementation declined, and the first one's reason, so
+/// that a pass never hides that part of the scenario went unchecked.
+fn declined_runs(profiles: &[ProfileResult]) -> Option<String> {
+    let declined: Vec<&ProfileResult> = profiles
+        .iter()
+        .filter(|p| p.skip == Some(SkipKind::Declined))
+        .collect();
+    let first = declined.first()?;
+    Some(format!(
+        "{} of {} profiles declined; [{}] {}",
+        declined.len(),
+        profiles.len(),
+        first.profile,
+        first.reason()
+    ))
 }
 
 /// Sets the scenario's status from its profiles' results and the
@@ -102,7 +134,9 @@ pub fn selected(scenarios: &[Box<dyn AnyScenario>], opts: &Options) -> usize {
 fn conclude(mut case: CaseReport, xfail: &Xfail) -> CaseReport {
     let (status, message) = match case.deciding() {
         Some(p) => (p.status, Some(format!("[{}] {}", p.profile, p.reason()))),
-        None if case.profiles.iter().any(|p| p.status == Status::Pass) => (Status::Pass, None),
+        None if case.profiles.iter().any(|p| p.status == Status::Pass) => {
+            (Status::Pass, declined_runs(&case.profiles))
+        }
         None => (
             Status::Skip,
             case.profiles
@@ -167,6 +201,8 @@ pub fn run_case(
         subject,
         capabilities,
         deadline: start + opts.timeout,
+        budget: opts.timeout,
+        answered: 0,
         next_id,
     };
     let mut profiles = Vec::new();
@@ -225,7 +261,7 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
     conclude(case, &opts.xfail)
 }
 
-/// Runs every scenario with one subject, in order.
+/// Runs every scenario of the run's game with one subject, in order.
 pub fn run_sequential(
     scenarios: &[Box<dyn AnyScenario>],
     subject: &mut dyn Subject,
@@ -234,17 +270,17 @@ pub fn run_sequential(
     on_case: &dyn Fn(&CaseReport),
 ) -> Vec<CaseReport> {
     let mut next_id = 1;
-    scenarios
-        .iter()
+    of_game(scenarios, opts)
+        .into_iter()
         .map(|s| {
-            let c = run_case(s.as_ref(), subject, hello, opts, &mut next_id);
+            let c = run_case(s, subject, hello, opts, &mut next_id);
             on_case(&c);
             c
         })
         .collect()
 }
 
-/// Runs every scenario on `opts.jobs` workers, each with its own subject
+/// Runs every scenario of the run's game on `opts.jobs` workers, each with its own subject
 /// from `make`. Results come back in corpus order, whatever finished first.
 pub fn run_parallel(
     scenarios: &[Box<dyn AnyScenario>],
@@ -253,6 +289,7 @@ pub fn run_parallel(
     opts: &Options,
     on_case: &(dyn Fn(&CaseReport) + Sync),
 ) -> Vec<CaseReport> {
+    let scenarios = &of_game(scenarios, opts)[..];
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; scenarios.len()]);
     let workers = opts.jobs.clamp(1, scenarios.len().max(1));
@@ -266,7 +303,7 @@ pub fn run_parallel(
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(s) = scenarios.get(i) else { break };
-                    let c = run_case(s.as_ref(), subject.as_mut(), hello, opts, &mut next_id);
+                    let c = run_case(*s, subject.as_mut(), hello, opts, &mut next_id);
                     on_case(&c);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(c);
                 }

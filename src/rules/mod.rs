@@ -199,6 +199,13 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         None
     }
 
+    /// The clause that makes several spellings one action and names the
+    /// canonical one ([`Game::canonical`]), cited when an engine lists
+    /// another spelling; `None` for a game with one spelling per action.
+    fn spelling_clause() -> Option<&'static str> {
+        None
+    }
+
     /// One line of `arbiter show` about a played action: who did what, and
     /// what the rules noted.
     fn describe(note: &Self::Note) -> String;
@@ -360,6 +367,16 @@ pub trait Game<G: Rules> {
     /// A picture of the position (a board, a table of points), for
     /// `arbiter show`.
     fn render(&self) -> String;
+    /// The canonical spelling of the legal action `action` spells here, or
+    /// `None` when it spells none. A game whose actions have one spelling
+    /// each (after parsing) keeps this default: the action itself when it
+    /// is legal. One where two written actions are one action (a
+    /// backgammon play reached by two routes) names the one its protocol
+    /// page lists, so the harness can tell an engine's other spelling from
+    /// an illegal action.
+    fn canonical(&self, action: &G::Action) -> Option<G::Action> {
+        self.judge(action).is_legal().then(|| action.clone())
+    }
 }
 
 /// Why a mutant exists.

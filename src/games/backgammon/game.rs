@@ -397,6 +397,10 @@ impl Rules for Backgammon {
         }
     }
 
+    fn spelling_clause() -> Option<&'static str> {
+        Some("BG-3.8")
+    }
+
     fn describe(note: &Note) -> String {
         super::explain::describe(note)
     }

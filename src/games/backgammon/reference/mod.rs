@@ -454,6 +454,18 @@ impl Game<Backgammon> for RefGame {
         }
     }
 
+    /// A play in any of its spellings names its canonical one (BG-3.8,
+    /// AB-11); every other action has one spelling.
+    fn canonical(&self, action: &Action) -> Option<Action> {
+        if let (Phase::Play(roll), Action::Play(steps)) = (self.phase, action)
+            && !self.outcome.is_over()
+        {
+            return plays::spelled_play(&self.pos, self.turn, roll, steps, &self.profile.faults)
+                .map(|p| Action::Play(p.steps));
+        }
+        self.judge(action).is_legal().then(|| action.clone())
+    }
+
     fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         if self.outcome.is_over() {

@@ -297,6 +297,58 @@ pub fn legal_plays(pos: &Position, me: Player, roll: Roll, faults: &Faults) -> V
     plays
 }
 
+/// The legal play that `steps` spell (BG-3.8): the one among whose routes
+/// they are, or else the one whose position they leave when played in some
+/// order, each step with its own die (a game-ending bear-off written with
+/// fewer dice than its canonical route, `2/off` for `2/1 1/off`: AB-11).
+/// `None` when they spell no legal play.
+pub fn spelled_play(
+    pos: &Position,
+    me: Player,
+    roll: Roll,
+    steps: &[Step],
+    faults: &Faults,
+) -> Option<LegalPlay> {
+    let plays = legal_plays(pos, me, roll, faults);
+    let key = route_key(steps);
+    if let Some(p) = plays.iter().find(|p| p.routes.contains(&key)) {
+        return Some(p.clone());
+    }
+    let dice = dice_of(roll, faults);
+    let mut found = None;
+    permute(steps.len(), &mut |perm| {
+        if found.is_some() {
+            return;
+        }
+        let mut p = pos.clone();
+        let mut left = dice.clone();
+        for &k in perm {
+            let s = steps[k];
+            let dist = if s.from == BAR {
+                25 - s.to
+            } else {
+                s.from - s.to
+            };
+            let die = if left.contains(&dist) {
+                Some(dist)
+            } else if s.to == OFF {
+                left.iter().copied().filter(|&d| d > dist).min()
+            } else {
+                None
+            };
+            let Some(d) = die else { return };
+            let Ok((_, after, _)) = step(&p, me, s.from, d, faults, false) else {
+                return;
+            };
+            p = after;
+            let at = left.iter().position(|&x| x == d).unwrap_or(0);
+            left.remove(at);
+        }
+        found = plays.iter().find(|play| play.after == p).cloned();
+    });
+    found
+}
+
 /// The rule a set of steps breaks, tried in every order (at most 24, in
 /// lexicographic order of the canonical positions): the error of the first
 /// order that got farthest, or, when some order plays every step, the

@@ -1,0 +1,344 @@
+//! Reports that never contradict themselves (issue 27): each test drives
+//! `arbiter conform` against a fake engine (`tests/data/harness/fake_engine.py`,
+//! which bends the replies of `arbiter serve` one way) and checks that the
+//! report says what happened, in every format that shows it.
+
+mod common;
+
+use common::{arbiter, repo, run, small_corpus, statuses};
+
+fn fake() -> String {
+    repo("tests/data/harness/fake_engine.py")
+        .display()
+        .to_string()
+}
+
+/// `arbiter conform ARGS -- python3 fake_engine.py BENDS -- arbiter serve
+/// SERVE`, in persistent mode (one Python start per worker).
+fn conform_fake(args: &[&str], bends: &[&str], serve: &[&str]) -> (String, String, i32) {
+    let fake = fake();
+    let mut all = vec!["conform", "--mode", "persistent"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--", "python3", &fake]);
+    all.extend_from_slice(bends);
+    all.extend_from_slice(&["--", arbiter(), "serve"]);
+    all.extend_from_slice(serve);
+    run(&all)
+}
+
+/// With `--game G`, the other games' scenarios are neither run, counted nor
+/// listed: the report (and the matrix read from it) speaks of G alone.
+#[test]
+fn game_leaves_other_games_out_of_the_report() {
+    let corpus = small_corpus();
+    let chess = repo("scenarios/chess/movement/castling-out-of-check.yaml");
+    let chess = chess.to_str().unwrap();
+    let base = [
+        "conform",
+        "--scenarios",
+        corpus.as_str(),
+        "--scenarios",
+        chess,
+        "--game",
+        "stratego",
+    ];
+    let mut text = base.to_vec();
+    text.extend_from_slice(&["--", arbiter(), "serve"]);
+    let (out, err, code) = run(&text);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("4 passed, 0 failed, 0 skipped\n"), "{out}");
+    assert!(!out.contains("not selected"), "{out}");
+
+    let mut json = base.to_vec();
+    json.extend_from_slice(&["--format", "json", "--", arbiter(), "serve"]);
+    let (out, _, _) = run(&json);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ids: Vec<String> = statuses(&report).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids.len(), 4, "{ids:?}");
+    assert!(ids.iter().all(|id| id.starts_with("harness/")), "{ids:?}");
+    assert_eq!(report["summary"]["skip"], 0);
+
+    let dir = common::temp_dir("game-matrix");
+    let file = dir.join("r.json");
+    std::fs::write(&file, &out).unwrap();
+    let (md, _, _) = run(&["matrix", file.to_str().unwrap()]);
+    assert!(!md.contains("chess") && !md.contains("castling"), "{md}");
+    assert!(md.contains("| harness/back-and-forth |"), "{md}");
+
+    // Without --game the chess scenario runs (and the reference passes it).
+    let (out, _, _) = run(&[
+        "conform",
+        "--scenarios",
+        corpus.as_str(),
+        "--scenarios",
+        chess,
+        "--",
+        arbiter(),
+        "serve",
+        "--game",
+        "stratego",
+    ]);
+    assert!(out.ends_with("4 passed, 0 failed, 1 skipped\n"), "{out}");
+}
+
+/// A scenario that passed under some profiles while others were declined
+/// says how many were declined, and why the first was.
+#[test]
+fn a_pass_says_how_many_profile_runs_were_declined() {
+    let file = repo("scenarios/stratego/rules-of-play/combat/captain-attacks-marshal.yaml");
+    let file = file.to_str().unwrap();
+    let (out, _, code) = conform_fake(
+        &["-v", "--scenarios", file],
+        &["decline-profile", "gravon", "decline-profile", "isf"],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "PASS rp/combat/captain-attacks-marshal: 2 of 5 profiles declined; [isf] declined by the implementation as unsupported: profile isf is not implemented"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = conform_fake(
+        &["--format", "tap", "--scenarios", file],
+        &["decline-profile", "gravon"],
+        &[],
+    );
+    assert!(
+        out.contains("ok 1 - rp/combat/captain-attacks-marshal\n# rp/combat/captain-attacks-marshal: 1 of 5 profiles declined"),
+        "{out}"
+    );
+}
+
+/// When `--min-run` fails a run in which no scenario failed, the per-status
+/// counts and the closing line agree: the counts name the problem, and the
+/// closing line says its one failure is a problem of the run.
+#[test]
+fn the_summary_lines_agree_when_min_run_fires() {
+    let corpus = small_corpus();
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--min-run",
+        "5",
+        "--",
+        arbiter(),
+        "serve",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert_eq!(
+        lines[n - 2],
+        "pass 4, fail 0, xfail 0, xpass 0, skip 0, error 0, timeout 0, crash 0, problem 1",
+        "{out}"
+    );
+    assert_eq!(
+        lines[n - 1],
+        "4 passed, 1 failed, 0 skipped (failed: 0 scenarios, 1 problem of the run)",
+        "{out}"
+    );
+}
+
+/// An engine that leaves a legal move out of its list, and then refuses the
+/// position the scenario reaches by it, fails (not errs) with the move and
+/// the reference's verdict on it.
+#[test]
+fn a_refused_move_the_engine_had_forbidden_is_a_failure_with_reasons() {
+    let corpus = small_corpus();
+    for format in ["text", "json"] {
+        let (out, _, code) = conform_fake(
+            &[
+                "--scenarios",
+                &corpus,
+                "--run",
+                "harness/back-and-forth",
+                "--format",
+                format,
+            ],
+            &["drop", "B2-B3", "refuse", "B2-B3"],
+            &[],
+        );
+        assert_eq!(code, 1, "{out}");
+        if format == "text" {
+            assert!(out.contains("FAIL harness/back-and-forth: [modern-3] ply 0 (setup, red to move): wrongly forbids B2-B3"), "{out}");
+            assert!(
+                out.contains("[modern-3] ply 1 (after B2-B3, blue to move): refused the position after B2-B3, which it had wrongly forbidden at ply 0: legal-moves was answered with error bad-request: B2-B3 is illegal\n      why: B2-B3 is legal: no rule of profile modern-3 forbids it here"),
+                "{out}"
+            );
+            continue;
+        }
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let case = &report["cases"][0];
+        assert_eq!(case["status"], "fail", "{out}");
+        let further = &case["profiles"][0]["further"][0];
+        assert_eq!(further["wrongly-forbids"][0], "B2-B3", "{out}");
+        assert_eq!(further["reasons"][0]["legal"], true, "{out}");
+    }
+}
+
+/// An error after departures is shown as the error, with its message, in
+/// every format; the departures follow as details.
+#[test]
+fn every_error_says_why_in_every_format() {
+    let corpus = small_corpus();
+    let why = "the reply to legal-moves is not a protocol-1 reply";
+    let report = |format: &str| {
+        conform_fake(
+            &[
+                "--scenarios",
+                &corpus,
+                "--run",
+                "harness/back-and-forth",
+                "--format",
+                format,
+            ],
+            &["drop", "B2-B3", "garbage-from", "2"],
+            &[],
+        )
+        .0
+    };
+    let text = report("text");
+    assert!(
+        text.contains(&format!(
+            "ERROR harness/back-and-forth: [modern-3] ply 2: {why}"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("    [modern-3] ply 0 (setup, red to move): wrongly forbids B2-B3"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report("json")).unwrap();
+    assert_eq!(json["cases"][0]["status"], "error");
+    assert!(
+        json["cases"][0]["message"].as_str().unwrap().contains(why),
+        "{json}"
+    );
+    let junit = report("junit");
+    assert!(
+        junit.contains(&format!("<error message=\"[modern-3] ply 2: {why}")),
+        "{junit}"
+    );
+    let tap = report("tap");
+    assert!(
+        tap.contains(&format!("  message: \"[modern-3] ply 2: {why}")),
+        "{tap}"
+    );
+}
+
+/// An engine that declares every capability and then answers `unsupported`
+/// to every `state` and `judge` broke its declaration: each case that asks
+/// is an error saying so, and the run fails (it used to pass, 2 of 430
+/// scenarios run).
+#[test]
+fn declining_a_declared_capability_is_an_error() {
+    let corpus = small_corpus();
+    let (out, _, code) = conform_fake(&["--scenarios", &corpus], &["declare-decline"], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "ERROR harness/back-and-forth: [modern-3] ply 1: state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 4 failed, 0 skipped\n"), "{out}");
+}
+
+/// An engine that lists a legal backgammon play in another spelling than
+/// the canonical one (13/9 9/4 for 13/8 8/4, BG-3.8) is told so, with the
+/// canonical spelling and the clause, and not that it "wrongly allows 13/9
+/// 9/4" and "wrongly forbids 13/8 8/4".
+#[test]
+fn a_non_canonical_spelling_is_reported_as_such() {
+    let file = repo("scenarios/backgammon/seed004/ex1-five-four-opening.yaml");
+    let (out, _, code) = conform_fake(
+        &[
+            "--scenarios",
+            file.to_str().unwrap(),
+            "--profile",
+            "seed-004",
+        ],
+        &["respell", "13/8 8/4", "13/9 9/4"],
+        &["--game", "backgammon"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "FAIL seed004/ex1-five-four-opening: [seed-004] ply 1 (after w5-b4, white to move): lists a non-canonical spelling (BG-3.8): 13/9 9/4 for 13/8 8/4\n      why: 13/9 9/4: another spelling of the legal action 13/8 8/4, which is how the legal list must write it (BG-3.8)"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("wrongly"), "{out}");
+}
+
+/// AB-11: the last checker borne off with one die (`2/off` with 2-1) is the
+/// play `2/1 1/off` in another spelling (BG-3.8): a non-canonical listing,
+/// not a play wrongly allowed.
+#[test]
+fn a_shorter_game_ending_spelling_is_the_same_play() {
+    let dir = common::temp_dir("ending");
+    let file = dir.join("ending.yaml");
+    std::fs::write(
+        &file,
+        "game: backgammon\nid: t/ending\ntitle: t\nsource: test\nclauses: [BG-3.8]\n\
+         setup:\n  white: {2: 1}\n  black: {6: 15}\n  to_move: white\n  roll_next: true\n\
+         moves:\n  - {move: 2-1}\n  - {move: 2/1 1/off}\n",
+    )
+    .unwrap();
+    let (out, _, code) = conform_fake(
+        &[
+            "--scenarios",
+            file.to_str().unwrap(),
+            "--profile",
+            "standard",
+        ],
+        &["respell", "2/1 1/off", "2/off"],
+        &["--game", "backgammon"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("[standard] ply 1 (after 2-1, white to move): lists a non-canonical spelling (BG-3.8): 2/off for 2/1 1/off"),
+        "{out}"
+    );
+    assert!(!out.contains("wrongly"), "{out}");
+}
+
+/// The timeout is one budget for a whole scenario: when it runs out, the
+/// message says so and how many requests were answered, so a slow start-up
+/// paid per request does not read as one hung reply.
+#[test]
+fn a_timeout_says_the_scenarios_budget_ran_out() {
+    let corpus = small_corpus();
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--run",
+        "harness/back-and-forth",
+        "--timeout",
+        "1s",
+        "--",
+        arbiter(),
+        "serve",
+        "--misbehave",
+        "slow",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("TIMEOUT harness/back-and-forth"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("(the scenario's time of 1s ran out, for all its requests together; "),
+        "{line}"
+    );
+    let answered: usize = line
+        .rsplit("; ")
+        .next()
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(answered >= 1, "{line}");
+}
