@@ -96,13 +96,20 @@ enum Command {
     },
     /// Answer protocol requests on stdin with one of arbiter's implementations.
     Serve {
-        /// The game whose requests are answered (default: the first game
-        /// arbiter knows, stratego).
+        /// The one game whose requests are answered (default: every game,
+        /// each request by the game it names; a request naming none is
+        /// read as stratego's).
         #[arg(long)]
         game: Option<String>,
         /// Which implementation answers (reference, engine).
         #[arg(long = "impl", default_value = "reference")]
         imp: String,
+        /// The profile of a request that gives none (without it, `profile`
+        /// is required); a name as in scenario files, overrides allowed.
+        /// Without `--game` it serves the games that have a profile of that
+        /// name.
+        #[arg(long)]
+        profile: Option<String>,
         /// Break the protocol on purpose (for the harness's own tests).
         #[arg(long, value_enum, hide = true)]
         misbehave: Option<arbiter::protocol::serve::Misbehave>,
@@ -167,10 +174,18 @@ fn main() -> ExitCode {
         Command::Serve {
             game,
             imp,
+            profile,
             misbehave,
             misbehave_on,
             pid_file,
-        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on, pid_file),
+        } => cli::serve::serve(cli::serve::Args {
+            game,
+            imp,
+            profile,
+            misbehave,
+            on: misbehave_on,
+            pid_file,
+        }),
         Command::Explain {
             scenario,
             profile,

@@ -24,6 +24,8 @@ fn mixed(format: &str) -> (String, i32) {
         "--",
         arbiter(),
         "serve",
+        "--game",
+        "stratego",
         "--misbehave",
         "drop-move",
         "--misbehave-on",

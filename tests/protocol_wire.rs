@@ -108,3 +108,179 @@ fn a_bad_switch_value_names_the_switch() {
     let err = read_profile(json!({"name": 7})).unwrap_err().to_string();
     assert_eq!(err, "field `profile.name`: expected a string, got a number");
 }
+
+mod common;
+
+/// `arbiter serve ARGS` fed `lines`; its replies, one JSON value a line,
+/// its standard error and its exit code.
+fn serve(args: &[&str], lines: &[Value]) -> (Vec<Value>, String, i32) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(common::arbiter())
+        .arg("serve")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter serve starts");
+    let mut input = String::new();
+    for l in lines {
+        input.push_str(&l.to_string());
+        input.push('\n');
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let replies = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a reply is JSON"))
+        .collect();
+    (
+        replies,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn hello(game: Option<&str>) -> Value {
+    let mut h = json!({"protocol": 1, "id": 0, "query": "hello"});
+    if let Some(g) = game {
+        h["game"] = json!(g);
+    }
+    h
+}
+
+fn request(id: u64, game: Option<&str>, profile: Option<Value>, setup: Value) -> Value {
+    let mut r = json!({"protocol": 1, "id": id, "query": "legal-moves", "setup": setup});
+    if let Some(g) = game {
+        r["game"] = json!(g);
+    }
+    if let Some(p) = profile {
+        r["profile"] = p;
+    }
+    r
+}
+
+#[test]
+fn serve_without_a_game_answers_each_request_for_the_game_it_names() {
+    let games = ["stratego", "dame", "chess", "epaminondas", "backgammon"];
+    let (replies, stderr, code) = serve(
+        &[],
+        &[
+            hello(None),
+            request(
+                1,
+                Some("chess"),
+                Some(json!("fide")),
+                json!({"fen": START_FEN}),
+            ),
+            request(2, Some("go"), Some(json!("fide")), json!({})),
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(replies[0]["games"], json!(games), "{}", replies[0]);
+    let caps = replies[0]["capabilities"].as_array().unwrap();
+    for c in ["judge", "two-squares", "huffable", "claimable", "outcome"] {
+        assert!(caps.contains(&json!(c)), "{c} missing from {caps:?}");
+    }
+    // Each capability once, though several games have `outcome`.
+    let outcome = caps.iter().filter(|c| *c == "outcome").count();
+    assert_eq!(outcome, 1);
+    assert_eq!(replies[1]["legal-moves"].as_array().map(Vec::len), Some(20));
+    assert_eq!(replies[2]["error"]["kind"], "unsupported");
+    let message = replies[2]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`go` is not a game this server plays: it plays stratego, dame"),
+        "{message}"
+    );
+}
+
+#[test]
+fn serve_with_a_game_stays_that_game() {
+    let (replies, _, code) = serve(
+        &["--game", "stratego"],
+        &[
+            hello(None),
+            request(
+                1,
+                Some("chess"),
+                Some(json!("fide")),
+                json!({"fen": START_FEN}),
+            ),
+        ],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(replies[0]["games"], json!(["stratego"]));
+    assert_eq!(replies[1]["error"]["kind"], "unsupported");
+    assert!(
+        replies[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("this is a stratego implementation")
+    );
+}
+
+#[test]
+fn hello_naming_a_game_lists_that_game_alone() {
+    let (replies, _, _) = serve(&[], &[hello(Some("dame"))]);
+    assert_eq!(replies[0]["games"], json!(["dame"]));
+    assert!(
+        !replies[0]["capabilities"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("two-squares"))
+    );
+}
+
+#[test]
+fn a_default_profile_stands_for_an_absent_one() {
+    let chess = |id| request(id, Some("chess"), None, json!({"fen": START_FEN}));
+    // Without a default, `profile` is required.
+    let (replies, _, _) = serve(&["--game", "chess"], &[chess(1)]);
+    assert_eq!(replies[0]["error"]["kind"], "bad-request");
+    assert!(
+        replies[0]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("missing field `profile`")
+    );
+    let (replies, stderr, code) = serve(&["--game", "chess", "--profile", "seed"], &[chess(1)]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(replies[0]["legal-moves"].as_array().map(Vec::len), Some(20));
+    // Without --game the default serves the games that have it; the
+    // others still need a profile.
+    let (replies, _, _) = serve(
+        &["--profile", "fide"],
+        &[
+            chess(1),
+            request(2, Some("dame"), None, json!({"start": "standard"})),
+        ],
+    );
+    assert_eq!(replies[0]["legal-moves"].as_array().map(Vec::len), Some(20));
+    assert!(
+        replies[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("missing field `profile`"),
+        "{}",
+        replies[1]
+    );
+}
+
+#[test]
+fn a_default_profile_that_no_game_has_is_refused_at_the_start() {
+    let (_, stderr, code) = serve(&["--game", "chess", "--profile", "isf"], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("`isf` is not a profile: expected one of fide (chess)"),
+        "{stderr}"
+    );
+    let (_, stderr, code) = serve(&["--impl", "nothing"], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no game has an implementation `nothing`"),
+        "{stderr}"
+    );
+}

@@ -70,14 +70,6 @@ pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>) {
     );
 }
 
-/// The game `--game` names, or the first of the registry.
-pub fn game_or_first(name: Option<&str>) -> Result<&'static dyn GameEntry, ExitCode> {
-    match name {
-        Some(n) => find_game(n),
-        None => Ok(arbiter::games::registry()[0]),
-    }
-}
-
 /// The common body of `show` and `explain`: load one scenario, check the
 /// profile against its game, print what `view` makes of it (also when the
 /// replay fails, which then gives exit status 1).

@@ -421,8 +421,27 @@ fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
     })
 }
 
-fn position<G: Rules>(map: &Map<String, Value>) -> Result<Position<G>, ProtocolError> {
-    let profile = profile::<G>(get(map, "profile")?)?;
+/// `profile` of a request, or the server's default when the request has
+/// none and the default is a profile of `G`.
+fn profile_or_default<G: Rules>(
+    map: &Map<String, Value>,
+    default: Option<&str>,
+) -> Result<G::Profile, ProtocolError> {
+    use crate::rules::RuleProfile;
+    match (map.get("profile"), default) {
+        (Some(v), _) => profile::<G>(v),
+        (None, Some(d)) => {
+            G::Profile::parse(d).map_err(|_| ProtocolError::Missing("profile".into()))
+        }
+        (None, None) => Err(ProtocolError::Missing("profile".into())),
+    }
+}
+
+fn position<G: Rules>(
+    map: &Map<String, Value>,
+    default_profile: Option<&str>,
+) -> Result<Position<G>, ProtocolError> {
+    let profile = profile_or_default::<G>(map, default_profile)?;
     let setup = G::setup_from_wire(get(map, "setup")?).map_err(|(field, message)| {
         if message == "missing" {
             ProtocolError::Missing(field)
@@ -458,6 +477,23 @@ pub fn peek_game(text: &str) -> Option<String> {
 /// names no game is read as one of `G`: protocol-1 clients written before
 /// `game` was added send none.
 pub fn read_request<G: Rules>(text: &str) -> Result<Request<G>, ProtocolError> {
+    read_request_with::<G>(text, None)
+}
+
+/// The query a request asks, if it names a known one: lets a
+/// server that answers several games tell a `hello` before reading further.
+pub fn peek_query(text: &str) -> Option<QueryKind> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    serde_json::from_value(v.get("query")?.clone()).ok()
+}
+
+/// [`read_request`], with the profile `default_profile` (a name as
+/// `RuleProfile::parse` reads it) standing for an absent `profile` when it
+/// is a profile of `G` (`arbiter serve --profile`).
+pub fn read_request_with<G: Rules>(
+    text: &str,
+    default_profile: Option<&str>,
+) -> Result<Request<G>, ProtocolError> {
     let map = object(text)?;
     let id = id(&map)?;
     let case = match map.get("case") {
@@ -483,9 +519,12 @@ pub fn read_request<G: Rules>(text: &str) -> Result<Request<G>, ProtocolError> {
     )?;
     let query = match kind {
         QueryKind::Hello => Query::Hello,
-        QueryKind::LegalMoves => Query::LegalMoves(position(&map)?),
-        QueryKind::Judge => Query::Judge(position(&map)?, action::<G>(get(&map, "move")?, "move")?),
-        QueryKind::State => Query::State(position(&map)?),
+        QueryKind::LegalMoves => Query::LegalMoves(position(&map, default_profile)?),
+        QueryKind::Judge => Query::Judge(
+            position(&map, default_profile)?,
+            action::<G>(get(&map, "move")?, "move")?,
+        ),
+        QueryKind::State => Query::State(position(&map, default_profile)?),
     };
     Ok(Request { id, case, query })
 }
