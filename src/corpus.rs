@@ -83,6 +83,9 @@ pub trait GameEntry: Sync {
     fn answerer(&self, imp: &str, default_profile: Option<&str>) -> Option<Box<dyn AnswerLine>>;
     /// Its protocol capabilities: `judge`, then its state fields.
     fn capabilities(&self) -> Vec<&'static str>;
+    /// Its built-in profiles, every switch with its value, and what each
+    /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
+    fn profiles(&self) -> Value;
     /// `arbiter bench` for this game (`None`: it has no benchmark yet).
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// `arbiter prove` on a claim file of this game (`None`: the game has
@@ -301,6 +304,10 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn capabilities(&self) -> Vec<&'static str> {
         crate::protocol::message::capabilities::<G>()
+    }
+
+    fn profiles(&self) -> Value {
+        crate::rules::switches::describe::<G::Profile>(G::NAME)
     }
 
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String> {

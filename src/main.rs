@@ -71,6 +71,17 @@ enum Command {
     Schema,
     /// List the games arbiter knows, one name per line.
     Games,
+    /// Print every built-in profile of every game: each switch, its value
+    /// in each profile, the clause and ambiguity entry that govern it and
+    /// the values it allows.
+    Profiles {
+        /// Only this game.
+        #[arg(long)]
+        game: Option<String>,
+        /// `text` (a table per game) or `json`.
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::profiles::Format,
+    },
     /// Time the engine and the reference on random games, and the corpus.
     Bench(cli::bench::BenchArgs),
     /// Decide claim files (a position, a goal, a ply budget) by exhaustive
@@ -203,6 +214,7 @@ fn main() -> ExitCode {
             print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS
         }
+        Command::Profiles { game, format } => cli::profiles::profiles(game.as_deref(), format),
         Command::Games => {
             for g in arbiter::games::names() {
                 println!("{g}");

@@ -7,6 +7,7 @@ pub mod conform;
 pub mod explain;
 pub mod matrix;
 pub mod mutants;
+pub mod profiles;
 pub mod prove;
 pub mod serve;
 pub mod show;
