@@ -284,3 +284,97 @@ fn a_default_profile_that_no_game_has_is_refused_at_the_start() {
         "{stderr}"
     );
 }
+
+fn state_request(game: &str, profile: &str, setup: Value, moves: &[&str]) -> Value {
+    json!({"protocol": 1, "id": 5, "game": game, "query": "state",
+           "profile": profile, "setup": setup, "moves": moves})
+}
+
+#[test]
+fn state_at_the_setup_gives_the_setups_own_outcome() {
+    // Fool's mate: White is mated before anyone moves (CH-10.1).
+    let mated = json!({"fen": "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"});
+    for imp in ["reference", "engine"] {
+        let (replies, stderr, _) = serve(
+            &["--impl", imp],
+            &[state_request("chess", "fide", mated.clone(), &[])],
+        );
+        let r = &replies[0];
+        assert!(r.get("error").is_none(), "{imp}: {r} {stderr}");
+        assert_eq!(r["outcome"], json!({"black-wins": "checkmate"}), "{imp}");
+        // Nothing was played: the fields about the last action are null.
+        assert_eq!(r["capture"], Value::Null, "{imp}");
+        assert_eq!(r["position"], mated, "{imp}");
+    }
+    // Epaminondas judges a setup too (EP-1.6): a side with no stones has lost.
+    use arbiter::games::epaminondas::{board::Side, board::Size, game::Epaminondas, setup::Setup};
+    use arbiter::rules::Rules;
+    let empty = Epaminondas::setup_to_wire(&Setup {
+        size: Size::Standard,
+        white: vec!["a1".parse().unwrap()],
+        black: Vec::new(),
+        to_move: Side::Black,
+    });
+    let (replies, _, _) = serve(&[], &[state_request("epaminondas", "seed-003", empty, &[])]);
+    assert!(replies[0].get("error").is_none(), "{}", replies[0]);
+    assert_ne!(replies[0]["outcome"], json!("ongoing"), "{}", replies[0]);
+}
+
+#[test]
+fn state_tells_the_position_reached_and_both_implementations_agree() {
+    use arbiter::games::{dame, epaminondas};
+    use arbiter::rules::Rules;
+    let cases = [
+        (
+            "chess",
+            "fide",
+            json!({"fen": START_FEN}),
+            vec!["e2e4", "e7e5", "g1f3"],
+        ),
+        (
+            "dame",
+            "seed-004",
+            dame::game::Dame::setup_to_wire(&dame::board::Setup::start()),
+            vec![],
+        ),
+        (
+            "epaminondas",
+            "seed-003",
+            epaminondas::game::Epaminondas::setup_to_wire(&epaminondas::setup::Setup::standard(
+                epaminondas::board::Size::Standard,
+            )),
+            vec![],
+        ),
+    ];
+    for (game, profile, setup, moves) in cases {
+        let req = state_request(game, profile, setup, &moves);
+        let (reference, _, _) = serve(&["--impl", "reference"], std::slice::from_ref(&req));
+        let (engine, _, _) = serve(&["--impl", "engine"], &[req]);
+        assert!(
+            reference[0]["position"].is_object(),
+            "{game}: {}",
+            reference[0]
+        );
+        assert_eq!(reference[0]["position"], engine[0]["position"], "{game}");
+    }
+    let (replies, _, _) = serve(
+        &[],
+        &[state_request(
+            "chess",
+            "fide",
+            json!({"fen": START_FEN}),
+            &["e2e4"],
+        )],
+    );
+    assert_eq!(
+        replies[0]["position"],
+        json!({"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"})
+    );
+    let (replies, _, _) = serve(&["--game", "chess"], &[hello(None)]);
+    assert!(
+        replies[0]["capabilities"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("position"))
+    );
+}

@@ -587,7 +587,17 @@ fn verdict<G: Rules>(map: &Map<String, Value>) -> Result<Option<G::RuleCode>, Pr
 fn state<G: Rules>(map: &Map<String, Value>) -> Result<State, ProtocolError> {
     let mut out = State::new();
     for (key, v) in map {
-        if let Some(field) = state_field::<G>(key) {
+        if key == super::message::POSITION {
+            // Read as a setup and written back: the canonical form, so two
+            // spellings of one position compare equal.
+            let setup = G::setup_from_wire(v).map_err(|(field, message)| {
+                field_err(
+                    &format!("position{}", field.strip_prefix("setup").unwrap_or(&field)),
+                    message,
+                )
+            })?;
+            out.insert(key.clone(), G::setup_to_wire(&setup));
+        } else if let Some(field) = state_field::<G>(key) {
             let canonical = (field.read)(v).map_err(|m| field_err(key, m))?;
             out.insert(key.clone(), canonical);
         }

@@ -347,6 +347,15 @@ pub trait Game<G: Rules> {
     /// A picture of the position (a board, a table of points), for
     /// `arbiter show`.
     fn render(&self) -> String;
+    /// The position reached, as a setup the game could start from: what
+    /// the protocol's `position` state field writes with
+    /// [`Rules::setup_to_wire`], so a third party can check its board
+    /// against arbiter's after every action. History the setup cannot hold
+    /// (repetition counts, chase records) is not part of it. `None`
+    /// (the default): this implementation does not tell.
+    fn position(&self) -> Option<G::Setup> {
+        None
+    }
 }
 
 /// Why a mutant exists.
