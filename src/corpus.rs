@@ -9,7 +9,6 @@
 
 use std::any::Any;
 use std::collections::BTreeSet;
-use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -17,7 +16,10 @@ use serde_json::Value;
 use crate::harness::case::{Ctx, check as check_case};
 use crate::harness::oracle::truth;
 use crate::harness::report::{ProfileResult, SkipKind, Status};
-use crate::protocol::serve::{Misbehaviour, serve};
+use crate::protocol::message::QueryKind;
+use crate::protocol::reader::{peek_game, peek_id};
+use crate::protocol::serve::{AnswerLine, Answered, Single};
+use crate::protocol::writer::error_value;
 use crate::rules::{Implementation, RuleProfile, Rules};
 use crate::scenario::clauses::{Clause, all_in};
 use crate::scenario::format::Legality;
@@ -83,15 +85,13 @@ pub trait GameEntry: Sync {
     fn mutant_count(&self) -> usize;
     /// The JSON Schema of its scenario files, in `generator`.
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
-    /// Answers protocol requests on `input` with the implementation named
-    /// `imp` until the input ends; `Ok(false)` when there is none of that name.
-    fn serve(
-        &self,
-        imp: &str,
-        input: &mut dyn BufRead,
-        output: &mut dyn Write,
-        misbehaviour: Option<&Misbehaviour>,
-    ) -> std::io::Result<bool>;
+    /// What answers protocol requests of this game with its implementation
+    /// named `imp` (`None` when there is none of that name), with
+    /// `default_profile` standing for an absent `profile`.
+    fn answerer(&self, imp: &str, default_profile: Option<&str>) -> Option<Box<dyn AnswerLine>>;
+    /// Its built-in profiles, every switch with its value, and what each
+    /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
+    fn profiles(&self) -> Value;
     /// `arbiter bench` for this game (`None`: it has no benchmark yet).
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// `arbiter prove` on a claim file of this game (`None`: the game has
@@ -321,18 +321,17 @@ impl<G: Rules> GameEntry for Entry<G> {
         crate::scenario::schema::for_game::<G>(generator)
     }
 
-    fn serve(
-        &self,
-        imp: &str,
-        input: &mut dyn BufRead,
-        output: &mut dyn Write,
-        misbehaviour: Option<&Misbehaviour>,
-    ) -> std::io::Result<bool> {
-        let Some(i) = implementation::<G>(imp) else {
-            return Ok(false);
-        };
-        serve(i, input, output, misbehaviour)?;
-        Ok(true)
+    fn answerer(&self, imp: &str, default_profile: Option<&str>) -> Option<Box<dyn AnswerLine>> {
+        Some(Box::new(Single {
+            imp: implementation::<G>(imp)?,
+            default_profile: default_profile
+                .filter(|p| G::Profile::parse(p).is_ok())
+                .map(str::to_string),
+        }))
+    }
+
+    fn profiles(&self) -> Value {
+        crate::rules::switches::describe::<G::Profile>(G::NAME)
     }
 
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String> {
@@ -440,4 +439,69 @@ pub fn load_all(paths: &[PathBuf]) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>
         }
     }
     (scenarios, errors)
+}
+
+/// `arbiter serve` without `--game`: every game of the registry that has an
+/// implementation of one name, each request answered by the game it names.
+/// A request that names no game is read as one of the first of them (the
+/// registry's first, Stratego, for the clients that predate `game`), except
+/// `hello`, whose reply then lists every game and the capabilities of all.
+pub struct AllGames {
+    /// Each game that has the implementation, in registry order.
+    games: Vec<(&'static dyn GameEntry, Box<dyn AnswerLine>)>,
+}
+
+impl AllGames {
+    /// Every game's implementation named `imp`, with `default_profile`
+    /// standing for an absent `profile` in the games that have a profile of
+    /// that name; `None` when no game has such an implementation.
+    pub fn new(imp: &str, default_profile: Option<&str>) -> Option<Self> {
+        let games: Vec<_> = crate::games::registry()
+            .iter()
+            .filter_map(|g| Some((*g, g.answerer(imp, default_profile)?)))
+            .collect();
+        (!games.is_empty()).then_some(AllGames { games })
+    }
+
+    /// The names of the games served.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.games.iter().map(|(g, _)| g.name()).collect()
+    }
+}
+
+impl AnswerLine for AllGames {
+    fn answer_line(&self, line: &str) -> Answered {
+        if let Some(game) = peek_game(line) {
+            return match self.games.iter().find(|(g, _)| g.name() == game) {
+                Some((_, a)) => a.answer_line(line),
+                None => Answered {
+                    kind: None,
+                    case: None,
+                    reply: error_value(
+                        peek_id(line).unwrap_or(0),
+                        crate::protocol::message::ErrorKind::Unsupported,
+                        &format!(
+                            "`{game}` is not a game this server plays: it plays {}",
+                            self.names().join(", ")
+                        ),
+                    ),
+                },
+            };
+        }
+        let (_, first) = &self.games[0];
+        let mut answered = first.answer_line(line);
+        if answered.kind == Some(QueryKind::Hello) && answered.reply.get("error").is_none() {
+            let mut capabilities: Vec<&str> = Vec::new();
+            for (g, _) in &self.games {
+                for c in g.capabilities() {
+                    if !capabilities.contains(&c) {
+                        capabilities.push(c);
+                    }
+                }
+            }
+            answered.reply["capabilities"] = serde_json::json!(capabilities);
+            answered.reply["games"] = serde_json::json!(self.names());
+        }
+        answered
+    }
 }

@@ -71,6 +71,17 @@ enum Command {
     Schema,
     /// List the games arbiter knows, one name per line.
     Games,
+    /// Print every built-in profile of every game: each switch, its value
+    /// in each profile, the clause and ambiguity entry that govern it and
+    /// the values it allows.
+    Profiles {
+        /// Only this game.
+        #[arg(long)]
+        game: Option<String>,
+        /// `text` (a table per game) or `json`.
+        #[arg(long, value_enum, default_value = "text")]
+        format: cli::profiles::Format,
+    },
     /// Time the engine and the reference on random games, and the corpus.
     Bench(cli::bench::BenchArgs),
     /// Decide claim files (a position, a goal, a ply budget) by exhaustive
@@ -99,13 +110,20 @@ enum Command {
     },
     /// Answer protocol requests on stdin with one of arbiter's implementations.
     Serve {
-        /// The game whose requests are answered (default: the first game
-        /// arbiter knows, stratego).
+        /// The one game whose requests are answered (default: every game,
+        /// each request by the game it names; a request naming none is
+        /// read as stratego's).
         #[arg(long)]
         game: Option<String>,
         /// Which implementation answers (reference, engine).
         #[arg(long = "impl", default_value = "reference")]
         imp: String,
+        /// The profile of a request that gives none (without it, `profile`
+        /// is required); a name as in scenario files, overrides allowed.
+        /// Without `--game` it serves the games that have a profile of that
+        /// name.
+        #[arg(long)]
+        profile: Option<String>,
         /// Break the protocol on purpose (for the harness's own tests).
         #[arg(long, value_enum, hide = true)]
         misbehave: Option<arbiter::protocol::serve::Misbehave>,
@@ -171,10 +189,18 @@ fn main() -> ExitCode {
         Command::Serve {
             game,
             imp,
+            profile,
             misbehave,
             misbehave_on,
             pid_file,
-        } => cli::serve::serve(game.as_deref(), &imp, misbehave, misbehave_on, pid_file),
+        } => cli::serve::serve(cli::serve::Args {
+            game,
+            imp,
+            profile,
+            misbehave,
+            on: misbehave_on,
+            pid_file,
+        }),
         Command::Explain {
             scenario,
             profile,
@@ -192,6 +218,7 @@ fn main() -> ExitCode {
             print!("{}", arbiter::scenario::schema::json());
             ExitCode::SUCCESS
         }
+        Command::Profiles { game, format } => cli::profiles::profiles(game.as_deref(), format),
         Command::Games => {
             for g in arbiter::games::names() {
                 println!("{g}");

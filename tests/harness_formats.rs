@@ -24,6 +24,8 @@ fn mixed(format: &str) -> (String, i32) {
         "--",
         arbiter(),
         "serve",
+        "--game",
+        "stratego",
         "--misbehave",
         "drop-move",
         "--misbehave-on",
@@ -73,7 +75,14 @@ fn json_report_has_statuses_departures_and_counts() {
     assert_eq!(r["implementation"]["name"], "arbiter-reference");
     assert_eq!(
         r["implementation"]["capabilities"],
-        serde_json::json!(["judge", "two-squares", "combat", "outcome", "chase"])
+        serde_json::json!([
+            "judge",
+            "two-squares",
+            "combat",
+            "outcome",
+            "chase",
+            "position"
+        ])
     );
     assert_eq!(r["mode"], "per-case");
     assert_eq!(

@@ -8,6 +8,7 @@ pub mod explain;
 pub mod matrix;
 pub mod mutants;
 pub mod perft;
+pub mod profiles;
 pub mod prove;
 pub mod serve;
 pub mod show;
@@ -69,14 +70,6 @@ pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>) {
             ""
         }
     );
-}
-
-/// The game `--game` names, or the first of the registry.
-pub fn game_or_first(name: Option<&str>) -> Result<&'static dyn GameEntry, ExitCode> {
-    match name {
-        Some(n) => find_game(n),
-        None => Ok(arbiter::games::registry()[0]),
-    }
 }
 
 /// The common body of `show` and `explain`: load one scenario, check the

@@ -6,7 +6,9 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::protocol::message::{ErrorKind, Position, Query, QueryKind, ReplyBody, Request, State};
+use crate::protocol::message::{
+    ErrorKind, POSITION, Position, Query, QueryKind, ReplyBody, Request, State,
+};
 use crate::rules::{RuleProfile, Rules, StateField};
 use crate::scenario::load::Scenario;
 
@@ -306,7 +308,7 @@ impl<G: Rules> Walk<'_, '_, G> {
         }
         let fields = self.declared_state_fields();
         if let Some(want) = &step.state
-            && !fields.is_empty()
+            && (!fields.is_empty() || self.has(POSITION))
         {
             let got = match self.ask(Query::State(self.position(step.ply)))? {
                 ReplyBody::State(s) => s,
@@ -437,6 +439,27 @@ impl<G: Rules> Walk<'_, '_, G> {
                     ),
                     reasons,
                 );
+            }
+        }
+        // `position`, when declared and the reference tells it.
+        if self.has(POSITION)
+            && let Some(want) = want.get(POSITION)
+        {
+            match got.get(POSITION) {
+                None => {
+                    return Err(Stop::Trouble(Trouble::new(
+                        TroubleKind::Error,
+                        "the state reply lacks `position`, which the declared capability `position` requires".to_string(),
+                    )));
+                }
+                Some(got) if got != want => {
+                    self.depart(
+                        step,
+                        format!("position expected {want}, got {got}"),
+                        Vec::new(),
+                    );
+                }
+                Some(_) => {}
             }
         }
         Ok(())

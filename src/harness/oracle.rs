@@ -6,7 +6,7 @@
 //! departure is caught at the first ply where it shows, even when the
 //! scenario's author wrote nothing about that ply.
 
-use crate::protocol::answer::state;
+use crate::protocol::answer::state_of;
 use crate::protocol::message::State;
 use crate::rules::{Game, RuleProfile, Rules};
 use crate::scenario::format::Legality;
@@ -75,7 +75,7 @@ pub fn truth<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Truth<G>
             .play(&m.mv)
             .map_err(|e| format!("move {} is {e}", m.mv))?;
         moves.push(m.mv.clone());
-        after = Some(state::<G>(&note, &game.outcome()));
+        after = Some(state_of::<G>(game.as_ref(), Some(&note)));
     }
     let mut last = step_of(game.as_ref(), moves.len(), after);
     last.illegal = refused;

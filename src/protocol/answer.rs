@@ -3,9 +3,11 @@
 //! game, and how an embedded Rust implementation is asked the same
 //! questions as an external one.
 
-use crate::rules::{Game, Implementation, Rules, Verdict};
+use serde_json::Value;
 
-use super::message::{ErrorKind, Hello, Position, Query, ReplyBody, State, capabilities};
+use crate::rules::{Game, Implementation, Rules, StateField, Verdict};
+
+use super::message::{ErrorKind, Hello, POSITION, Position, Query, ReplyBody, State, capabilities};
 
 /// The hello reply of an in-process implementation of `G`: it has every
 /// capability of the game.
@@ -65,6 +67,34 @@ pub fn state<G: Rules>(note: &G::Note, outcome: &G::Outcome) -> State {
         .collect()
 }
 
+/// The state of `game`: after its last action (`last`, the rules' note of
+/// it) every field of the game's list; at the setup, where no action has
+/// been played, `outcome` judges the setup itself (a position can be over
+/// before anyone moves) and the fields about the last action are `null`.
+/// Either way `position` is the position reached, when the implementation
+/// tells it.
+pub fn state_of<G: Rules>(game: &dyn Game<G>, last: Option<&G::Note>) -> State {
+    let outcome = game.outcome();
+    let mut out = match last {
+        Some(note) => state::<G>(note, &outcome),
+        None => G::state_fields()
+            .iter()
+            .map(|f| {
+                let v = if f.capability == StateField::<G>::OUTCOME.capability {
+                    serde_json::to_value(&outcome).unwrap_or_default()
+                } else {
+                    Value::Null
+                };
+                (f.capability.to_string(), v)
+            })
+            .collect(),
+    };
+    if let Some(p) = game.position() {
+        out.insert(POSITION.to_string(), G::setup_to_wire(&p));
+    }
+    out
+}
+
 /// Answers one query.
 pub fn answer<G: Rules>(imp: &dyn Implementation<G>, query: &Query<G>) -> ReplyBody<G> {
     let p = match query {
@@ -80,12 +110,7 @@ pub fn answer<G: Rules>(imp: &dyn Implementation<G>, query: &Query<G>) -> ReplyB
             Verdict::Legal => None,
             Verdict::Illegal(i) => Some(i.rule),
         }),
-        Query::State(_) => match last {
-            Some(note) => ReplyBody::State(state::<G>(&note, &game.outcome())),
-            None => bad_request(
-                "state is asked about the last move played, and `moves` is empty".into(),
-            ),
-        },
+        Query::State(_) => ReplyBody::State(state_of(game.as_ref(), last.as_ref())),
         Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_actions()),
     }
 }

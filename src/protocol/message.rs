@@ -45,12 +45,20 @@ impl QueryKind {
 /// The capability of answering `judge`, which every game has.
 pub const JUDGE: &str = "judge";
 
+/// The state capability and field `position`: the position after the
+/// actions, in the game's setup encoding ([`Rules::setup_to_wire`] of
+/// [`Game::position`](crate::rules::Game::position)). Every game has it;
+/// it is not one of the game's [`Rules::state_fields`] because it is a
+/// function of the whole game, not of the last action's note.
+pub const POSITION: &str = "position";
+
 /// Every capability of game `G`, in wire order: `judge`, then one per field
-/// of its `state` reply. The harness asks for and compares exactly the
-/// declared ones of this list.
+/// of its `state` reply, then `position`. The harness asks for and compares
+/// exactly the declared ones of this list.
 pub fn capabilities<G: Rules>() -> Vec<&'static str> {
     std::iter::once(JUDGE)
         .chain(G::state_fields().iter().map(|f| f.capability))
+        .chain(std::iter::once(POSITION))
         .collect()
 }
 

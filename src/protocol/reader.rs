@@ -296,30 +296,152 @@ fn unknown_key(v: &Value, known: &Value) -> Option<String> {
     })
 }
 
-/// Reads `profile`: every switch spelled out. A switch the game's profiles
-/// do not have is [`ProtocolError::UnknownSwitch`]; another error names the
-/// switch at fault.
-fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
+/// The serde form of the game's default profile: the shape every profile
+/// of `G` has, against which unknown switches are found.
+fn profile_shape<G: Rules>() -> Option<Value> {
     use crate::rules::RuleProfile;
-    serde_path_to_error::deserialize(v).map_err(|e| {
-        let known = G::Profile::parse(G::Profile::names()[0])
-            .ok()
-            .and_then(|p| serde_json::to_value(p).ok());
-        if let Some(path) = known.and_then(|k| unknown_key(v, &k)) {
-            return ProtocolError::UnknownSwitch {
-                field: format!("profile.{path}"),
-            };
+    G::Profile::parse(G::Profile::names()[0])
+        .ok()
+        .and_then(|p| serde_json::to_value(p).ok())
+}
+
+/// Copies every switch of `given` over `base`, section by section, so that
+/// an object naming a built-in profile needs to spell only the switches in
+/// which it differs from it.
+fn overlay(base: &mut Value, given: &Value) {
+    match (base, given) {
+        (Value::Object(b), Value::Object(g)) => {
+            for (k, v) in g {
+                match b.get_mut(k) {
+                    Some(slot) => overlay(slot, v),
+                    None => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
         }
-        let field = match e.path().to_string() {
-            p if p == "." => "profile".to_string(),
-            p => format!("profile.{p}"),
-        };
-        field_err(&field, e.into_inner().to_string())
+        (slot, v) => *slot = v.clone(),
+    }
+}
+
+/// The first `+switch=value` override of the profile name `text` that names
+/// a switch the game does not have, as [`ProtocolError::UnknownSwitch`]: an
+/// override in a name is refused like a switch in the object form.
+fn unknown_override<G: Rules>(text: &str) -> Option<ProtocolError> {
+    let shape = profile_shape::<G>()?;
+    text.split('+').skip(1).find_map(|o| {
+        let path = o.split_once('=').map_or(o, |(p, _)| p);
+        let mut probe = Value::Null;
+        for k in path.rsplit('.') {
+            let mut m = Map::new();
+            m.insert(k.to_string(), probe);
+            probe = Value::Object(m);
+        }
+        unknown_key(&probe, &shape).map(|unknown| ProtocolError::UnknownSwitch {
+            field: format!("profile.{unknown}"),
+        })
     })
 }
 
-fn position<G: Rules>(map: &Map<String, Value>) -> Result<Position<G>, ProtocolError> {
-    let profile = profile::<G>(get(map, "profile")?)?;
+/// Reads `profile`, in any of the spellings `spec/protocol.md` allows: a
+/// built-in name as a string (`"fide"`, with overrides
+/// `"fide+threefold=automatic"`); an object with that `name` and none, some
+/// or all of the switches, read as overrides of the named profile; or an
+/// object of every switch under any name, as arbiter's harness sends it. A
+/// switch the game's profiles do not have is
+/// [`ProtocolError::UnknownSwitch`]; another error names the field at
+/// fault.
+fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
+    use crate::rules::RuleProfile;
+    let obj = match v {
+        Value::String(text) => {
+            if let Some(e) = unknown_override::<G>(text) {
+                return Err(e);
+            }
+            return G::Profile::parse(text).map_err(|e| field_err("profile", e));
+        }
+        Value::Object(obj) => obj,
+        other => {
+            return Err(field_err(
+                "profile",
+                format!(
+                    "expected a profile name or an object of switches, got {}",
+                    kind_of(other)
+                ),
+            ));
+        }
+    };
+    if let Some(path) = profile_shape::<G>().and_then(|k| unknown_key(v, &k)) {
+        return Err(ProtocolError::UnknownSwitch {
+            field: format!("profile.{path}"),
+        });
+    }
+    let name = match obj.get("name") {
+        None => None,
+        Some(Value::String(n)) => Some(n.as_str()),
+        Some(other) => {
+            return Err(field_err(
+                "profile.name",
+                format!("expected a string, got {}", kind_of(other)),
+            ));
+        }
+    };
+    if let Some(e) = name.and_then(unknown_override::<G>) {
+        return Err(e);
+    }
+    let read = |v: &Value| {
+        serde_path_to_error::deserialize::<_, G::Profile>(v).map_err(|e| {
+            let field = match e.path().to_string() {
+                p if p == "." => "profile".to_string(),
+                p => format!("profile.{p}"),
+            };
+            (field, e.into_inner().to_string())
+        })
+    };
+    // A built-in name: the object's switches override that profile's, and
+    // the name stays as written.
+    if let Some(base) = name.and_then(|n| G::Profile::parse(n).ok()) {
+        let mut json =
+            serde_json::to_value(base).map_err(|e| field_err("profile", e.to_string()))?;
+        overlay(&mut json, v);
+        return read(&json).map_err(|(field, message)| field_err(&field, message));
+    }
+    // Any other name: every switch must be spelled out.
+    read(v).map_err(|(field, message)| match name {
+        Some(n) => {
+            let why = G::Profile::parse(n).err().unwrap_or_default();
+            field_err(
+                "profile.name",
+                format!(
+                    "{why}; a profile that is not built in spells every switch ({field}: {message})"
+                ),
+            )
+        }
+        None => field_err(&field, message),
+    })
+}
+
+/// `profile` of a request, or the server's default when the request has
+/// none and the default is a profile of `G`.
+fn profile_or_default<G: Rules>(
+    map: &Map<String, Value>,
+    default: Option<&str>,
+) -> Result<G::Profile, ProtocolError> {
+    use crate::rules::RuleProfile;
+    match (map.get("profile"), default) {
+        (Some(v), _) => profile::<G>(v),
+        (None, Some(d)) => {
+            G::Profile::parse(d).map_err(|_| ProtocolError::Missing("profile".into()))
+        }
+        (None, None) => Err(ProtocolError::Missing("profile".into())),
+    }
+}
+
+fn position<G: Rules>(
+    map: &Map<String, Value>,
+    default_profile: Option<&str>,
+) -> Result<Position<G>, ProtocolError> {
+    let profile = profile_or_default::<G>(map, default_profile)?;
     let setup = G::setup_from_wire(get(map, "setup")?).map_err(|(field, message)| {
         if message == "missing" {
             ProtocolError::Missing(field)
@@ -355,6 +477,23 @@ pub fn peek_game(text: &str) -> Option<String> {
 /// names no game is read as one of `G`: protocol-1 clients written before
 /// `game` was added send none.
 pub fn read_request<G: Rules>(text: &str) -> Result<Request<G>, ProtocolError> {
+    read_request_with::<G>(text, None)
+}
+
+/// The query a request asks, if it names a known one: lets a
+/// server that answers several games tell a `hello` before reading further.
+pub fn peek_query(text: &str) -> Option<QueryKind> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    serde_json::from_value(v.get("query")?.clone()).ok()
+}
+
+/// [`read_request`], with the profile `default_profile` (a name as
+/// `RuleProfile::parse` reads it) standing for an absent `profile` when it
+/// is a profile of `G` (`arbiter serve --profile`).
+pub fn read_request_with<G: Rules>(
+    text: &str,
+    default_profile: Option<&str>,
+) -> Result<Request<G>, ProtocolError> {
     let map = object(text)?;
     let id = id(&map)?;
     let case = match map.get("case") {
@@ -380,9 +519,12 @@ pub fn read_request<G: Rules>(text: &str) -> Result<Request<G>, ProtocolError> {
     )?;
     let query = match kind {
         QueryKind::Hello => Query::Hello,
-        QueryKind::LegalMoves => Query::LegalMoves(position(&map)?),
-        QueryKind::Judge => Query::Judge(position(&map)?, action::<G>(get(&map, "move")?, "move")?),
-        QueryKind::State => Query::State(position(&map)?),
+        QueryKind::LegalMoves => Query::LegalMoves(position(&map, default_profile)?),
+        QueryKind::Judge => Query::Judge(
+            position(&map, default_profile)?,
+            action::<G>(get(&map, "move")?, "move")?,
+        ),
+        QueryKind::State => Query::State(position(&map, default_profile)?),
     };
     Ok(Request { id, case, query })
 }
@@ -445,7 +587,17 @@ fn verdict<G: Rules>(map: &Map<String, Value>) -> Result<Option<G::RuleCode>, Pr
 fn state<G: Rules>(map: &Map<String, Value>) -> Result<State, ProtocolError> {
     let mut out = State::new();
     for (key, v) in map {
-        if let Some(field) = state_field::<G>(key) {
+        if key == super::message::POSITION {
+            // Read as a setup and written back: the canonical form, so two
+            // spellings of one position compare equal.
+            let setup = G::setup_from_wire(v).map_err(|(field, message)| {
+                field_err(
+                    &format!("position{}", field.strip_prefix("setup").unwrap_or(&field)),
+                    message,
+                )
+            })?;
+            out.insert(key.clone(), G::setup_to_wire(&setup));
+        } else if let Some(field) = state_field::<G>(key) {
             let canonical = (field.read)(v).map_err(|m| field_err(key, m))?;
             out.insert(key.clone(), canonical);
         }

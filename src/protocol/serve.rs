@@ -16,9 +16,9 @@ use crate::harness::glob;
 use crate::rules::{Implementation, Rules};
 
 use super::answer::answer;
-use super::message::{ErrorKind, Query, Reply, ReplyBody};
-use super::reader::{ProtocolError, peek_id, read_request};
-use super::writer::reply_value;
+use super::message::{ErrorKind, QueryKind, Reply};
+use super::reader::{ProtocolError, peek_id, read_request_with};
+use super::writer::{error_value, reply_value};
 
 /// A way to break the protocol on purpose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -104,34 +104,67 @@ pub const MAX_LINE: usize = 16 << 20;
 
 /// The error reply to a request that cannot be read; `id` is the request's
 /// when it can be told.
-fn refusal<G: Rules>(id: Option<u64>, e: &ProtocolError) -> Reply<G> {
+pub fn refusal(id: Option<u64>, e: &ProtocolError) -> Value {
     let kind = match e {
         ProtocolError::Version { .. }
         | ProtocolError::OtherGame { .. }
         | ProtocolError::UnknownSwitch { .. } => ErrorKind::Unsupported,
         _ => ErrorKind::BadRequest,
     };
-    Reply {
-        id: id.unwrap_or(0),
-        body: ReplyBody::Error {
-            kind,
-            message: format!("cannot read the request: {e}"),
-        },
-    }
+    error_value(
+        id.unwrap_or(0),
+        kind,
+        &format!("cannot read the request: {e}"),
+    )
 }
 
-/// The reply to one request line, before any misbehaviour.
-#[allow(clippy::type_complexity)]
-fn reply_to<G: Rules>(
-    imp: &dyn Implementation<G>,
-    line: &str,
-) -> (Option<Query<G>>, Option<String>, Reply<G>) {
-    match read_request::<G>(line) {
-        Ok(req) => {
-            let body = answer(imp, &req.query);
-            (Some(req.query), req.case, Reply { id: req.id, body })
+/// One request line, answered: the reply, and what the misbehaviours need
+/// to know of the request.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    /// The query asked, when the request could be read.
+    pub kind: Option<QueryKind>,
+    /// The request's `case`, when it could be read.
+    pub case: Option<String>,
+    /// The reply, before any misbehaviour.
+    pub reply: Value,
+}
+
+/// What answers request lines for [`serve_lines`]: one implementation of
+/// one game ([`Single`]), or one per game (the registry's, in
+/// `crate::corpus`), so that the line loop and its misbehaviours are
+/// written once whatever answers.
+pub trait AnswerLine {
+    /// The reply to one request line (not blank, UTF-8).
+    fn answer_line(&self, line: &str) -> Answered;
+}
+
+/// One implementation of game `G`, with the profile that stands for an
+/// absent `profile` (`arbiter serve --profile`), if any.
+pub struct Single<'a, G: Rules> {
+    /// Who answers.
+    pub imp: &'a dyn Implementation<G>,
+    /// The default profile's name.
+    pub default_profile: Option<String>,
+}
+
+impl<G: Rules> AnswerLine for Single<'_, G> {
+    fn answer_line(&self, line: &str) -> Answered {
+        match read_request_with::<G>(line, self.default_profile.as_deref()) {
+            Ok(req) => {
+                let body = answer(self.imp, &req.query);
+                Answered {
+                    kind: Some(req.query.kind()),
+                    case: req.case,
+                    reply: reply_value(&Reply::<G> { id: req.id, body }),
+                }
+            }
+            Err(e) => Answered {
+                kind: None,
+                case: None,
+                reply: refusal(peek_id(line), &e),
+            },
         }
-        Err(e) => (None, None, refusal(peek_id(line), &e)),
     }
 }
 
@@ -272,8 +305,11 @@ fn endless(output: &mut impl Write, line: &str) -> io::Result<()> {
 
 /// The reply line to one request line (without misbehaving).
 pub fn answer_line<G: Rules>(imp: &dyn Implementation<G>, line: &str) -> String {
-    let (_, _, reply) = reply_to(imp, line);
-    reply_value(&reply).to_string()
+    let single = Single {
+        imp,
+        default_profile: None,
+    };
+    single.answer_line(line).reply.to_string()
 }
 
 /// Serves requests from `input` until it ends: one reply per line, except
@@ -293,6 +329,21 @@ pub fn serve<G: Rules>(
 /// [`serve`], with lines of at most `max_line` bytes.
 pub fn serve_with_limit<G: Rules>(
     imp: &dyn Implementation<G>,
+    input: impl BufRead,
+    output: impl Write,
+    misbehaviour: Option<&Misbehaviour>,
+    max_line: usize,
+) -> io::Result<()> {
+    let single = Single {
+        imp,
+        default_profile: None,
+    };
+    serve_lines(&single, input, output, misbehaviour, max_line)
+}
+
+/// The line loop of [`serve`], whatever answers the lines.
+pub fn serve_lines(
+    answerer: &dyn AnswerLine,
     mut input: impl BufRead,
     mut output: impl Write,
     misbehaviour: Option<&Misbehaviour>,
@@ -303,43 +354,42 @@ pub fn serve_with_limit<G: Rules>(
     }
     let stall = misbehaviour.is_some_and(|m| m.kind == Misbehave::StallOnLong);
     while let Some(line) = next_line(&mut input, max_line, stall)? {
-        let (query, case, reply) = match line {
+        let unread = |reply| Answered {
+            kind: None,
+            case: None,
+            reply,
+        };
+        let Answered {
+            kind: query,
+            case,
+            reply: mut value,
+        } = match line {
             Line::Text(text) if text.trim().is_empty() => continue,
-            Line::Text(text) => reply_to(imp, &text),
+            Line::Text(text) => answerer.answer_line(&text),
             Line::NotUtf8(bytes) => {
                 let valid_up_to = std::str::from_utf8(&bytes)
                     .err()
                     .map_or(bytes.len(), |e| e.valid_up_to());
                 // The id is echoed when the rest of the line reads as JSON.
                 let id = peek_id(&String::from_utf8_lossy(&bytes));
-                (
-                    None,
-                    None,
-                    refusal(id, &ProtocolError::NotUtf8 { valid_up_to }),
-                )
+                unread(refusal(id, &ProtocolError::NotUtf8 { valid_up_to }))
             }
-            Line::TooLong => (
-                None,
-                None,
-                refusal(None, &ProtocolError::TooLong { limit: max_line }),
-            ),
+            Line::TooLong => unread(refusal(None, &ProtocolError::TooLong { limit: max_line })),
         };
+        let id = value.get("id").and_then(Value::as_u64).unwrap_or(0);
         let bad = misbehaviour.filter(|m| m.applies(case.as_deref()));
-        let reply = match (bad, &query) {
-            (Some(m), Some(q)) if m.kind == Misbehave::Decline && !matches!(q, Query::Hello) => {
-                Reply {
-                    id: reply.id,
-                    body: ReplyBody::Error {
-                        kind: ErrorKind::Unsupported,
-                        message: "declined on purpose (--misbehave decline)".into(),
-                    },
-                }
-            }
-            _ => reply,
-        };
-        let mut value = reply_value(&reply);
+        if let (Some(m), Some(q)) = (bad, query)
+            && m.kind == Misbehave::Decline
+            && q != QueryKind::Hello
+        {
+            value = error_value(
+                id,
+                ErrorKind::Unsupported,
+                "declined on purpose (--misbehave decline)",
+            );
+        }
         let mut text = None;
-        if let (Some(m), Some(Query::Hello)) = (misbehaviour, &query)
+        if let (Some(m), Some(QueryKind::Hello)) = (misbehaviour, query)
             && m.kind == Misbehave::ControlChars
         {
             value["name"] = Value::from(format!("engine{CONTROL_TEXT}"));
@@ -362,17 +412,17 @@ pub fn serve_with_limit<G: Rules>(
                     std::process::exit(0);
                 }
                 Misbehave::Incomplete => {
-                    if let (Some(q), Value::Object(map)) = (&query, &mut value) {
+                    if let (Some(q), Value::Object(map)) = (query, &mut value) {
                         let drop: &[&str] = match q {
-                            Query::Hello => &["name"],
-                            Query::LegalMoves(_) => &["legal-moves"],
-                            Query::Judge(..) => &["verdict"],
-                            Query::State(_) => &[],
+                            QueryKind::Hello => &["name"],
+                            QueryKind::LegalMoves => &["legal-moves"],
+                            QueryKind::Judge => &["verdict"],
+                            QueryKind::State => &[],
                         };
                         for k in drop {
                             map.remove(*k);
                         }
-                        if matches!(q, Query::State(_)) {
+                        if q == QueryKind::State {
                             // Every field the game's state reply has.
                             map.retain(|k, _| k == "protocol" || k == "id");
                         }
@@ -380,7 +430,7 @@ pub fn serve_with_limit<G: Rules>(
                 }
                 Misbehave::WrongVersion => value["protocol"] = Value::from(2),
                 Misbehave::StringVersion => value["protocol"] = Value::from("1"),
-                Misbehave::WrongId => value["id"] = Value::from(reply.id.wrapping_add(1000)),
+                Misbehave::WrongId => value["id"] = Value::from(id.wrapping_add(1000)),
                 Misbehave::Slow => std::thread::sleep(Duration::from_millis(300)),
                 Misbehave::DropMove => {
                     if let Some(Value::Array(moves)) = value.get_mut("legal-moves") {

@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 use crate::rules::Rules;
 
 use super::VERSION;
-use super::message::{Position, Query, Reply, ReplyBody, Request};
+use super::message::{ErrorKind, Position, Query, Reply, ReplyBody, Request};
 
 fn position_fields<G: Rules>(out: &mut Map<String, Value>, p: &Position<G>) {
     out.insert(
@@ -87,14 +87,14 @@ pub fn reply_value<G: Rules>(reply: &Reply<G>) -> Value {
                 out.insert(k.clone(), v.clone());
             }
         }
-        ReplyBody::Error { kind, message } => {
-            out.insert(
-                "error".into(),
-                json!({"kind": kind.as_str(), "message": message}),
-            );
-        }
+        ReplyBody::Error { kind, message } => return error_value(reply.id, *kind, message),
     }
     Value::Object(out)
+}
+
+/// An error reply, the same for every game.
+pub fn error_value(id: u64, kind: ErrorKind, message: &str) -> Value {
+    json!({"protocol": VERSION, "id": id, "error": {"kind": kind.as_str(), "message": message}})
 }
 
 /// A reply on one line, without the line break.

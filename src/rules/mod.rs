@@ -13,6 +13,7 @@
 pub mod annotations;
 pub mod overrides;
 pub mod state;
+pub mod switches;
 
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
@@ -25,6 +26,7 @@ use serde_json::Value;
 
 pub use annotations::Annotations;
 pub use state::StateField;
+pub use switches::SwitchInfo;
 
 /// A place in a source text (1-based; 0 when unknown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,7 +59,7 @@ pub struct Located {
 /// A named set of rule switches: one per point on which rule texts and
 /// implementations of the game disagree (`spec/<game>/profiles.md`).
 pub trait RuleProfile:
-    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static
 {
     /// The profile's name (`isf`, `modern-3`, `fide`, …).
     fn name(&self) -> &str;
@@ -67,6 +69,14 @@ pub trait RuleProfile:
     fn parse(text: &str) -> Result<Self, String>;
     /// The built-in profile names, the first being the default.
     fn names() -> &'static [&'static str];
+    /// What each switch of the profile's serde form is about: the clause
+    /// and ambiguity entry that govern it, for `arbiter profiles`, so that a
+    /// third party reads the rules behind a switch without reading the
+    /// code. Default: nothing known (a test holds every game to a full
+    /// list).
+    fn switches() -> &'static [SwitchInfo] {
+        &[]
+    }
 }
 
 /// A game: its types, its spec, and how its parts are written in scenario
@@ -376,6 +386,16 @@ pub trait Game<G: Rules> {
     /// an illegal action.
     fn canonical(&self, action: &G::Action) -> Option<G::Action> {
         self.judge(action).is_legal().then(|| action.clone())
+    }
+
+    /// The position reached, as a setup the game could start from: what
+    /// the protocol's `position` state field writes with
+    /// [`Rules::setup_to_wire`], so a third party can check its board
+    /// against arbiter's after every action. History the setup cannot hold
+    /// (repetition counts, chase records) is not part of it. `None`
+    /// (the default): this implementation does not tell.
+    fn position(&self) -> Option<G::Setup> {
+        None
     }
 }
 

@@ -308,6 +308,10 @@ impl RuleProfile for Profile {
         Profile::parse(text)
     }
 
+    fn switches() -> &'static [crate::rules::SwitchInfo] {
+        super::profile::SWITCHES
+    }
+
     fn names() -> &'static [&'static str] {
         Profile::NAMES
     }

@@ -198,6 +198,47 @@ impl Default for Profile {
     }
 }
 
+/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+/// meaning, as `profiles.md` and `ambiguities.md` give them.
+pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
+    crate::rules::SwitchInfo {
+        switch: "cube.enabled",
+        clause: Some("BG-8.1"),
+        ambiguity: Some("AB-9"),
+        description: "there is a doubling cube",
+    },
+    crate::rules::SwitchInfo {
+        switch: "cube.cap",
+        clause: Some("BG-8.3"),
+        ambiguity: Some("AB-4"),
+        description: "the highest value the cube may reach; null for none",
+    },
+    crate::rules::SwitchInfo {
+        switch: "cube.jacoby",
+        clause: Some("BG-7.4"),
+        ambiguity: Some("AB-7"),
+        description: "gammons and backgammons count single while the cube is centred at 1",
+    },
+    crate::rules::SwitchInfo {
+        switch: "cube.opening-doubles",
+        clause: Some("BG-2.3, BG-8.7"),
+        ambiguity: Some("AB-5"),
+        description: "what equal opening dice do: roll again, or double the cube",
+    },
+    crate::rules::SwitchInfo {
+        switch: "scoring.gammons",
+        clause: Some("BG-7.2"),
+        ambiguity: Some("AB-8"),
+        description: "gammons and backgammons count (false: every win is single)",
+    },
+    crate::rules::SwitchInfo {
+        switch: "scoring.resign",
+        clause: Some("BG-9.1"),
+        ambiguity: Some("AB-6"),
+        description: "what resigning costs, and whether there is a resign action",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,6 +180,95 @@ impl Default for Profile {
     }
 }
 
+/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+/// meaning, as `profiles.md` and `ambiguities.md` give them.
+pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
+    crate::rules::SwitchInfo {
+        switch: "threefold",
+        clause: Some("CH-6.4"),
+        ambiguity: Some("AM-3"),
+        description: "threefold repetition: off, claimed, or automatic",
+    },
+    crate::rules::SwitchInfo {
+        switch: "occurrences",
+        clause: Some("CH-6.3"),
+        ambiguity: Some("AM-2"),
+        description: "how many times a position must have stood for threefold",
+    },
+    crate::rules::SwitchInfo {
+        switch: "fivefold",
+        clause: Some("CH-6.5"),
+        ambiguity: Some("AM-3"),
+        description: "fivefold repetition ends the game by itself",
+    },
+    crate::rules::SwitchInfo {
+        switch: "fifty-moves",
+        clause: Some("CH-8.2"),
+        ambiguity: Some("AM-4"),
+        description: "the fifty-move rule: off, claimed, or automatic",
+    },
+    crate::rules::SwitchInfo {
+        switch: "seventy-five-moves",
+        clause: Some("CH-8.3"),
+        ambiguity: Some("AM-4"),
+        description: "the seventy-five-move rule ends the game by itself",
+    },
+    crate::rules::SwitchInfo {
+        switch: "ep-in-repetition",
+        clause: Some("CH-6.1"),
+        ambiguity: Some("AM-1"),
+        description: "when an en-passant right makes a position different",
+    },
+    crate::rules::SwitchInfo {
+        switch: "castling-in-key",
+        clause: Some("CH-6.1, CH-6.2"),
+        ambiguity: Some("AM-10"),
+        description: "castling rights are part of a position",
+    },
+    crate::rules::SwitchInfo {
+        switch: "side-to-move-in-key",
+        clause: Some("CH-6.1"),
+        ambiguity: None,
+        description: "the side to move is part of a position",
+    },
+    crate::rules::SwitchInfo {
+        switch: "insufficient-material",
+        clause: Some("CH-5"),
+        ambiguity: Some("AM-5"),
+        description: "which material is too little to mate",
+    },
+    crate::rules::SwitchInfo {
+        switch: "stalemate",
+        clause: Some("CH-4"),
+        ambiguity: Some("AM-6"),
+        description: "how stalemate is scored",
+    },
+    crate::rules::SwitchInfo {
+        switch: "perpetual-checks",
+        clause: Some("CH-7"),
+        ambiguity: Some("AM-7"),
+        description: "perpetual check as a rule of its own: 0 none, n a draw after n checks in a row",
+    },
+    crate::rules::SwitchInfo {
+        switch: "move-limit-beats-mate",
+        clause: Some("CH-10.2"),
+        ambiguity: Some("AM-11"),
+        description: "a move-count limit ends the game before a mate by the same move is seen",
+    },
+    crate::rules::SwitchInfo {
+        switch: "clock-reset",
+        clause: Some("CH-8.1"),
+        ambiguity: None,
+        description: "which plies reset the half-move clock",
+    },
+    crate::rules::SwitchInfo {
+        switch: "claim-with-move",
+        clause: Some("CH-9.3"),
+        ambiguity: Some("AM-8"),
+        description: "a claim may name the intended move",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

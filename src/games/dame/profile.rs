@@ -245,6 +245,95 @@ impl Default for Profile {
     }
 }
 
+/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+/// meaning, as `profiles.md` and `ambiguities.md` give them.
+pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
+    crate::rules::SwitchInfo {
+        switch: "first",
+        clause: Some("DA-1.3"),
+        ambiguity: Some("AD-12"),
+        description: "who moves first when the setup does not say",
+    },
+    crate::rules::SwitchInfo {
+        switch: "capture",
+        clause: Some("DA-6.1"),
+        ambiguity: Some("AD-1"),
+        description: "whether capturing is compulsory, optional, or huffed when overlooked",
+    },
+    crate::rules::SwitchInfo {
+        switch: "men-capture-backward",
+        clause: Some("DA-3.1"),
+        ambiguity: Some("AD-13"),
+        description: "men capture backward as well as forward",
+    },
+    crate::rules::SwitchInfo {
+        switch: "dame.range",
+        clause: Some("DA-4.2"),
+        ambiguity: Some("AD-4"),
+        description: "how far a Dame moves: flying, or one square",
+    },
+    crate::rules::SwitchInfo {
+        switch: "dame.reach",
+        clause: Some("DA-4.3"),
+        ambiguity: Some("AD-5"),
+        description: "whether a flying Dame captures from a distance",
+    },
+    crate::rules::SwitchInfo {
+        switch: "dame.landing",
+        clause: Some("DA-4.3, DA-3.5"),
+        ambiguity: Some("AD-6"),
+        description: "where a flying Dame lands after a capture",
+    },
+    crate::rules::SwitchInfo {
+        switch: "crowning",
+        clause: Some("DA-4.1"),
+        ambiguity: Some("AD-7"),
+        description: "what a man that reaches the back row in the middle of a capture does",
+    },
+    crate::rules::SwitchInfo {
+        switch: "majority",
+        clause: None,
+        ambiguity: Some("AD-8"),
+        description: "whether the largest capture must be chosen",
+    },
+    crate::rules::SwitchInfo {
+        switch: "removal",
+        clause: Some("DA-3.4"),
+        ambiguity: Some("AD-9"),
+        description: "when taken stones leave the board",
+    },
+    crate::rules::SwitchInfo {
+        switch: "huff.target",
+        clause: Some("DA-6.2"),
+        ambiguity: Some("AD-2"),
+        description: "which stone may be huffed",
+    },
+    crate::rules::SwitchInfo {
+        switch: "huff.costs-turn",
+        clause: Some("DA-6.3"),
+        ambiguity: Some("AD-3"),
+        description: "the huff is the huffer's whole turn",
+    },
+    crate::rules::SwitchInfo {
+        switch: "huff.partial",
+        clause: Some("DA-6.1"),
+        ambiguity: Some("AD-10"),
+        description: "a capture stopped while its stone could jump on is an overlooked capture",
+    },
+    crate::rules::SwitchInfo {
+        switch: "huff.dame-moves",
+        clause: Some("DA-6.1"),
+        ambiguity: Some("AD-14"),
+        description: "a Dame's move without capture can overlook a capture",
+    },
+    crate::rules::SwitchInfo {
+        switch: "draw.no-progress-plies",
+        clause: Some("DA-5.4"),
+        ambiguity: Some("AD-11"),
+        description: "plies in a row without a capture, huff or man's move that draw the game; 0: never",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

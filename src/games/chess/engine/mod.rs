@@ -62,6 +62,9 @@ pub struct EngineGame {
     checked: Vec<bool>,
     outcome: Outcome,
     plies: usize,
+    /// The setup's move number less one: cozy-chess starts from the board
+    /// alone, so the number FEN writes is its own plus this.
+    fullmove_offset: u32,
 }
 
 /// Squares an enemy of `by` attacks: is `sq` attacked by `by`?
@@ -138,6 +141,7 @@ impl EngineGame {
             board,
             outcome: Outcome::Ongoing,
             plies: 0,
+            fullmove_offset: setup.fullmove.saturating_sub(1),
         };
         g.record();
         g.outcome = g.decide();
@@ -450,6 +454,21 @@ impl Game<Chess> for EngineGame {
 
     fn render(&self) -> String {
         format!("{}\n", self.board)
+    }
+
+    /// cozy-chess's FEN, with the engine's own half-move clock (cozy-chess
+    /// caps its own at 100) and the setup's move numbering.
+    fn position(&self) -> Option<crate::games::chess::position::Position> {
+        let fen = self.board.to_string();
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+        if let Some(clock) = fields.get_mut(4) {
+            *clock = self.clock.to_string();
+        }
+        if let Some(n) = fields.get_mut(5) {
+            let own: u32 = n.parse().ok()?;
+            *n = (own + self.fullmove_offset).to_string();
+        }
+        crate::games::chess::position::Position::from_fen(&fields.join(" ")).ok()
     }
 }
 

@@ -285,4 +285,8 @@ impl Game<Chess> for ReferenceGame {
         let pos = self.position();
         format!("{}FEN {}\n", pos.picture(), pos.fen())
     }
+
+    fn position(&self) -> Option<Position> {
+        self.history.last().cloned()
+    }
 }

@@ -318,6 +318,18 @@ impl Game<Dame> for RefGame {
         s.push('\n');
         s
     }
+
+    fn position(&self) -> Option<crate::games::dame::board::Setup> {
+        let mut stones: Vec<_> = Square::all()
+            .filter_map(|sq| self.board.get(sq).map(|s| (sq, s)))
+            .collect();
+        // White's first, as a setup lists them.
+        stones.sort_by_key(|(_, s)| s.side != Side::White);
+        Some(crate::games::dame::board::Setup {
+            stones,
+            to_move: Some(self.to_move),
+        })
+    }
 }
 
 #[cfg(test)]

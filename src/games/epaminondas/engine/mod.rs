@@ -530,6 +530,19 @@ impl Game<Epaminondas> for EngineGame {
         }
         b.render()
     }
+
+    fn position(&self) -> Option<Setup> {
+        let mut b = crate::games::epaminondas::board::Board::empty(self.pos.size);
+        for sq in self.pos.size.squares() {
+            b.set(sq, self.pos.at(index(sq)));
+        }
+        Some(Setup {
+            size: self.pos.size,
+            white: b.stones(Side::White),
+            black: b.stones(Side::Black),
+            to_move: self.side_to_move(),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -408,6 +408,15 @@ impl Game<Epaminondas> for ReferenceGame {
     fn render(&self) -> String {
         self.board.render()
     }
+
+    fn position(&self) -> Option<crate::games::epaminondas::setup::Setup> {
+        Some(crate::games::epaminondas::setup::Setup {
+            size: self.board.size,
+            white: self.board.stones(Side::White),
+            black: self.board.stones(Side::Black),
+            to_move: self.to_move,
+        })
+    }
 }
 
 /// Perft: the number of move sequences of length `depth` from `board` with
