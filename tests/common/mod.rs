@@ -206,3 +206,51 @@ pub fn survivors(pids: &[i32], limit: std::time::Duration) -> Vec<i32> {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// The one time scale of the timing tests. Every deadline a test gives the
+/// harness, and every bound it asserts on wall time, is a multiple of it,
+/// so a machine slower than the ones the bases were chosen on (two cores
+/// under a load of 8 to 12) can stretch them all at once:
+/// `ARBITER_TEST_TIME_SCALE=3 cargo test`. Bounds that compare with a
+/// misbehaviour's own fixed time (a child that sleeps 60 s) are not scaled:
+/// they assert an order, not a speed.
+#[allow(dead_code)]
+pub fn time_scale() -> u32 {
+    std::env::var("ARBITER_TEST_TIME_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n: &u32| n >= 1)
+        .unwrap_or(1)
+}
+
+/// `n` seconds on the tests' time scale.
+#[allow(dead_code)]
+pub fn secs(n: u64) -> std::time::Duration {
+    std::time::Duration::from_secs(n * u64::from(time_scale()))
+}
+
+/// `n` seconds on the tests' time scale, spelled for `--timeout`.
+#[allow(dead_code)]
+pub fn timeout_arg(n: u64) -> String {
+    format!("{}s", n * u64::from(time_scale()))
+}
+
+/// Whether `python3` runs here. Without it a test that needs it says so and
+/// passes, except where `ARBITER_REQUIRE_PYTHON` is set (CI sets it after
+/// installing python3): there a missing python3 fails the test, so a check
+/// cannot silently stop running.
+#[allow(dead_code)]
+pub fn python3_available() -> bool {
+    let ok = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("ARBITER_REQUIRE_PYTHON").is_none(),
+            "ARBITER_REQUIRE_PYTHON is set but python3 does not run"
+        );
+        eprintln!("SKIPPED: python3 is not installed");
+    }
+    ok
+}
