@@ -253,9 +253,10 @@ fn endless_output_is_cut_off_in_time_and_in_bounded_memory(
             mode,
             // The output cap, not the deadline, must end the case: the
             // deadline is long enough that a loaded machine still reaches
-            // 16 MiB before it (with 2 s, a load of 8-11 let it fire first).
+            // 16 MiB before it (with 2 s, a load of 8-11 let it fire first;
+            // with 10 s, a load of 19 did for blank lines).
             "--timeout",
-            &common::timeout_arg(10),
+            &common::timeout_arg(40),
             "--jobs",
             "1",
         ],
