@@ -19,23 +19,20 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn nothing_above_the_games_names_a_game() {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    // Everything under src/ but src/games/: a new module is covered the
+    // day it is written.
     let mut files = Vec::new();
-    for dir in ["scenario", "protocol", "harness", "cli", "rules", "prove"] {
-        rust_files(&src.join(dir), &mut files);
+    for entry in std::fs::read_dir(&src).expect("src/ is readable").flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "games") {
+                rust_files(&p, &mut files);
+            }
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            files.push(p);
+        }
     }
-    files.extend(
-        [
-            "corpus.rs",
-            "coverage.rs",
-            "docs.rs",
-            "explain.rs",
-            "fuzzing.rs",
-            "main.rs",
-            "lib.rs",
-        ]
-        .iter()
-        .map(|f| src.join(f)),
-    );
+    assert!(files.len() > 40, "only {} files scanned", files.len());
     let games = arbiter::games::names();
     let mut offenders = Vec::new();
     for f in &files {
