@@ -50,6 +50,20 @@ fn both_colours_on_one_point_are_refused() {
         e.as_ref().is_err_and(|m| m.contains("both colours")),
         "{e:?}"
     );
+    // Two names of one point add up, and never past 15 (this overflowed).
+    let over = load("  white: {1: 200, W1: 100}\n  black: {6: 15}");
+    let twenty = load("  white: {1: 10, W1: 10}\n  black: {6: 15}");
+    assert!(
+        twenty
+            .as_ref()
+            .is_err_and(|m| m.contains("point 1 would hold 20 checkers")),
+        "{twenty:?}"
+    );
+    assert!(
+        over.as_ref()
+            .is_err_and(|m| m.contains("point 1 would hold 200 checkers")),
+        "{over:?}"
+    );
     let bad = load("  white: {25: 1}");
     assert!(
         bad.as_ref().is_err_and(|m| m.contains("is not a point")),

@@ -106,7 +106,21 @@ impl SetupSpec {
                         )
                     })?,
                 };
-                pos.points[player.index()][usize::from(pt)] += count.value;
+                // Two names of one point (`1` and `W1`) add up; past 15 a
+                // point holds more than a player has (BG-1.2).
+                let on = &mut pos.points[player.index()][usize::from(pt)];
+                *on = on
+                    .checked_add(count.value)
+                    .filter(|&n| n <= 15)
+                    .ok_or_else(|| {
+                        located(
+                            count.into(),
+                            format!(
+                                "{player}'s point {pt} would hold {} checkers: a player has 15 in all (BG-1.2)",
+                                u32::from(*on) + u32::from(count.value)
+                            ),
+                        )
+                    })?;
             }
         }
         if let Some(b) = self.bar {

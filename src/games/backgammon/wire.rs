@@ -89,7 +89,15 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
                         .ok()
                         .filter(|n| (1..=24).contains(n))
                         .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
-                    pos.points[p.index()][usize::from(pt)] = count(n, &at)?;
+                    // `1` and `01` name one point: they add up, as in a
+                    // scenario, and never past 15.
+                    let on = &mut pos.points[p.index()][usize::from(pt)];
+                    *on = on
+                        .checked_add(count(n, &at)?)
+                        .filter(|&n| n <= 15)
+                        .ok_or_else(|| {
+                            err(&at, format!("point {pt} would hold more than 15 checkers"))
+                        })?;
                 }
             }
             None => return Err(err(&format!("setup.{p}"), "missing")),
@@ -278,6 +286,9 @@ mod tests {
         let mut bad = setup_value(&s);
         bad["white"]["25"] = json!(1);
         assert_eq!(setup(&bad).unwrap_err().0, "setup.white.25");
+        let mut twice = setup_value(&Setup::standard());
+        twice["white"]["06"] = json!(11);
+        assert!(setup(&twice).is_err_and(|e| e.1.contains("more than 15")));
     }
 
     /// The wire refuses the cubes a scenario refuses (BG-8.8), naming the
