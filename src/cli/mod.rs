@@ -10,6 +10,7 @@ pub mod mutants;
 pub mod prove;
 pub mod serve;
 pub mod show;
+pub mod signals;
 
 use std::process::ExitCode;
 
