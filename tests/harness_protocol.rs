@@ -286,3 +286,22 @@ fn chase_state_round_trips() {
     let back = read_reply::<Stratego>(&line, QueryKind::State).unwrap();
     assert_eq!(back.body, ReplyBody::State(state));
 }
+
+/// Issue 28: an error reply repeated a 1 MB move in full. What it repeats
+/// of the request is cut, with the size said.
+#[test]
+fn error_replies_do_not_echo_a_huge_move_in_full() {
+    let big = "A".repeat(1 << 20);
+    let line = request_with_moves(&[]).replace("\"moves\":[]", &format!("\"moves\":[\"{big}\"]"));
+    assert!(line.len() > 1 << 20, "the request carries the move");
+    let replies = serve_lines(&format!("{line}\n"));
+    assert_eq!(replies[0]["error"]["kind"], "bad-request");
+    let message = replies[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.len() < 400,
+        "{} bytes: {message:.300}",
+        message.len()
+    );
+    assert!(message.contains("bytes)"), "{message}");
+    assert!(message.contains("moves[0]"), "{message}");
+}

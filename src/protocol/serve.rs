@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::harness::glob;
 use crate::rules::{Implementation, Rules};
 
-use super::answer::answer;
+use super::answer::{answer, shorten_echoes, shorten_error};
 use super::message::{ErrorKind, Query, Reply, ReplyBody};
 use super::reader::{ProtocolError, peek_id, read_request};
 use super::writer::reply_value;
@@ -115,7 +115,7 @@ fn refusal<G: Rules>(id: Option<u64>, e: &ProtocolError) -> Reply<G> {
         id: id.unwrap_or(0),
         body: ReplyBody::Error {
             kind,
-            message: format!("cannot read the request: {e}"),
+            message: shorten_echoes(&format!("cannot read the request: {e}")),
         },
     }
 }
@@ -128,7 +128,7 @@ fn reply_to<G: Rules>(
 ) -> (Option<Query<G>>, Option<String>, Reply<G>) {
     match read_request::<G>(line) {
         Ok(req) => {
-            let body = answer(imp, &req.query);
+            let body = shorten_error(answer(imp, &req.query));
             (Some(req.query), req.case, Reply { id: req.id, body })
         }
         Err(e) => (None, None, refusal(peek_id(line), &e)),
