@@ -52,7 +52,7 @@ fn bad_requests_say_what_is_wrong(#[case] text: &str, #[case] want: &str) {
 }
 
 /// Issue 28: a switch of the wrong type was reported in the JSON library's
-/// words (`invalid type: floating point `2.5`, expected u8`).
+/// words (`invalid type: floating point `2.5`, expected u32`).
 #[rstest]
 #[case(
     "limit",
