@@ -50,6 +50,20 @@ fn both_colours_on_one_point_are_refused() {
         e.as_ref().is_err_and(|m| m.contains("both colours")),
         "{e:?}"
     );
+    // Two names of one point add up, and never past 15 (this overflowed).
+    let over = load("  white: {1: 200, W1: 100}\n  black: {6: 15}");
+    let twenty = load("  white: {1: 10, W1: 10}\n  black: {6: 15}");
+    assert!(
+        twenty
+            .as_ref()
+            .is_err_and(|m| m.contains("point 1 would hold 20 checkers")),
+        "{twenty:?}"
+    );
+    assert!(
+        over.as_ref()
+            .is_err_and(|m| m.contains("point 1 would hold 200 checkers")),
+        "{over:?}"
+    );
     let bad = load("  white: {25: 1}");
     assert!(
         bad.as_ref().is_err_and(|m| m.contains("is not a point")),
@@ -178,4 +192,141 @@ fn show_draws_the_board_in_the_pages_point_names() {
         out.contains("cube 1 centred; dice 6-5 for white; to act: white"),
         "{out}"
     );
+}
+
+/// A setup on the wire: white's last checker on its 2-point, black's
+/// fifteen at home but one in white's home board (a backgammon when white
+/// bears off), the cube at `cube` owned by white, white to decide.
+fn cube_setup(cube: u64) -> serde_json::Value {
+    serde_json::json!({
+        "white": {"2": 1}, "black": {"6": 14, "19": 1},
+        "off": {"white": 14, "black": 0},
+        "cube": {"value": cube, "owner": "white"},
+        "to-move": "white"
+    })
+}
+
+fn state_request(id: u64, cube: u64, moves: &[&str]) -> String {
+    use arbiter::games::backgammon::profile::Profile;
+    // The page without its cap: a decision before each roll (it may
+    // resign), and doubles up to the largest cube.
+    let mut p = Profile::seed_004();
+    p.cube.cap = None;
+    let profile = serde_json::to_value(p).unwrap();
+    serde_json::json!({
+        "protocol": 1, "id": id, "game": "backgammon", "query": "state",
+        "profile": profile, "setup": cube_setup(cube), "moves": moves
+    })
+    .to_string()
+}
+
+/// `arbiter serve` for backgammon on `imp`, fed `lines`: its replies, one
+/// per line, and whether it exited cleanly.
+fn serve_backgammon(imp: &str, lines: &[String]) -> (Vec<serde_json::Value>, bool) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--game", "backgammon", "--impl", imp])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter serve starts");
+    let mut stdin = child.stdin.take().unwrap();
+    for l in lines {
+        // A dead server makes the write fail; the replies tell the rest.
+        let _ = writeln!(stdin, "{l}");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let replies = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a reply is JSON"))
+        .collect();
+    (replies, out.status.success())
+}
+
+/// Issue 28: a cube of 0 whose moves end the game made the engine divide by
+/// zero, and a cube of 2^31 overflowed (in a release build: wrapped to 0
+/// points) in both implementations; the server died and the next request
+/// went unanswered. The wire now refuses what a scenario refuses (BG-8.8),
+/// and the largest cube scores a backgammon without wrapping.
+#[test]
+fn serve_refuses_out_of_range_cubes_and_answers_the_next_request() {
+    let end = ["roll", "3-2", "2/off"];
+    let lines = [
+        state_request(1, 0, &end),
+        state_request(2, 1 << 31, &end),
+        state_request(3, 3, &end),
+        state_request(4, 1 << 32, &end),
+        // 2^29 doubled and taken: the largest cube, and a backgammon at it.
+        state_request(5, 1 << 29, &["double", "take", "3-2", "2/off"]),
+        // At 2^30 the double is refused (a bad request: the moves of a
+        // request are legal), and the server goes on.
+        state_request(6, 1 << 30, &["double"]),
+        r#"{"protocol":1,"id":7,"query":"hello"}"#.to_string(),
+    ];
+    for imp in ["reference", "engine"] {
+        let (replies, clean) = serve_backgammon(imp, &lines);
+        assert!(clean, "{imp}: serve exited with an error: {replies:?}");
+        assert_eq!(replies.len(), lines.len(), "{imp}: {replies:?}");
+        for (i, r) in replies.iter().enumerate().take(4) {
+            assert_eq!(r["id"], i as u64 + 1, "{imp}: {r}");
+            assert_eq!(r["error"]["kind"], "bad-request", "{imp}: {r}");
+            let m = r["error"]["message"].as_str().unwrap();
+            assert!(m.contains("setup.cube"), "{imp}: {m}");
+        }
+        assert_eq!(
+            replies[4]["outcome"],
+            serde_json::json!({"white-wins": {"by": "backgammon", "points": 3_221_225_472u64}}),
+            "{imp}: {}",
+            replies[4]
+        );
+        assert_eq!(replies[4]["cube"]["value"], 1u64 << 30, "{imp}");
+        let m = replies[5]["error"]["message"].as_str().unwrap_or_default();
+        assert!(m.contains("cube.at-cap"), "{imp}: {}", replies[5]);
+        assert_eq!(replies[6]["id"], 7, "{imp}: {}", replies[6]);
+    }
+}
+
+/// The scenario loader and both implementations refuse a cube outside
+/// 1, 2, 4, … 2^30, each by its own check (BG-8.8).
+#[test]
+fn cubes_outside_the_range_are_refused_everywhere() {
+    use arbiter::games::backgammon::board::{Player, Position};
+    use arbiter::games::backgammon::game::{Cube, Setup};
+    use arbiter::rules::Rules;
+    for bad in [0u64, 3, 1 << 31] {
+        let e = load(&format!(
+            "  start: standard\n  cube: {{value: {bad}, owner: white}}"
+        ));
+        assert!(
+            e.as_ref().is_err_and(|m| m.contains("BG-8.8")),
+            "{bad}: {e:?}"
+        );
+    }
+    assert_eq!(
+        load(&format!(
+            "  start: standard\n  cube: {{value: {}, owner: white}}",
+            1u64 << 30
+        )),
+        Ok(())
+    );
+    for value in [0u32, 6, 1 << 31] {
+        let setup = Setup {
+            position: Position::standard(),
+            cube: Cube {
+                value,
+                owner: Some(Player::White),
+            },
+            ..Setup::standard()
+        };
+        for imp in Backgammon::implementations() {
+            let e = imp
+                .start(&setup, &Default::default())
+                .err()
+                .unwrap_or_default();
+            assert!(e.contains("BG-8.8"), "{}, {value}: {e:?}", imp.name());
+        }
+    }
 }

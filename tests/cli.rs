@@ -344,3 +344,35 @@ fn explain_and_show_follow_a_profiles_continuation() {
     assert!(out.contains("this profile's continuation follows"), "{out}");
     assert!(out.contains("D3-D4"), "{out}");
 }
+
+/// Issue 28: after a load error `check` also said "no scenarios found in
+/// F.yaml: a scenario is a `.yaml` or `.yml` file", which the file is. It
+/// says so only where no scenario file was found.
+#[test]
+fn check_says_no_scenarios_found_only_when_true() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken.yaml");
+    std::fs::write(&file, "game: stratego\nid: t/broken\nnot-a-key: 1\n").unwrap();
+    let run = |path: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["check", path.to_str().unwrap()])
+            .output()
+            .expect("arbiter runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, err) = run(&file);
+    assert!(!ok);
+    assert!(!err.contains("no scenarios found"), "{err}");
+    assert!(err.contains("1 file did not load"), "{err}");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "not a scenario").unwrap();
+    let (ok, err) = run(&empty);
+    assert!(!ok);
+    assert!(err.contains("no scenarios found"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

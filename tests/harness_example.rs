@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::{repo, run, small_corpus};
 
 fn python() -> bool {

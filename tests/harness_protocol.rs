@@ -31,7 +31,11 @@ use rstest::rstest;
 )]
 #[case(
     "{\"protocol\":1,\"id\":-1}",
-    "field `id`: expected a non-negative integer, got a number"
+    "field `id`: expected a non-negative integer, got -1"
+)]
+#[case(
+    "{\"protocol\":1,\"id\":1.5}",
+    "field `id`: expected a non-negative integer, got 1.5"
 )]
 #[case("{\"protocol\":1,\"id\":1}", "missing field `query`")]
 #[case(
@@ -45,6 +49,40 @@ use rstest::rstest;
 fn bad_requests_say_what_is_wrong(#[case] text: &str, #[case] want: &str) {
     let err = read_request::<Stratego>(text).unwrap_err();
     assert_eq!(err.to_string(), want);
+}
+
+/// Issue 28: a switch of the wrong type was reported in the JSON library's
+/// words (`invalid type: floating point `2.5`, expected u32`).
+#[rstest]
+#[case(
+    "limit",
+    "2.5",
+    "expected a whole number from 0 to 4294967295, got 2.5"
+)]
+#[case(
+    "limit",
+    "5000000000",
+    "expected a whole number from 0 to 4294967295, got 5000000000"
+)]
+#[case(
+    "limit",
+    "\"3\"",
+    "expected a whole number from 0 to 4294967295, got the string \"3\""
+)]
+#[case("enabled", "1", "expected true or false, got 1")]
+fn switches_of_the_wrong_type_are_said_in_our_words(
+    #[case] switch: &str,
+    #[case] value: &str,
+    #[case] want: &str,
+) {
+    let line = request_with_moves(&[]);
+    let mut v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    v["profile"]["two-squares"][switch] = serde_json::from_str(value).unwrap();
+    let err = read_request::<Stratego>(&v.to_string()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("field `profile.two-squares.{switch}`: {want}")
+    );
 }
 
 #[rstest]
@@ -285,4 +323,23 @@ fn chase_state_round_trips() {
     );
     let back = read_reply::<Stratego>(&line, QueryKind::State).unwrap();
     assert_eq!(back.body, ReplyBody::State(state));
+}
+
+/// Issue 28: an error reply repeated a 1 MB move in full. What it repeats
+/// of the request is cut, with the size said.
+#[test]
+fn error_replies_do_not_echo_a_huge_move_in_full() {
+    let big = "A".repeat(1 << 20);
+    let line = request_with_moves(&[]).replace("\"moves\":[]", &format!("\"moves\":[\"{big}\"]"));
+    assert!(line.len() > 1 << 20, "the request carries the move");
+    let replies = serve_lines(&format!("{line}\n"));
+    assert_eq!(replies[0]["error"]["kind"], "bad-request");
+    let message = replies[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.len() < 400,
+        "{} bytes: {message:.300}",
+        message.len()
+    );
+    assert!(message.contains("bytes)"), "{message}");
+    assert!(message.contains("moves[0]"), "{message}");
 }

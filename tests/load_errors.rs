@@ -628,3 +628,29 @@ proptest! {
         load_and_run(&text);
     }
 }
+
+/// Issue 28: the YAML reader's limits were reported in its internal words
+/// (`budget breached: Depth { depth: 65 }`). The message says which limit
+/// and what the file exceeded, and points at the spec's "Limits".
+#[test]
+fn the_yaml_readers_limits_are_said_in_our_words() {
+    let deep = format!("{HEAD}setup: {}{}\n", "[".repeat(70), "]".repeat(70));
+    let e = refuse(&deep).to_string();
+    assert!(
+        e.contains("lists and mappings nest more than 64 deep")
+            && e.contains("\"Limits\" in spec/scenario-format.md")
+            && !e.contains("Depth {"),
+        "{e}"
+    );
+    let mut big = format!("{HEAD}setup:\n  red: {{A1: scout}}\n  blue: {{J10: scout}}\nmoves:\n");
+    for _ in 0..84_000 {
+        big.push_str("  - {move: A1-A2}\n");
+    }
+    let e = refuse(&big).to_string();
+    assert!(
+        e.contains("more than 250,000 YAML values") && e.contains("about 83,333 moves"),
+        "{e}"
+    );
+    let spec = include_str!("../spec/scenario-format.md");
+    assert!(spec.contains("## Limits") && spec.contains("250,000"));
+}

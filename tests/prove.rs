@@ -69,6 +69,37 @@ fn a_verdict_that_differs_from_expect_exits_1_and_a_broken_file_exits_2() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 28: `prove` had no time limit. With one, a search still running
+/// then stops, the claim is undecided with the nodes searched, and the
+/// exit status is 3 (the long claim takes minutes otherwise).
+#[test]
+fn a_time_limit_stops_the_search_with_an_undecided_verdict() {
+    let start = std::time::Instant::now();
+    let (code, out, err) = arbiter(&[
+        "prove",
+        "claims/stratego-long/ts-frontal-everywhere.yaml",
+        "--profile",
+        "isf",
+        "--time-limit",
+        "1s",
+    ]);
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(
+        out.contains("isf             undecided: time limit reached after "),
+        "{out}"
+    );
+    assert!(out.contains("the time limit of 1s was reached"), "{out}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    let (code, _, err) = arbiter(&[
+        "prove",
+        "claims/stratego/ts-frontal.yaml",
+        "--time-limit",
+        "soon",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("`soon` is not a duration"), "{err}");
+}
+
 #[test]
 fn the_written_decisive_line_is_replayed_by_check() {
     let dir = std::env::temp_dir().join(format!("arbiter-prove-w-{}", std::process::id()));

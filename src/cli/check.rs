@@ -45,7 +45,7 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         .filter(|s| game.is_none_or(|g| g == s.game()))
         .collect();
     if selected.is_empty() {
-        super::no_scenarios(paths, game);
+        super::no_scenarios(paths, game, errors.len());
     }
     for s in &selected {
         let entry = arbiter::games::find(s.game()).expect("a loaded scenario's game is registered");

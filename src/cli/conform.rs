@@ -284,9 +284,10 @@ fn nothing_selected(args: &Args, total: usize) -> String {
 }
 
 /// On Ctrl-C (SIGINT), SIGTERM or SIGHUP: end every process the run
-/// started, everything they started too, say so, and exit with status 130.
+/// started, everything they started too, say so, and exit with 128 + the
+/// signal's number (130, 143, 129).
 fn on_signal_end_everything() {
-    let _ = ctrlc::set_handler(|| {
+    let _ = super::signals::on_termination(|signal| {
         let ended = end_everything();
         if ended.is_empty() {
             eprintln!("arbiter: interrupted");
@@ -298,7 +299,7 @@ fn on_signal_end_everything() {
                 summary(ended.iter().map(String::as_str))
             );
         }
-        std::process::exit(130);
+        std::process::exit(super::signals::exit_status(signal));
     });
 }
 

@@ -12,6 +12,7 @@ pub mod profiles;
 pub mod prove;
 pub mod serve;
 pub mod show;
+pub mod signals;
 
 use std::process::ExitCode;
 
@@ -57,9 +58,20 @@ pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, ExitCode> {
 }
 
 /// Says on standard error that `paths` hold no scenario (of `game`, when
-/// one is named): zero scenarios is a failure, never a pass.
-pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>) {
+/// one is named): zero scenarios is a failure, never a pass. After
+/// `load_errors` files failed to load, it says that instead: those files
+/// were scenarios, only broken ones.
+pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>, load_errors: usize) {
     let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    if load_errors > 0 {
+        eprintln!(
+            "arbiter: no {}scenario to run in {}: {load_errors} file{} did not load (above)",
+            game.map(|g| format!("{g} ")).unwrap_or_default(),
+            list.join(", "),
+            if load_errors == 1 { "" } else { "s" }
+        );
+        return;
+    }
     eprintln!(
         "arbiter: no {}scenarios found in {}: a scenario is a `.yaml` or `.yml` file{}",
         game.map(|g| format!("{g} ")).unwrap_or_default(),

@@ -32,7 +32,7 @@ pub fn mutants(paths: &[PathBuf], game: Option<&str>, write: bool) -> ExitCode {
         eprintln!("ERROR {e}");
     }
     if !scenarios.iter().any(|s| game.is_none_or(|g| g == s.game())) {
-        super::no_scenarios(paths, game);
+        super::no_scenarios(paths, game, errors.len());
         return ExitCode::FAILURE;
     }
     let mut all_killed = true;

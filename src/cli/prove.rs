@@ -25,11 +25,18 @@ pub struct Args {
     /// history of positions, and keys on the line from the root otherwise).
     #[arg(long)]
     pub state_key: bool,
+    /// Stop searching after this long (`30s`, `5m`, `1h 30m`): a claim not
+    /// decided by then is reported "undecided: time limit reached after N
+    /// nodes", and the exit status is 3.
+    #[arg(long, value_name = "DURATION", value_parser = super::conform::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Runs every claim; exit status 1 when a verdict differs from the claim's
-/// `expect`, 2 when a file cannot be read.
+/// `expect`, 2 when a file cannot be read, 3 when the time limit left a
+/// claim undecided (and nothing differed).
 pub fn prove(args: &Args) -> ExitCode {
+    let deadline = args.time_limit.map(|d| std::time::Instant::now() + d);
     let mut files = Vec::new();
     for p in &args.paths {
         if p.is_dir() {
@@ -54,6 +61,7 @@ pub fn prove(args: &Args) -> ExitCode {
         write: args.write.clone(),
         progress: true,
         state_key: args.state_key,
+        deadline,
     };
     if let Some(dir) = &opts.write
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -62,6 +70,7 @@ pub fn prove(args: &Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut mismatches = 0;
+    let mut timed_out = 0;
     let mut broken = false;
     for f in &files {
         let result = load::read(f).map_err(|e| e.to_string()).and_then(|text| {
@@ -86,6 +95,7 @@ pub fn prove(args: &Args) -> ExitCode {
             Ok(report) => {
                 print!("{}", report.text);
                 mismatches += report.mismatches;
+                timed_out += report.timed_out;
             }
             Err(e) => {
                 eprintln!("arbiter: {e}");
@@ -98,6 +108,12 @@ pub fn prove(args: &Args) -> ExitCode {
     } else if mismatches > 0 {
         println!("{mismatches} verdict(s) differ from the claims' `expect`");
         ExitCode::FAILURE
+    } else if timed_out > 0 {
+        println!(
+            "{timed_out} verdict(s) undecided: the time limit of {} was reached",
+            humantime::format_duration(args.time_limit.unwrap_or_default())
+        );
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     }

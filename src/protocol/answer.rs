@@ -20,6 +20,64 @@ pub fn hello<G: Rules>(imp: &dyn Implementation<G>) -> Hello {
     }
 }
 
+/// The most of one word of a request an error message repeats, in bytes.
+pub const ECHO_WORD: usize = 80;
+/// The longest error message `serve` writes, in bytes.
+pub const ECHO_MESSAGE: usize = 1000;
+
+/// `message` with what it repeats of a request kept short: a word (a run
+/// without spaces) longer than [`ECHO_WORD`] bytes keeps its start and
+/// says its size (`AAAA… (1000000 bytes)`), and a message still longer than
+/// [`ECHO_MESSAGE`] is cut there the same way. A 1 MB move is not written
+/// back in full.
+pub fn shorten_echoes(message: &str) -> String {
+    fn cut(s: &str, at: usize) -> &str {
+        let mut end = at.min(s.len());
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        &s[..end]
+    }
+    let mut out = String::with_capacity(message.len().min(ECHO_MESSAGE + 40));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(word_end);
+        if word.len() > ECHO_WORD {
+            out.push_str(cut(word, ECHO_WORD));
+            out.push_str(&format!("… ({} bytes)", word.len()));
+        } else {
+            out.push_str(word);
+        }
+        let space_end = after
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(after.len());
+        out.push_str(&after[..space_end]);
+        rest = &after[space_end..];
+        if out.len() > ECHO_MESSAGE {
+            break;
+        }
+    }
+    if out.len() > ECHO_MESSAGE {
+        let total = message.len();
+        out.truncate(cut(&out, ECHO_MESSAGE).len());
+        out.push_str(&format!("… (the message has {total} bytes)"));
+    }
+    out
+}
+
+/// `body` with its error message, if it is one, shortened by
+/// [`shorten_echoes`].
+pub fn shorten_error<G: Rules>(body: ReplyBody<G>) -> ReplyBody<G> {
+    match body {
+        ReplyBody::Error { kind, message } => ReplyBody::Error {
+            kind,
+            message: shorten_echoes(&message),
+        },
+        other => other,
+    }
+}
+
 fn bad_request<G: Rules>(message: String) -> ReplyBody<G> {
     ReplyBody::Error {
         kind: ErrorKind::BadRequest,
@@ -112,5 +170,29 @@ pub fn answer<G: Rules>(imp: &dyn Implementation<G>, query: &Query<G>) -> ReplyB
         }),
         Query::State(_) => ReplyBody::State(state_of(game.as_ref(), last.as_ref())),
         Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_actions()),
+    }
+}
+
+#[cfg(test)]
+mod echo_tests {
+    use super::*;
+
+    #[test]
+    fn long_words_and_messages_are_cut_with_their_size() {
+        assert_eq!(
+            shorten_echoes("`e2e4` is not a move"),
+            "`e2e4` is not a move"
+        );
+        let big = format!("field `move`: `{}` is not a move", "A".repeat(1_000_000));
+        let short = shorten_echoes(&big);
+        assert!(short.len() < 200, "{short}");
+        assert!(short.contains("… (1000002 bytes) is not a move"), "{short}");
+        let many = format!("`{}` is not a play", "1/2 ".repeat(300_000));
+        let short = shorten_echoes(&many);
+        assert!(short.len() < ECHO_MESSAGE + 60, "{}", short.len());
+        assert!(short.ends_with(&format!("… (the message has {} bytes)", many.len())));
+        // Cut on a character boundary.
+        let wide = "é".repeat(100);
+        assert!(shorten_echoes(&wide).starts_with(&"é".repeat(40)));
     }
 }

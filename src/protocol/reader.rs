@@ -84,7 +84,68 @@ pub enum ProtocolError {
 fn field_err(field: &str, message: impl Into<String>) -> ProtocolError {
     ProtocolError::Field {
         field: field.to_string(),
-        message: message.into(),
+        message: in_our_words(message.into()),
+    }
+}
+
+/// A message of the JSON library (`invalid type: floating point `2.5`,
+/// expected u32`) said as the rest of the reader says things: `expected a
+/// whole number from 0 to 4294967295, got 2.5`. Other messages are kept.
+fn in_our_words(message: String) -> String {
+    let body = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "));
+    if let Some((given, expected)) = body.and_then(|b| b.rsplit_once(", expected ")) {
+        return format!(
+            "expected {}, got {}",
+            expected_words(expected),
+            given_words(given)
+        );
+    }
+    if let Some(name) = message.strip_prefix("missing field ") {
+        return format!("missing {name}");
+    }
+    if let Some((given, one_of)) = message
+        .strip_prefix("unknown variant ")
+        .and_then(|b| b.split_once(", expected "))
+    {
+        return format!("expected {one_of}, got {given}");
+    }
+    message
+}
+
+/// What the library says was expected, in our words.
+fn expected_words(expected: &str) -> String {
+    let whole = |max: u64| format!("a whole number from 0 to {max}");
+    match expected {
+        "u8" => whole(u8::MAX.into()),
+        "u16" => whole(u16::MAX.into()),
+        "u32" => whole(u32::MAX.into()),
+        "u64" | "usize" => whole(u64::MAX),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "true or false".into(),
+        e if e.starts_with("struct ") || e.starts_with("a map") => "an object".into(),
+        e => e.to_string(),
+    }
+}
+
+/// What the library says was given, in our words: the value itself where
+/// it names one.
+fn given_words(given: &str) -> String {
+    for prefix in ["floating point ", "integer ", "boolean "] {
+        if let Some(v) = given.strip_prefix(prefix) {
+            return v.trim_matches('`').to_string();
+        }
+    }
+    if let Some(v) = given.strip_prefix("string ") {
+        return format!("the string {v}");
+    }
+    match given {
+        "unit value" | "null" => "null".into(),
+        "map" => "an object".into(),
+        "sequence" => "a list".into(),
+        g => g.to_string(),
     }
 }
 
@@ -250,7 +311,10 @@ fn id(map: &Map<String, Value>) -> Result<u64, ProtocolError> {
     v.as_u64().ok_or_else(|| {
         field_err(
             "id",
-            format!("expected a non-negative integer, got {}", kind_of(v)),
+            match v {
+                Value::Number(n) => format!("expected a non-negative integer, got {n}"),
+                _ => format!("expected a non-negative integer, got {}", kind_of(v)),
+            },
         )
     })
 }

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::harness::glob;
 use crate::rules::{Implementation, Rules};
 
-use super::answer::answer;
+use super::answer::{answer, shorten_echoes, shorten_error};
 use super::message::{ErrorKind, QueryKind, Reply};
 use super::reader::{ProtocolError, peek_id, read_request_with};
 use super::writer::{error_value, reply_value};
@@ -114,7 +114,7 @@ pub fn refusal(id: Option<u64>, e: &ProtocolError) -> Value {
     error_value(
         id.unwrap_or(0),
         kind,
-        &format!("cannot read the request: {e}"),
+        &shorten_echoes(&format!("cannot read the request: {e}")),
     )
 }
 
@@ -152,7 +152,7 @@ impl<G: Rules> AnswerLine for Single<'_, G> {
     fn answer_line(&self, line: &str) -> Answered {
         match read_request_with::<G>(line, self.default_profile.as_deref()) {
             Ok(req) => {
-                let body = answer(self.imp, &req.query);
+                let body = shorten_error(answer(self.imp, &req.query));
                 Answered {
                     kind: Some(req.query.kind()),
                     case: req.case,

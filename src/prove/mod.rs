@@ -39,6 +39,9 @@ pub struct ProveOptions {
     /// rather than letting the game choose (the line from the root where
     /// few states repeat).
     pub state_key: bool,
+    /// When every search stops (`arbiter prove --time-limit`): a claim not
+    /// decided by then is undecided, [`Answer::TimedOut`].
+    pub deadline: Option<Instant>,
 }
 
 /// What `arbiter prove` prints, and whether every verdict matched the
@@ -51,6 +54,8 @@ pub struct ProveReport {
     pub mismatches: usize,
     /// Scenario files written.
     pub written: Vec<std::path::PathBuf>,
+    /// Verdicts left undecided because the time limit was reached.
+    pub timed_out: usize,
 }
 
 /// One state of a claim's search: a game in progress plus the goal's own
@@ -115,6 +120,12 @@ pub enum Answer<A> {
     },
     /// Neither search settled the question within its node limits.
     Open,
+    /// The time limit was reached after `nodes` nodes, before either
+    /// search settled the question.
+    TimedOut {
+        /// Nodes expanded until then.
+        nodes: u64,
+    },
 }
 
 impl<A> Answer<A> {
@@ -127,7 +138,7 @@ impl<A> Answer<A> {
     pub fn line(&self) -> &[A] {
         match self {
             Answer::Forced { line, .. } | Answer::NotForced { line } => line,
-            Answer::Open => &[],
+            Answer::Open | Answer::TimedOut { .. } => &[],
         }
     }
 }
@@ -170,6 +181,10 @@ pub struct Solver<N: Node> {
     cap: Option<u64>,
     /// The cap was reached: the table's answers since are not to be used.
     aborted: bool,
+    /// When the search stops, whatever it has found.
+    deadline: Option<Instant>,
+    /// The deadline was reached: every answer since is void.
+    timed_out: bool,
     _node: std::marker::PhantomData<N>,
 }
 
@@ -208,6 +223,9 @@ impl<N: Node> Solver<N> {
                 ProgressStyle::with_template("{spinner} {elapsed} {msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
+            // Ticks also while the proof-number search runs, which does
+            // not report in; drawn only when standard error is a terminal.
+            bar.enable_steady_tick(Duration::from_millis(250));
             bar
         });
         Solver {
@@ -217,8 +235,24 @@ impl<N: Node> Solver<N> {
             limits: Limits::default(),
             cap: None,
             aborted: false,
+            deadline: None,
+            timed_out: false,
             _node: std::marker::PhantomData,
         }
+    }
+
+    /// The same solver, stopping at `deadline` (`None`: no time limit).
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether the deadline has passed; once it has, the search stops.
+    fn out_of_time(&mut self) -> bool {
+        if !self.timed_out && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out
     }
 
     /// The same solver with other node limits.
@@ -243,15 +277,29 @@ impl<N: Node> Solver<N> {
     /// one search at the full budget first, which settles a goal that is
     /// not forced without searching every smaller budget; only when it is
     /// forced after all does iterative deepening find the distance.
+    /// With a deadline (`with_deadline`), a search still running then
+    /// stops, and the answer is [`Answer::TimedOut`].
     pub fn solve(&mut self, root: &N, budget: u32, expect_forced: bool) -> Answer<N::Action> {
         let start = Instant::now();
-        let forced = expect_forced || self.forced(root, budget);
-        let answer = if forced {
-            self.forcing_answer(root, budget)
+        let answer = if self.out_of_time() {
+            Answer::TimedOut { nodes: 0 }
         } else {
-            Answer::NotForced {
-                line: self.counter_line(root, budget),
+            let forced = expect_forced || self.forced(root, budget);
+            if forced {
+                self.forcing_answer(root, budget)
+            } else {
+                Answer::NotForced {
+                    line: self.counter_line(root, budget),
+                }
             }
+        };
+        // Whatever was found after the deadline was cut short.
+        let answer = if self.timed_out {
+            Answer::TimedOut {
+                nodes: self.stats.nodes,
+            }
+        } else {
+            answer
         };
         self.stats.elapsed += start.elapsed();
         if let Some(bar) = &self.progress {
@@ -272,6 +320,9 @@ impl<N: Node> Solver<N> {
             _ => None,
         };
         self.cap = None;
+        if self.timed_out {
+            return Answer::Open;
+        }
         if !self.aborted {
             return match (plies, line) {
                 (Some(plies), Some(line)) => Answer::Forced {
@@ -291,7 +342,11 @@ impl<N: Node> Solver<N> {
             bar.set_message("proof-number search");
         }
         let mut search = pns::ProofSearch::new(root, budget);
-        let found = search.run(self.limits.proof_number);
+        let found = search.run_until(self.limits.proof_number, self.deadline);
+        if matches!(found, pns::PnAnswer::Open) {
+            // Open because the time ran out, or the tree grew too large.
+            self.out_of_time();
+        }
         self.stats.nodes += search.expanded;
         self.stats.tree += search.size();
         match found {
@@ -325,7 +380,9 @@ impl<N: Node> Solver<N> {
         if budget == 0 || node.lower_bound() > budget {
             return false;
         }
-        if self.cap.is_some_and(|c| self.stats.nodes >= c) {
+        if self.cap.is_some_and(|c| self.stats.nodes >= c)
+            || (self.stats.nodes.is_multiple_of(1024) && self.out_of_time())
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -588,5 +645,77 @@ mod tests {
         let a = s.solve(&root, 2, false);
         assert!(!a.is_forced());
         assert_eq!(a.line().len(), 2);
+    }
+
+    /// A goal out of reach: the attacker gains nothing a round, so the
+    /// search must refute every budget up to a large one.
+    #[derive(Clone)]
+    struct Treadmill {
+        pos: i32,
+        attacker: bool,
+    }
+
+    impl Node for Treadmill {
+        type Action = i32;
+        fn actions(&self) -> Vec<i32> {
+            if self.attacker {
+                vec![1, 2]
+            } else {
+                vec![-1, -2]
+            }
+        }
+        fn play(&mut self, a: &i32) {
+            self.pos += a;
+            self.attacker = !self.attacker;
+        }
+        fn attacker_to_move(&self) -> bool {
+            self.attacker
+        }
+        fn goal_reached(&self) -> bool {
+            self.pos >= 1000
+        }
+        fn key(&self) -> u128 {
+            // No transpositions: every line is its own state.
+            rand_key(self.pos, self.attacker)
+        }
+    }
+
+    fn rand_key(pos: i32, attacker: bool) -> u128 {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        (u128::from(N.fetch_add(1, Ordering::Relaxed)) << 33)
+            | ((pos as u32 as u128) << 1)
+            | attacker as u128
+    }
+
+    #[test]
+    fn a_search_past_its_deadline_stops_and_says_so() {
+        let root = Treadmill {
+            pos: 0,
+            attacker: true,
+        };
+        // A deadline already passed: nothing is searched.
+        let mut s = Solver::new(false).with_deadline(Some(Instant::now()));
+        assert_eq!(s.solve(&root, 40, false), Answer::TimedOut { nodes: 0 });
+        // 2^40 lines cannot be searched in 50 ms: the search stops soon
+        // after, with the nodes it expanded.
+        for expect_forced in [false, true] {
+            let start = Instant::now();
+            let mut s = Solver::new(false)
+                .with_deadline(Some(start + Duration::from_millis(50)))
+                .with_limits(Limits {
+                    depth_first: u64::MAX,
+                    proof_number: usize::MAX,
+                });
+            match s.solve(&root, 40, expect_forced) {
+                Answer::TimedOut { nodes } => assert!(nodes > 0),
+                other => panic!("{other:?}"),
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "{:?}",
+                start.elapsed()
+            );
+        }
     }
 }

@@ -130,7 +130,24 @@ impl<N: Node> ProofSearch<N> {
 
     /// Runs until the root is settled or the tree holds `limit` nodes.
     pub fn run(&mut self, limit: usize) -> PnAnswer<N::Action> {
+        self.run_until(limit, None)
+    }
+
+    /// [`ProofSearch::run`], stopping also at `deadline` (then the answer
+    /// is [`PnAnswer::Open`] unless the root was settled).
+    pub fn run_until(
+        &mut self,
+        limit: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> PnAnswer<N::Action> {
+        let mut rounds = 0u64;
         while self.tree[0].pn != 0 && self.tree[0].dn != 0 && self.tree.len() < limit {
+            rounds += 1;
+            if rounds.is_multiple_of(256)
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                break;
+            }
             let (leaf, state, depth) = self.most_proving();
             self.expand(leaf, &state, depth);
             self.update_ancestors(leaf);

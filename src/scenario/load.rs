@@ -783,6 +783,7 @@ pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
         E::ExternallyTaggedEnumExpectedScalarOrMapping { .. } => {
             return field("one of its names, not a list");
         }
+        E::Budget { breach, .. } => return budget_message(breach),
         _ => {}
     }
     let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
@@ -793,8 +794,12 @@ pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
         first.truncate(i);
         first.push_str(" (each key may appear once in a mapping)");
     }
-    if let Some(i) = first.rfind(" at line ") {
-        first.truncate(i);
+    // The reader's own location, and for text met through an alias where
+    // it was defined and used: cut whole, never mid-word.
+    for suffix in [" (defined at line ", " (used at line ", " at line "] {
+        if let Some(i) = first.find(suffix) {
+            first.truncate(i);
+        }
     }
     if first.contains("invalid content after document end marker") {
         return "text after the end-of-document marker `...`: a scenario file ends there; remove the text, or the marker".to_string();
@@ -811,6 +816,69 @@ pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
         };
     }
     first
+}
+
+/// A limit of the YAML reader, said as what the file exceeded
+/// (`spec/scenario-format.md`, "Limits").
+fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let limits = serde_saphyr::Budget::default();
+    let thousands = |n: usize| {
+        let s = n.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let what = match breach {
+        B::Depth { .. } => format!(
+            "lists and mappings nest more than {} deep here",
+            limits.max_depth
+        ),
+        B::Nodes { .. } => format!(
+            "the file has more than {} YAML values (every key, value, list and mapping counts: `- {{move: A1-A2}}` is 3, so about {} moves)",
+            thousands(limits.max_nodes),
+            thousands(limits.max_nodes / 3)
+        ),
+        B::Events { .. } => format!(
+            "the file has more than {} YAML parser events (about one per value, list or mapping start and end)",
+            thousands(limits.max_events)
+        ),
+        B::Aliases { .. } => format!(
+            "the file uses aliases (`*name`) more than {} times",
+            thousands(limits.max_aliases)
+        ),
+        B::Anchors { .. } => format!(
+            "the file defines more than {} anchors (`&name`)",
+            thousands(limits.max_anchors)
+        ),
+        B::AliasAnchorRatio { aliases, anchors } => format!(
+            "the file uses {aliases} aliases for {anchors} anchors, more than {} uses of each",
+            limits.alias_anchor_ratio_multiplier
+        ),
+        B::Documents { .. } => format!(
+            "the file has more than {} YAML documents",
+            thousands(limits.max_documents)
+        ),
+        B::ScalarBytes { .. } => format!(
+            "the file's values hold more than {} bytes of text",
+            thousands(limits.max_total_scalar_bytes)
+        ),
+        B::MergeKeys { .. } => format!(
+            "the file has more than {} merge keys (`<<`)",
+            thousands(limits.max_merge_keys)
+        ),
+        B::InputBytes { .. } => format!(
+            "the file is larger than {} bytes",
+            thousands(limits.max_reader_input_bytes.unwrap_or(usize::MAX))
+        ),
+        _ => "the file is larger or more deeply nested than the YAML reader allows".to_string(),
+    };
+    format!("{what}: arbiter's YAML reader stops there (see \"Limits\" in spec/scenario-format.md)")
 }
 
 /// Every scenario file (`*.yaml`, `*.yml`) under the given paths (files

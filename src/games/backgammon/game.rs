@@ -29,6 +29,26 @@ impl Cube {
         value: 1,
         owner: None,
     };
+
+    /// The largest value a cube may show under any profile (BG-8.8): 2^30,
+    /// the largest power of two whose backgammon (three times the cube)
+    /// still fits the 32-bit `points` of a win.
+    pub const LARGEST: u32 = 1 << 30;
+
+    /// Whether a setup may start with this cube (BG-8.8): the value is a
+    /// power of two from 1 to [`Cube::LARGEST`]. What the scenario loader
+    /// and the protocol reader both refuse; the implementations check it
+    /// again, each in its own words.
+    pub fn check(&self) -> Result<(), String> {
+        let v = self.value;
+        if v == 0 || !v.is_power_of_two() || v > Cube::LARGEST {
+            return Err(format!(
+                "a cube shows a power of two from 1 to {} (1, 2, 4, …; BG-8.8), not {v}",
+                Cube::LARGEST
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for Cube {

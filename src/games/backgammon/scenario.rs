@@ -106,7 +106,21 @@ impl SetupSpec {
                         )
                     })?,
                 };
-                pos.points[player.index()][usize::from(pt)] += count.value;
+                // Two names of one point (`1` and `W1`) add up; past 15 a
+                // point holds more than a player has (BG-1.2).
+                let on = &mut pos.points[player.index()][usize::from(pt)];
+                *on = on
+                    .checked_add(count.value)
+                    .filter(|&n| n <= 15)
+                    .ok_or_else(|| {
+                        located(
+                            count.into(),
+                            format!(
+                                "{player}'s point {pt} would hold {} checkers: a player has 15 in all (BG-1.2)",
+                                u32::from(*on) + u32::from(count.value)
+                            ),
+                        )
+                    })?;
             }
         }
         if let Some(b) = self.bar {
@@ -144,13 +158,8 @@ impl SetupSpec {
             opening,
             roll_next: self.roll_next.unwrap_or(false),
         };
+        setup.cube.check().map_err(|e| located(Loc::default(), e))?;
         super::reference::check_setup(&setup).map_err(|e| located(Loc::default(), e))?;
-        if setup.cube.value == 0 || !setup.cube.value.is_power_of_two() {
-            return Err(located(
-                Loc::default(),
-                format!("a cube shows 1, 2, 4, …, not {}", setup.cube.value),
-            ));
-        }
         Ok(setup)
     }
 }

@@ -89,7 +89,15 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
                         .ok()
                         .filter(|n| (1..=24).contains(n))
                         .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
-                    pos.points[p.index()][usize::from(pt)] = count(n, &at)?;
+                    // `1` and `01` name one point: they add up, as in a
+                    // scenario, and never past 15.
+                    let on = &mut pos.points[p.index()][usize::from(pt)];
+                    *on = on
+                        .checked_add(count(n, &at)?)
+                        .filter(|&n| n <= 15)
+                        .ok_or_else(|| {
+                            err(&at, format!("point {pt} would hold more than 15 checkers"))
+                        })?;
                 }
             }
             None => return Err(err(&format!("setup.{p}"), "missing")),
@@ -112,6 +120,9 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             )
         })?,
     };
+    // The scenario loader's check, so that the wire refuses what a
+    // scenario refuses (BG-8.8).
+    cube.check().map_err(|e| err("setup.cube.value", e))?;
     let to_move: Player = match map.get("to-move") {
         None => Player::White,
         Some(t) => serde_json::from_value(t.clone()).map_err(|_| {
@@ -275,5 +286,26 @@ mod tests {
         let mut bad = setup_value(&s);
         bad["white"]["25"] = json!(1);
         assert_eq!(setup(&bad).unwrap_err().0, "setup.white.25");
+        let mut twice = setup_value(&Setup::standard());
+        twice["white"]["06"] = json!(11);
+        assert!(setup(&twice).is_err_and(|e| e.1.contains("more than 15")));
+    }
+
+    /// The wire refuses the cubes a scenario refuses (BG-8.8), naming the
+    /// field; a cube of 0 once reached the engine and divided by zero.
+    #[test]
+    fn cubes_outside_the_range_are_field_errors() {
+        let mut v = setup_value(&Setup::standard());
+        for bad in [0u64, 3, 96, 1 << 31] {
+            v["cube"] = json!({"value": bad, "owner": null});
+            let (field, message) = setup(&v).unwrap_err();
+            assert_eq!(field, "setup.cube.value", "{bad}");
+            assert!(message.contains(&format!("not {bad}")), "{message}");
+        }
+        // Past 32 bits the cube does not read at all.
+        v["cube"] = json!({"value": 1u64 << 32, "owner": null});
+        assert_eq!(setup(&v).unwrap_err().0, "setup.cube");
+        v["cube"] = json!({"value": 1u32 << 30, "owner": "black"});
+        assert_eq!(setup(&v).unwrap().cube.value, 1 << 30);
     }
 }

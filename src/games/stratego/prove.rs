@@ -240,6 +240,7 @@ pub fn decide(
     profile: &Profile,
     progress: bool,
     state_key: bool,
+    deadline: Option<std::time::Instant>,
 ) -> Result<Decision, String> {
     // Without the more-squares rule the engine's state holds no history
     // of positions, states repeat often, and its own key finds the
@@ -250,10 +251,10 @@ pub fn decide(
         KeyMode::Line
     };
     let root = ClaimNode::new(&placement.setup, profile, placement.target, mode)?;
-    let mut solver = Solver::new(progress);
+    let mut solver = Solver::new(progress).with_deadline(deadline);
     let answer = solver.solve(&root, claim.within, claim.kind == Kind::Lost);
     let holds = match (&answer, claim.kind) {
-        (Answer::Open, _) => None,
+        (Answer::Open | Answer::TimedOut { .. }, _) => None,
         (a, Kind::Lost) => Some(a.is_forced()),
         (a, Kind::Safe) => Some(!a.is_forced()),
     };
@@ -289,14 +290,22 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
         }
         let mut failures = 0usize;
         let mut open = 0usize;
+        let mut timed_out = false;
         let mut bounded = false;
         let mut first_failure: Option<(usize, Decision)> = None;
         let mut example: Option<(usize, Decision)> = None;
         let mut total = Stats::default();
         let mut longest = 0u32;
         for (k, placement) in claim.placements.iter().enumerate() {
-            let d = decide(&claim, placement, profile, opts.progress, opts.state_key)
-                .map_err(|e| format!("{}: {}: {e}", path.display(), placement.how))?;
+            let d = decide(
+                &claim,
+                placement,
+                profile,
+                opts.progress,
+                opts.state_key,
+                opts.deadline,
+            )
+            .map_err(|e| format!("{}: {}: {e}", path.display(), placement.how))?;
             total.nodes += d.stats.nodes;
             total.states += d.stats.states;
             total.hits += d.stats.hits;
@@ -309,6 +318,7 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
                 longest = longest.max(plies);
                 bounded |= !shortest;
             }
+            timed_out |= matches!(d.answer, Answer::TimedOut { .. });
             if d.holds.is_none() {
                 open += 1;
             } else if d.holds == Some(false) {
@@ -322,23 +332,35 @@ pub fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Result<ProveReport
         }
         let holds = failures == 0;
         let verdict = if failures > 0 {
-            "fails"
+            "fails".to_string()
+        } else if open > 0 && timed_out && total.nodes == 0 {
+            "undecided: time limit reached before this search began".to_string()
+        } else if open > 0 && timed_out {
+            format!("undecided: time limit reached after {} nodes", total.nodes)
         } else if open > 0 {
-            "undecided"
+            "undecided".to_string()
         } else {
-            "holds"
+            "holds".to_string()
         };
         // A claim that fails somewhere fails; one that is undecided
-        // somewhere and fails nowhere matches no expectation.
+        // somewhere and fails nowhere matches no expectation, unless the
+        // time limit cut it short: then it is counted apart.
+        let stopped = failures == 0 && open > 0 && timed_out;
         let matches = (failures > 0 || open == 0) && (*expect == Expect::Holds) == holds;
-        if !matches {
+        if stopped {
+            report.timed_out += 1;
+        } else if !matches {
             report.mismatches += 1;
         }
         let _ = writeln!(
             out,
             "  {:<15} {verdict}{} — the piece is {what}? {} of {} placements agree{}; forced lines up to {} plies{}; {} nodes, {} states{}, {:.2?}",
             profile.name(),
-            if matches { "" } else { " (expected otherwise)" },
+            if matches || stopped {
+                ""
+            } else {
+                " (expected otherwise)"
+            },
             claim.placements.len() - failures - open,
             claim.placements.len(),
             if open > 0 {
@@ -413,6 +435,7 @@ fn describe(a: &Answer<Move>) -> String {
             line.join(" ")
         ),
         Answer::Open => "not settled within the search's node limits".to_string(),
+        Answer::TimedOut { nodes } => format!("time limit reached after {nodes} nodes"),
         Answer::NotForced { .. } => format!("no capture forced; counter-line {}", line.join(" ")),
     }
 }

@@ -284,12 +284,22 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             }
         }
     }
-    Ok(Setup {
+    let setup = Setup {
         geometry,
         army,
         pieces,
         to_move,
-    })
+    };
+    // What the scenario loader refuses, the wire refuses: a piece off the
+    // board or on a lake, two on a square, more of a rank than the army has.
+    if let Err(e) = setup.validate() {
+        let (square, piece) = setup.pieces[e.entry()];
+        return Err(field_err(
+            &format!("setup.{}.{square}", piece.color.name()),
+            e.to_string(),
+        ));
+    }
+    Ok(setup)
 }
 
 fn two_squares_value(r: &PlyReport, _: &Outcome) -> Value {
@@ -430,6 +440,23 @@ mod tests {
 
     fn read(v: &Value) -> Result<(Geometry, Army), FieldError> {
         setup(v).map(|s| (s.geometry, s.army))
+    }
+
+    /// The wire refuses the setups the scenario loader refuses (issue 28):
+    /// a piece on a lake, off the board, or one marshal too many.
+    #[test]
+    fn setups_the_loader_refuses_are_field_errors() {
+        let board = json!({"name": "standard"});
+        for (red, field) in [
+            (json!({"C5": "scout"}), "setup.red.C5"),
+            (json!({"K1": "scout"}), "setup.red.K1"),
+            (json!({"A1": "marshal", "A2": "marshal"}), "setup.red.A2"),
+        ] {
+            let v = json!({"board": board, "red": red, "blue": {"A10": "flag"}});
+            assert_eq!(setup(&v).unwrap_err().0, field, "{v}");
+        }
+        let fine = json!({"board": board, "red": {"A1": "marshal"}, "blue": {"A10": "flag"}});
+        assert!(setup(&fine).is_ok());
     }
 
     #[test]

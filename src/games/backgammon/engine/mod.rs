@@ -66,6 +66,13 @@ impl Implementation<Backgammon> for Engine {
         {
             return Err("a point holds checkers of both colours (BG-4.4)".into());
         }
+        let v = setup.cube.value;
+        if v.count_ones() != 1 || v > Cube::LARGEST {
+            return Err(format!(
+                "a cube of {v}: the engine plays cubes of 1, 2, 4, … up to {} (BG-8.8)",
+                Cube::LARGEST
+            ));
+        }
         let stage = match (setup.opening, setup.dice) {
             (true, _) => Stage::Opening,
             (false, Some(r)) => Stage::Play(r),
@@ -138,8 +145,14 @@ impl EngineGame {
             }
             _ => {}
         }
+        // BG-8.8: the doubled cube may not pass the largest value.
+        let shown = self.cube.value;
+        if shown.checked_mul(2).is_none_or(|next| next > Cube::LARGEST) {
+            let why = format!("the cube stands at {shown}, the largest value it may show");
+            return Some((RuleCode::CubeAtCap, "BG-8.8", why));
+        }
         match c.cap {
-            Some(cap) if self.cube.value * 2 > cap => Some((
+            Some(cap) if self.stake(2) > cap => Some((
                 RuleCode::CubeAtCap,
                 "BG-8.3",
                 format!(
@@ -381,9 +394,16 @@ impl EngineGame {
         n
     }
 
-    /// What the winner `w` (the side `me` of the board when `w == mover`)
-    /// scores now.
-    fn win_value(&self, w: Player) -> u32 {
+    /// `mult` times the cube, in saturating arithmetic: the cube never passes
+    /// `Cube::LARGEST` (BG-8.8), so three times it fits; were it ever to
+    /// overflow, the stake stays at the largest number instead of wrapping.
+    fn stake(&self, mult: u32) -> u32 {
+        self.cube.value.saturating_mul(mult)
+    }
+
+    /// How many times the cube the winner `w` (the side `me` of the board
+    /// when `w == mover`) scores now: 1, 2 or 3.
+    fn win_mult(&self, w: Player) -> u32 {
         let f = &self.profile.faults;
         let pos = self.position();
         let l = w.other();
@@ -393,7 +413,7 @@ impl EngineGame {
             && self.profile.cube.jacoby
             && self.cube.value == 1
             && self.cube.owner.is_none();
-        let mult = if !self.profile.scoring.gammons || jacoby || !none_off {
+        if !self.profile.scoring.gammons || jacoby || !none_off {
             1
         } else if (pos.bar[li] > 0 && !f.backgammon_ignores_bar)
             || (19..=24).any(|p| pos.at(l, p) > 0)
@@ -401,8 +421,7 @@ impl EngineGame {
             3
         } else {
             2
-        };
-        mult * self.cube.value
+        }
     }
 
     fn by_of(mult: u32) -> WinBy {
@@ -416,8 +435,8 @@ impl EngineGame {
     fn after_play(&mut self) {
         self.gen_for = None;
         if self.board.me[0] == 15 {
-            let pts = self.win_value(self.mover);
-            self.outcome = Outcome::win(self.mover, Self::by_of(pts / self.cube.value), pts);
+            let mult = self.win_mult(self.mover);
+            self.outcome = Outcome::win(self.mover, Self::by_of(mult), self.stake(mult));
             self.stage = Stage::Done;
         } else {
             self.board = Board {
@@ -434,8 +453,8 @@ impl EngineGame {
         match (self.stage, a.clone()) {
             (Stage::Opening, Action::Opening { white, black }) => {
                 if white == black {
-                    let v = self.cube.value * 2;
-                    if self.profile.cube.cap.is_none_or(|c| v <= c) {
+                    let v = self.stake(2);
+                    if v <= Cube::LARGEST && self.profile.cube.cap.is_none_or(|c| v <= c) {
                         self.cube.value = v;
                     }
                     return self.base_note(side, a.clone());
@@ -468,15 +487,15 @@ impl EngineGame {
             (Stage::Decide, Action::Resign) => {
                 let w = self.mover.other();
                 let pts = match self.profile.scoring.resign {
-                    Resign::AsPosition => self.win_value(w),
-                    _ => 3 * self.cube.value,
+                    Resign::AsPosition => self.stake(self.win_mult(w)),
+                    _ => self.stake(3),
                 };
                 self.outcome = Outcome::win(w, WinBy::Resign, pts);
                 self.stage = Stage::Done;
                 self.base_note(side, a.clone())
             }
             (Stage::Offered, Action::Take) => {
-                self.cube.value *= 2;
+                self.cube.value = self.stake(2);
                 self.cube.owner = Some(if self.profile.faults.take_keeps_owner {
                     self.mover
                 } else {
@@ -486,12 +505,11 @@ impl EngineGame {
                 self.base_note(side, a.clone())
             }
             (Stage::Offered, Action::Drop) => {
-                let v = self.cube.value
-                    * if self.profile.faults.drop_at_new_value {
-                        2
-                    } else {
-                        1
-                    };
+                let v = self.stake(if self.profile.faults.drop_at_new_value {
+                    2
+                } else {
+                    1
+                });
                 self.outcome = Outcome::win(self.mover, WinBy::Drop, v);
                 self.stage = Stage::Done;
                 self.base_note(side, a.clone())

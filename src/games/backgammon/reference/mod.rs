@@ -24,8 +24,20 @@ impl Implementation<Backgammon> for Reference {
     }
 }
 
-/// The setup checks of BG-1.2 and BG-4.4.
+/// The setup checks of BG-1.2, BG-4.4 and BG-8.8.
 pub fn check_setup(setup: &Setup) -> Result<(), String> {
+    // BG-8.8: 1, 2, 4, … up to the largest cube.
+    let mut v = 1u32;
+    while v < setup.cube.value && v < Cube::LARGEST {
+        v *= 2;
+    }
+    if v != setup.cube.value {
+        return Err(format!(
+            "the cube's value {} is not one of 1, 2, 4, … {} (BG-8.8)",
+            setup.cube.value,
+            Cube::LARGEST
+        ));
+    }
     let pos = &setup.position;
     for p in Player::BOTH {
         let n = pos.total(p);
@@ -49,6 +61,14 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
         return Err("a setup has at most one of: the opening roll to come, dice on the table, the dice to roll next".into());
     }
     Ok(())
+}
+
+/// `n` times the cube's value `v`. BG-8.8 keeps every product the rules
+/// form (at most three times the largest cube) within 32 bits; should one
+/// ever overflow, it stops at the largest number rather than wrap to a
+/// small one.
+fn times(n: u32, v: u32) -> u32 {
+    n.saturating_mul(v)
 }
 
 /// Where the turn stands (BG-2.1).
@@ -122,8 +142,19 @@ impl RefGame {
                 format!("{owner} owns the cube: only {owner} may double"),
             ));
         }
+        // BG-8.8: no profile doubles past the largest cube.
+        if self.cube.value >= Cube::LARGEST {
+            return Some((
+                RuleCode::CubeAtCap,
+                "BG-8.8",
+                format!(
+                    "the cube stands at {}, the largest value it may show",
+                    self.cube.value
+                ),
+            ));
+        }
         if let Some(cap) = self.profile.cube.cap
-            && self.cube.value * 2 > cap
+            && times(2, self.cube.value) > cap
         {
             return Some((
                 RuleCode::CubeAtCap,
@@ -308,7 +339,8 @@ impl RefGame {
             WinBy::Gammon => 2,
             _ => 3,
         };
-        (by, mult * self.cube.value)
+        // BG-8.8 keeps three times the cube within 32 bits.
+        (by, times(mult, self.cube.value))
     }
 
     fn apply(&mut self, action: &Action) -> Note {
@@ -317,8 +349,9 @@ impl RefGame {
             (Phase::Opening, Action::Opening { white, black }) => {
                 if white == black {
                     // BG-8.7: the variant turns the cube and rolls again.
-                    let next = self.cube.value * 2;
-                    if self.profile.cube.cap.is_none_or(|c| next <= c) {
+                    // BG-8.8: never past the largest cube.
+                    let next = times(2, self.cube.value);
+                    if next <= Cube::LARGEST && self.profile.cube.cap.is_none_or(|c| next <= c) {
                         self.cube.value = next;
                     }
                     return self.note(side, action.clone());
@@ -348,7 +381,7 @@ impl RefGame {
                         let (_, pts) = self.score(winner);
                         (WinBy::Resign, pts)
                     }
-                    _ => (WinBy::Resign, 3 * self.cube.value),
+                    _ => (WinBy::Resign, times(3, self.cube.value)),
                 };
                 self.outcome = Outcome::win(winner, by, points);
                 self.phase = Phase::Over;
@@ -356,7 +389,7 @@ impl RefGame {
             }
             (Phase::Offered, Action::Take) => {
                 // BG-8.4: the cube doubles and goes to the taker.
-                self.cube.value *= 2;
+                self.cube.value = times(2, self.cube.value);
                 self.cube.owner = Some(if self.profile.faults.take_keeps_owner {
                     self.turn
                 } else {
@@ -368,7 +401,7 @@ impl RefGame {
             (Phase::Offered, Action::Drop) => {
                 // BG-8.5: the doubler wins the stake before the double.
                 let v = if self.profile.faults.drop_at_new_value {
-                    self.cube.value * 2
+                    times(2, self.cube.value)
                 } else {
                     self.cube.value
                 };
