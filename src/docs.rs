@@ -107,10 +107,7 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
 /// fails on it).
 fn perft_facts(root: &Path, g: &dyn crate::corpus::GameEntry) -> (usize, u64) {
     match crate::perft::load(root, g) {
-        Ok(Some(f)) => (
-            f.len(),
-            f.iter().map(|f| f.info().count).max().unwrap_or(0),
-        ),
+        Ok(Some(f)) => (f.len(), f.iter().map(|f| f.info().count).max().unwrap_or(0)),
         _ => (0, 0),
     }
 }

@@ -276,7 +276,7 @@ impl EngineGame {
         };
         let g = self.plays_now(roll);
         let mut best: Option<(usize, Why)> = None;
-        let mut reached: Vec<Board> = Vec::new();
+        let mut reached: Vec<(Board, Vec<u8>)> = Vec::new();
         let n = steps.len();
         let try_order = |order: &[usize], best: &mut Option<(usize, Why)>| {
             let mut b = self.board;
@@ -306,7 +306,7 @@ impl EngineGame {
                     }
                 }
             }
-            Some(b)
+            Some((b, left))
         };
         let mut idx: Vec<usize> = (0..n).collect();
         // Orders in lexicographic order (next permutation), the canonical
@@ -322,11 +322,19 @@ impl EngineGame {
             idx.swap(i - 1, j);
             idx[i..].reverse();
         }
-        if reached.iter().any(|b| {
-            g.plays
+        // An order of the steps that leaves a legal play's position, with
+        // no die left that could still move, is a spelling of that play,
+        // even with fewer dice than its canonical one: the last checker
+        // off with one die, `2/off` for `2/1 1/off` (BG-3.8, AB-11).
+        let complete = |b: &Board, left: &[u8]| {
+            !left
                 .iter()
-                .any(|p| p.after == *b && usize::from(p.n) == n)
-        }) {
+                .any(|&d| (1..=25u8).any(|from| step_reason(b, from, d, &self.profile).is_ok()))
+        };
+        if reached
+            .iter()
+            .any(|(b, left)| complete(b, left) && g.plays.iter().any(|p| p.after == *b))
+        {
             return Ok(());
         }
         if !reached.is_empty() || n == 0 {
@@ -563,12 +571,7 @@ impl EngineGame {
 
     /// The board a legal play's steps lead to.
     fn find_target(&mut self, roll: Roll, steps: &[Step]) -> Option<Board> {
-        let plays: Vec<Board> = self
-            .plays(roll)
-            .iter()
-            .filter(|p| usize::from(p.n) == steps.len())
-            .map(|p| p.after)
-            .collect();
+        let plays: Vec<Board> = self.plays(roll).iter().map(|p| p.after).collect();
         let mut order: Vec<usize> = (0..steps.len()).collect();
         let mut out = None;
         permute(&mut order, 0, &mut |o| {
