@@ -39,6 +39,9 @@ pub trait AnyScenario: Send + Sync {
     fn path(&self) -> &Path;
     /// The clauses it covers.
     fn clauses(&self) -> &[String];
+    /// The ambiguity entries among its clauses: the readings a failure of
+    /// it involves.
+    fn readings(&self) -> Vec<String>;
     /// The names of the profiles it runs under, in order.
     fn profile_names(&self) -> Vec<String>;
     /// Runs it on the game's implementation named `imp` (`reference`,
@@ -166,6 +169,10 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn clauses(&self) -> &[String] {
         &self.clauses
+    }
+
+    fn readings(&self) -> Vec<String> {
+        crate::scenario::clauses::readings_among(G::spec_files(), &self.clauses)
     }
 
     fn profile_names(&self) -> Vec<String> {

@@ -62,7 +62,7 @@ pub struct GameFacts {
 }
 
 fn is_ambiguity(c: &Clause) -> bool {
-    c.file.ends_with("/ambiguities.md")
+    c.is_ambiguity()
 }
 
 /// The facts of every registered game, counting its scenarios among

@@ -59,6 +59,7 @@ fn skipped(s: &dyn AnyScenario, start: Instant, (kind, reason): (SkipKind, Strin
         status: Status::Skip,
         message: Some(reason),
         skip: Some(kind),
+        readings: Vec::new(),
         profiles: Vec::new(),
         duration_ms: start.elapsed().as_millis() as u64,
     }
@@ -226,10 +227,15 @@ pub fn run_case(
         status: Status::Pass,
         message: None,
         skip: None,
+        readings: Vec::new(),
         profiles,
         duration_ms: start.elapsed().as_millis() as u64,
     };
-    conclude(case, &opts.xfail)
+    let mut case = conclude(case, &opts.xfail);
+    if !matches!(case.status, Status::Pass | Status::Skip) {
+        case.readings = s.readings();
+    }
+    case
 }
 
 /// The report of a scenario that cannot be run because the implementation
@@ -251,6 +257,7 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
         status,
         message: None,
         skip: None,
+        readings: Vec::new(),
         profiles: vec![ProfileResult {
             message: Some(format!("hello: {}", trouble.message)),
             stderr: trouble.stderr.clone(),
@@ -336,6 +343,7 @@ pub fn assemble(
             status: Status::Error,
             message: Some(format!("scenario does not load: {e}")),
             skip: None,
+            readings: Vec::new(),
             profiles: Vec::new(),
             duration_ms: 0,
         });
