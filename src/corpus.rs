@@ -415,6 +415,15 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
     }
 }
 
+/// The registered game a scenario file names in its `game:` key, when it
+/// can be read and names one: what a file that fails to load still says
+/// about whose it is.
+pub fn game_named_in(path: &Path) -> Option<&'static str> {
+    let text = load::read(path).ok()?;
+    let game = load::game_of(path, &text).ok()?;
+    crate::games::find(&game.value).map(|g| g.name())
+}
+
 /// Loads every scenario under `paths`. Returns the scenarios that loaded and
 /// the errors of those that did not, including ids repeated within a game
 /// and paths that cannot be read (everything else is still loaded).

@@ -462,3 +462,47 @@ fn a_pass_lists_no_readings() {
     assert_eq!(json["cases"][0]["status"], "pass", "{out}");
     assert!(json["cases"][0].get("readings").is_none(), "{out}");
 }
+
+/// Under `--game G` a file of another game that fails to load is not G's:
+/// no error of this run. A file of G that fails to load still is, and so is
+/// one that names no game at all (it may be G's).
+#[test]
+fn another_games_load_error_is_not_an_error_of_the_run() {
+    let dir = common::temp_dir("other-game-load-error");
+    std::fs::write(dir.join("broken-chess.yaml"), "game: chess\nid: t/broken\n").unwrap();
+    let corpus = small_corpus();
+    let dir = dir.to_str().unwrap().to_string();
+    let (out, err, code) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--scenarios",
+        &dir,
+        "--game",
+        "stratego",
+        "--",
+        arbiter(),
+        "serve",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("broken-chess"), "{out}");
+    assert!(out.ends_with("4 passed, 0 failed, 0 skipped\n"), "{out}");
+    // Under its own game the same file is an error.
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        &dir,
+        "--game",
+        "chess",
+        "--",
+        arbiter(),
+        "serve",
+        "--game",
+        "chess",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("ERROR") && out.contains("broken-chess.yaml"),
+        "{out}"
+    );
+}

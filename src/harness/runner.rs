@@ -103,6 +103,20 @@ pub fn of_game<'a>(
         .collect()
 }
 
+/// The load errors that belong to the run: with `--game G`, a file that
+/// names another registered game is not G's, and its failure to load is
+/// not an error of this run. A file whose game cannot be told (unreadable,
+/// no `game:`, a name no game has) may be G's, and stays.
+pub fn load_errors_of_game(errors: Vec<LoadError>, opts: &Options) -> Vec<LoadError> {
+    let Some(game) = opts.game.as_deref() else {
+        return errors;
+    };
+    errors
+        .into_iter()
+        .filter(|e| crate::corpus::game_named_in(&e.file).is_none_or(|g| g == game))
+        .collect()
+}
+
 /// How many of `scenarios` the options select (before the implementation
 /// has a say: its `games` and its `unsupported` replies may skip more).
 pub fn selected(scenarios: &[Box<dyn AnyScenario>], opts: &Options) -> usize {
