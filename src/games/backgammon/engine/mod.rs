@@ -322,19 +322,20 @@ impl EngineGame {
             idx.swap(i - 1, j);
             idx[i..].reverse();
         }
-        // An order of the steps that leaves a legal play's position, with
-        // no die left that could still move, is a spelling of that play,
-        // even with fewer dice than its canonical one: the last checker
-        // off with one die, `2/off` for `2/1 1/off` (BG-3.8, AB-11).
+        // An order of the steps that leaves a legal play's position is a
+        // spelling of that play when it uses as many dice, or when no die
+        // left could still move: the last checker off with one die,
+        // `2/off` for `2/1 1/off` (BG-3.8, AB-11).
         let complete = |b: &Board, left: &[u8]| {
             !left
                 .iter()
                 .any(|&d| (1..=25u8).any(|from| step_reason(b, from, d, &self.profile).is_ok()))
         };
-        if reached
-            .iter()
-            .any(|(b, left)| complete(b, left) && g.plays.iter().any(|p| p.after == *b))
-        {
+        if reached.iter().any(|(b, left)| {
+            g.plays
+                .iter()
+                .any(|p| p.after == *b && (usize::from(p.n) == n || complete(b, left)))
+        }) {
             return Ok(());
         }
         if !reached.is_empty() || n == 0 {
