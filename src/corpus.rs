@@ -41,6 +41,9 @@ pub trait AnyScenario: Send + Sync {
     fn path(&self) -> &Path;
     /// The clauses it covers.
     fn clauses(&self) -> &[String];
+    /// The ambiguity entries among its clauses: the readings a failure of
+    /// it involves.
+    fn readings(&self) -> Vec<String>;
     /// The names of the profiles it runs under, in order.
     fn profile_names(&self) -> Vec<String>;
     /// Runs it on the game's implementation named `imp` (`reference`,
@@ -166,6 +169,10 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn clauses(&self) -> &[String] {
         &self.clauses
+    }
+
+    fn readings(&self) -> Vec<String> {
+        crate::scenario::clauses::readings_among(G::spec_files(), &self.clauses)
     }
 
     fn profile_names(&self) -> Vec<String> {
@@ -405,6 +412,15 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
             ),
         }),
     }
+}
+
+/// The registered game a scenario file names in its `game:` key, when it
+/// can be read and names one: what a file that fails to load still says
+/// about whose it is.
+pub fn game_named_in(path: &Path) -> Option<&'static str> {
+    let text = load::read(path).ok()?;
+    let game = load::game_of(path, &text).ok()?;
+    crate::games::find(&game.value).map(|g| g.name())
 }
 
 /// Loads every scenario under `paths`. Returns the scenarios that loaded and

@@ -229,3 +229,26 @@ fn a_departure_says_why_in_the_references_words_and_later_ones_are_listed() {
     }
     assert!(text.contains("is illegal (two-squares, TS-"), "{text}");
 }
+
+/// An embedded run is the implementation's game alone: another game's
+/// scenario is neither listed (it used to be, as declined) nor counted, and
+/// another game's file that fails to load is no error of the run.
+#[test]
+fn an_embedded_run_leaves_other_games_out() {
+    let dir = common::temp_dir("embed-other-game");
+    let broken = dir.join("broken-chess.yaml");
+    std::fs::write(&broken, "game: chess\nid: t/broken\n").unwrap();
+    let opts = Options {
+        paths: vec![
+            common::repo("tests/data/harness/corpus"),
+            common::repo("scenarios/chess/statements/smothered-mate.yaml"),
+            broken,
+        ],
+        ..Default::default()
+    };
+    let report = run_corpus(&Reference, &opts);
+    let games: Vec<&str> = report.cases.iter().map(|c| c.game.as_str()).collect();
+    assert_eq!(games, ["stratego"; 4], "{:?}", report.cases);
+    assert_eq!(report.summary.skip, 0);
+    assert_eq!(report.summary.error, 0);
+}

@@ -266,7 +266,7 @@ fn a_non_canonical_spelling_is_reported_as_such() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(
-            "FAIL seed004/ex1-five-four-opening: [seed-004] ply 1 (after w5-b4, white to move): lists a non-canonical spelling (BG-3.8): 13/9 9/4 for 13/8 8/4\n      why: 13/9 9/4: another spelling of the legal action 13/8 8/4, which is how the legal list must write it (BG-3.8)"
+            "FAIL seed004/ex1-five-four-opening: [seed-004] ply 1 (after w5-b4, white to move): lists a non-canonical spelling (BG-3.8): 13/9 9/4 for 13/8 8/4\n      why: 13/9 9/4 (BG-3.8): another spelling of the legal action 13/8 8/4, which is how the legal list must write it (BG-3.8)"
         ),
         "{out}"
     );
@@ -341,4 +341,168 @@ fn a_timeout_says_the_scenarios_budget_ran_out() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{line}"));
     assert!(answered >= 1, "{line}");
+}
+
+/// An engine that misses the end of a game: the outcome departure says
+/// what the reference's outcome is and which end test decided it, with
+/// the clause and the readings that clause cites (CH-5.1 cites AM-9), in
+/// text and in JSON.
+#[test]
+fn an_outcome_failure_names_the_end_test_that_decided() {
+    let mate = repo("scenarios/chess/statements/smothered-mate.yaml");
+    let dead = repo("scenarios/chess/material/king-v-king.yaml");
+    let args = |format: &'static str| {
+        vec![
+            "--scenarios".to_string(),
+            mate.display().to_string(),
+            "--scenarios".to_string(),
+            dead.display().to_string(),
+            "--profile".to_string(),
+            "fide".to_string(),
+            "--format".to_string(),
+            format.to_string(),
+        ]
+    };
+    let text = args("text");
+    let text: Vec<&str> = text.iter().map(String::as_str).collect();
+    let (out, _, code) = conform_fake(&text, &["outcome-ongoing"], &["--game", "chess"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("outcome expected white-wins: checkmate, got ongoing\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("      why: g5f7 (CH-3.3): the reference's outcome is white-wins: checkmate, decided by CH-3.3\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("      why: d3e4 (CH-5.1, readings AM-9): the reference's outcome is draw: insufficient-material, decided by CH-5.1\n"),
+        "{out}"
+    );
+    let json = args("json");
+    let json: Vec<&str> = json.iter().map(String::as_str).collect();
+    let (out, _, _) = conform_fake(&json, &["outcome-ongoing"], &["--game", "chess"]);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dead = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "material/king-v-king")
+        .expect("the case is reported");
+    let reasons = &dead["profiles"][0]["departure"]["reasons"];
+    let outcome = reasons
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["clause"] == "CH-5.1")
+        .unwrap_or_else(|| panic!("no reason cites CH-5.1: {reasons}"));
+    assert_eq!(outcome["readings"], serde_json::json!(["AM-9"]), "{out}");
+}
+
+/// A failing scenario lists the ambiguity entries it cites (the readings
+/// involved), in every format: the AB-11 scenario's failure names AB-11.
+#[test]
+fn a_failure_lists_the_readings_involved_in_every_format() {
+    let file = repo("scenarios/backgammon/moving/last-checker-off-with-one-die.yaml");
+    let file = file.to_str().unwrap();
+    let report = |format: &str| {
+        conform_fake(
+            &[
+                "--scenarios",
+                file,
+                "--profile",
+                "standard",
+                "--format",
+                format,
+            ],
+            &["outcome-ongoing"],
+            &["--game", "backgammon"],
+        )
+        .0
+    };
+    let text = report("text");
+    assert!(
+        text.contains("FAIL moving/last-checker-off-with-one-die: [standard] ply 2 (after 2/off, white to move): outcome expected white-wins: by: gammon, points: 2, got ongoing\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n    readings involved: AB-11\n"), "{text}");
+    assert!(
+        text.contains("why: 2/off (BG-7.2): the reference's outcome is white-wins: by: gammon, points: 2, decided by BG-7.2"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report("json")).unwrap();
+    assert_eq!(json["cases"][0]["readings"], serde_json::json!(["AB-11"]));
+    let junit = report("junit");
+    assert!(junit.contains("readings involved: AB-11"), "{junit}");
+    let tap = report("tap");
+    assert!(tap.contains("    - \"readings involved: AB-11\""), "{tap}");
+}
+
+/// A passing scenario says nothing of readings: they are listed with a
+/// failure, not with every case.
+#[test]
+fn a_pass_lists_no_readings() {
+    let file = repo("scenarios/backgammon/moving/last-checker-off-with-one-die.yaml");
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+        "--game",
+        "backgammon",
+        "--",
+        arbiter(),
+        "serve",
+        "--game",
+        "backgammon",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["cases"][0]["status"], "pass", "{out}");
+    assert!(json["cases"][0].get("readings").is_none(), "{out}");
+}
+
+/// Under `--game G` a file of another game that fails to load is not G's:
+/// no error of this run. A file of G that fails to load still is, and so is
+/// one that names no game at all (it may be G's).
+#[test]
+fn another_games_load_error_is_not_an_error_of_the_run() {
+    let dir = common::temp_dir("other-game-load-error");
+    std::fs::write(dir.join("broken-chess.yaml"), "game: chess\nid: t/broken\n").unwrap();
+    let corpus = small_corpus();
+    let dir = dir.to_str().unwrap().to_string();
+    let (out, err, code) = run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--scenarios",
+        &dir,
+        "--game",
+        "stratego",
+        "--",
+        arbiter(),
+        "serve",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("broken-chess"), "{out}");
+    assert!(out.ends_with("4 passed, 0 failed, 0 skipped\n"), "{out}");
+    // Under its own game the same file is an error.
+    let (out, _, code) = run(&[
+        "conform",
+        "--scenarios",
+        &dir,
+        "--game",
+        "chess",
+        "--",
+        arbiter(),
+        "serve",
+        "--game",
+        "chess",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("ERROR") && out.contains("broken-chess.yaml"),
+        "{out}"
+    );
 }

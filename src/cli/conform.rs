@@ -13,7 +13,7 @@ use arbiter::harness::process::{
 use arbiter::harness::proctree::summary;
 use arbiter::harness::report::{CaseReport, ImplementationInfo, Summary};
 use arbiter::harness::runner::{
-    Options, assemble, of_game, run_parallel, selected, unreachable_case,
+    Options, assemble, load_errors_of_game, of_game, run_parallel, selected, unreachable_case,
 };
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
@@ -136,6 +136,7 @@ pub fn conform(args: Args) -> ExitCode {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
     let (scenarios, load_errors) = load_all(&args.paths);
+    let load_errors = load_errors_of_game(load_errors, &opts);
     if selected(&scenarios, &opts) == 0 && load_errors.is_empty() {
         eprintln!("arbiter: {}", nothing_selected(&args, scenarios.len()));
         return ExitCode::from(2);

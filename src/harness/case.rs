@@ -229,6 +229,7 @@ impl<G: Rules> Walk<'_, '_, G> {
                     clause: Some(i.clause),
                     why: i.explanation,
                     implementation_says: None,
+                    readings: Vec::new(),
                 },
                 crate::rules::Verdict::Legal => Reason {
                     action: a.to_string(),
@@ -237,6 +238,7 @@ impl<G: Rules> Walk<'_, '_, G> {
                     clause: None,
                     why: format!("no rule of profile {} forbids it here", self.profile.name()),
                     implementation_says: None,
+                    readings: Vec::new(),
                 },
             })
             .collect()
@@ -384,6 +386,7 @@ impl<G: Rules> Walk<'_, '_, G> {
                      must write it{cite}"
                 ),
                 implementation_says: None,
+                readings: Vec::new(),
             })
             .collect();
         self.depart(
@@ -425,11 +428,14 @@ impl<G: Rules> Walk<'_, '_, G> {
             };
             let want = want.get(name).cloned().unwrap_or_default();
             if *got != want {
-                let reasons = step
+                let mut reasons = step
                     .ply
                     .checked_sub(1)
                     .map(|i| self.why_state(i))
                     .unwrap_or_default();
+                if name == StateField::<G>::OUTCOME.capability {
+                    reasons.extend(self.why_outcome(step.ply));
+                }
                 self.depart(
                     step,
                     format!(
@@ -482,9 +488,40 @@ impl<G: Rules> Walk<'_, '_, G> {
                 clause: None,
                 why: format!("the reference notes: {}", G::describe(&note)),
                 implementation_says: None,
+                readings: Vec::new(),
             }],
             Err(_) => Vec::new(),
         }
+    }
+}
+
+impl<G: Rules> Walk<'_, '_, G> {
+    /// The reference's outcome at `ply` and the end test that decided it
+    /// (the clause of [`Rules::outcome_clause`]), or that none applies.
+    fn why_outcome(&self, ply: usize) -> Option<Reason> {
+        let game = self.reference_at(ply)?;
+        let outcome = game.outcome();
+        let clause = G::outcome_clause(&outcome);
+        let action = ply.checked_sub(1).map_or_else(
+            || "the setup".to_string(),
+            |i| self.truth.moves[i].to_string(),
+        );
+        let why = match (game.legal_actions().is_empty(), clause) {
+            (true, Some(c)) => format!("the reference's outcome is {outcome}, decided by {c}"),
+            (true, None) => format!("the reference's outcome is {outcome}"),
+            (false, _) => format!(
+                "the reference's outcome is {outcome}: no end test of the rules applies here"
+            ),
+        };
+        Some(Reason {
+            action,
+            legal: None,
+            rule: None,
+            clause: clause.map(str::to_string),
+            why,
+            implementation_says: None,
+            readings: Vec::new(),
+        })
     }
 }
 
@@ -548,6 +585,14 @@ pub fn check<G: Rules>(
     }
     // Departures found before trouble or a decline are still reported; a
     // run with departures fails unless it ended in worse trouble.
+    // Each reason that cites a clause names the readings it relates to.
+    for d in &mut walk.departures {
+        for r in &mut d.reasons {
+            if let Some(c) = &r.clause {
+                r.readings = crate::scenario::clauses::readings_of(G::spec_files(), c);
+            }
+        }
+    }
     let mut departures = walk.departures.into_iter();
     result.departure = departures.next();
     result.further = departures.collect();

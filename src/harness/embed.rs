@@ -62,8 +62,11 @@ impl Default for Options {
 /// Runs the corpus against `imp` and returns the report, whatever it says.
 pub fn check_corpus<G: Rules>(imp: &dyn Implementation<G>, opts: &Options) -> Report {
     let (scenarios, load_errors) = load_all(&opts.paths);
+    // The implementation plays G: the other games' scenarios are not part
+    // of the run, neither listed nor counted, and nor are their files'
+    // load errors.
     let run_opts = runner::Options {
-        game: None,
+        game: Some(G::NAME.to_string()),
         profile: opts.profile.clone(),
         run: opts.run.clone(),
         skip: opts.skip.clone(),
@@ -72,6 +75,7 @@ pub fn check_corpus<G: Rules>(imp: &dyn Implementation<G>, opts: &Options) -> Re
         timeout: Duration::from_secs(3600),
         jobs: 1,
     };
+    let load_errors = runner::load_errors_of_game(load_errors, &run_opts);
     let h = hello(imp);
     let mut subject = Local(imp);
     let cases = run_sequential(&scenarios, &mut subject, &h, &run_opts, &|_| {});

@@ -66,6 +66,12 @@ pub fn detail_lines(c: &CaseReport) -> Vec<String> {
             }
         }
     }
+    if !c.readings.is_empty() {
+        out.push(format!(
+            "readings involved: {}",
+            visible(&c.readings.join(", "))
+        ));
+    }
     out
 }
 

@@ -129,16 +129,29 @@ pub struct Reason {
     /// What the implementation's own `judge` said of it, when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implementation_says: Option<String>,
+    /// The ambiguity entries the clause relates to: the clause itself when
+    /// it is one, and those its text cites (the readings a profile switch
+    /// chooses between).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<String>,
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.legal, &self.rule, &self.clause) {
-            (Some(false), Some(r), Some(c)) => {
-                write!(f, "{} is illegal ({r}, {c}): {}", self.action, self.why)?
-            }
-            (Some(_), _, _) => write!(f, "{} is legal: {}", self.action, self.why)?,
-            (None, _, _) => write!(f, "{}: {}", self.action, self.why)?,
+        // The rule, the clause and the readings involved, as far as known.
+        let mut cite: Vec<String> = self.rule.iter().chain(&self.clause).cloned().collect();
+        if !self.readings.is_empty() {
+            cite.push(format!("readings {}", self.readings.join(", ")));
+        }
+        let cite = if cite.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", cite.join(", "))
+        };
+        match self.legal {
+            Some(false) => write!(f, "{} is illegal{cite}: {}", self.action, self.why)?,
+            Some(true) => write!(f, "{} is legal{cite}: {}", self.action, self.why)?,
+            None => write!(f, "{}{cite}: {}", self.action, self.why)?,
         }
         if let Some(s) = &self.implementation_says {
             write!(f, " (the implementation's judge: {s})")?;
@@ -289,6 +302,11 @@ pub struct CaseReport {
     /// For a skip: why it was not run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skip: Option<SkipKind>,
+    /// For anything but a pass or a skip: the ambiguity entries the
+    /// scenario cites (the readings involved, `AD-5`), so a failure under
+    /// one profile can be read against the switch that models it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<String>,
     /// One entry per profile run.
     #[serde(default)]
     pub profiles: Vec<ProfileResult>,

@@ -59,6 +59,7 @@ fn skipped(s: &dyn AnyScenario, start: Instant, (kind, reason): (SkipKind, Strin
         status: Status::Skip,
         message: Some(reason),
         skip: Some(kind),
+        readings: Vec::new(),
         profiles: Vec::new(),
         duration_ms: start.elapsed().as_millis() as u64,
     }
@@ -99,6 +100,20 @@ pub fn of_game<'a>(
         .iter()
         .map(|s| s.as_ref())
         .filter(|s| in_game(*s, opts))
+        .collect()
+}
+
+/// The load errors that belong to the run: with `--game G`, a file that
+/// names another registered game is not G's, and its failure to load is
+/// not an error of this run. A file whose game cannot be told (unreadable,
+/// no `game:`, a name no game has) may be G's, and stays.
+pub fn load_errors_of_game(errors: Vec<LoadError>, opts: &Options) -> Vec<LoadError> {
+    let Some(game) = opts.game.as_deref() else {
+        return errors;
+    };
+    errors
+        .into_iter()
+        .filter(|e| crate::corpus::game_named_in(&e.file).is_none_or(|g| g == game))
         .collect()
 }
 
@@ -226,10 +241,15 @@ pub fn run_case(
         status: Status::Pass,
         message: None,
         skip: None,
+        readings: Vec::new(),
         profiles,
         duration_ms: start.elapsed().as_millis() as u64,
     };
-    conclude(case, &opts.xfail)
+    let mut case = conclude(case, &opts.xfail);
+    if !matches!(case.status, Status::Pass | Status::Skip) {
+        case.readings = s.readings();
+    }
+    case
 }
 
 /// The report of a scenario that cannot be run because the implementation
@@ -251,6 +271,7 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
         status,
         message: None,
         skip: None,
+        readings: Vec::new(),
         profiles: vec![ProfileResult {
             message: Some(format!("hello: {}", trouble.message)),
             stderr: trouble.stderr.clone(),
@@ -336,6 +357,7 @@ pub fn assemble(
             status: Status::Error,
             message: Some(format!("scenario does not load: {e}")),
             skip: None,
+            readings: Vec::new(),
             profiles: Vec::new(),
             duration_ms: 0,
         });

@@ -216,6 +216,14 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         None
     }
 
+    /// The clause whose end test decided `outcome` (checkmate, a captured
+    /// flag, a gammon), cited when an implementation's outcome differs from
+    /// the reference's; `None` for a game that goes on, or a game that does
+    /// not say.
+    fn outcome_clause(_outcome: &Self::Outcome) -> Option<&'static str> {
+        None
+    }
+
     /// One line of `arbiter show` about a played action: who did what, and
     /// what the rules noted.
     fn describe(note: &Self::Note) -> String;

@@ -17,6 +17,61 @@ pub struct Clause {
     pub text: String,
 }
 
+impl Clause {
+    /// Whether the clause is an entry of the game's ambiguity catalogue
+    /// (`spec/<game>/ambiguities.md`): a point where sources split, with the
+    /// profile switch that models it.
+    pub fn is_ambiguity(&self) -> bool {
+        self.file.ends_with("/ambiguities.md")
+    }
+}
+
+/// The ambiguity entries among `ids` (the catalogue's `A…` clauses), in
+/// order, each once: the readings a scenario that cites them involves.
+pub fn readings_among(files: &[(&'static str, &'static str)], ids: &[String]) -> Vec<String> {
+    let all = all_in(files);
+    let mut out: Vec<String> = Vec::new();
+    for id in ids {
+        if !out.contains(id) && all.iter().any(|c| &c.id == id && c.is_ambiguity()) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// The ambiguity entries clause `id` relates to: itself when it is one,
+/// and every entry its paragraph (the defining line up to the next blank
+/// line or clause) cites, as `CH-4.2` cites `AM-6`.
+pub fn readings_of(files: &[(&'static str, &'static str)], id: &str) -> Vec<String> {
+    let mut cited = vec![id.to_string()];
+    for (_, text) in files {
+        let mut lines = text.lines().skip_while(|l| {
+            l.trim_start()
+                .strip_prefix("**")
+                .and_then(|r| r.split_once("**"))
+                .is_none_or(|(i, _)| i != id)
+        });
+        let Some(first) = lines.next() else { continue };
+        let mut para = first.to_string();
+        for l in lines {
+            let t = l.trim_start();
+            if t.is_empty() || (t.starts_with("**") && parse("", t).len() == 1) {
+                break;
+            }
+            para.push(' ');
+            para.push_str(t);
+        }
+        for word in para.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.')) {
+            let word = word.trim_end_matches('.');
+            if is_clause_id(word) && !cited.iter().any(|c| c == word) {
+                cited.push(word.to_string());
+            }
+        }
+        break;
+    }
+    readings_among(files, &cited)
+}
+
 /// Whether `s` has the shape of a clause ID: capital letters, `-`, then
 /// dot-separated numbers.
 pub fn is_clause_id(s: &str) -> bool {

@@ -338,6 +338,18 @@ impl RuleProfile for Profile {
 }
 
 impl Rules for Backgammon {
+    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::WhiteWins(w) | Outcome::BlackWins(w) => Some(match w.by {
+                WinBy::Single | WinBy::Gammon => "BG-7.2",
+                WinBy::Backgammon => "BG-7.3",
+                WinBy::Drop => "BG-8.5",
+                WinBy::Resign => "BG-9.1",
+            }),
+        }
+    }
+
     const NAME: &'static str = "backgammon";
     const SEED: &'static str = "seed 004 (Backgammon, Dopplerwürfel)";
     const EXAMPLE_ADAPTER: &'static str = "examples/python-backgammon/adapter.py";

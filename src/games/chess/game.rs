@@ -128,6 +128,25 @@ impl RuleProfile for Profile {
 }
 
 impl Rules for Chess {
+    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => Some(match r {
+                WinReason::Checkmate => "CH-3.3",
+                WinReason::Stalemate => "CH-4.2",
+            }),
+            Outcome::Draw(r) => Some(match r {
+                DrawReason::Stalemate => "CH-4.1",
+                DrawReason::InsufficientMaterial => "CH-5.1",
+                DrawReason::ThreefoldRepetition => "CH-6.4",
+                DrawReason::FivefoldRepetition => "CH-6.5",
+                DrawReason::FiftyMoves => "CH-8.2",
+                DrawReason::SeventyFiveMoves => "CH-8.3",
+                DrawReason::PerpetualCheck => "AM-7",
+            }),
+        }
+    }
+
     const NAME: &'static str = "chess";
     const SEED: &'static str = "seed 004 (Schach)";
     const EXAMPLE_ADAPTER: &'static str = "examples/chess-naive/adapter.py";

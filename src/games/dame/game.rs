@@ -127,6 +127,17 @@ impl RuleProfile for Profile {
 }
 
 impl Rules for Dame {
+    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => Some(match r {
+                WinReason::AllCaptured => "DA-5.1",
+                WinReason::NoLegalMove => "DA-5.2",
+            }),
+            Outcome::Draw(DrawReason::NoProgress) => Some("AD-11"),
+        }
+    }
+
     const NAME: &'static str = "dame";
     const SEED: &'static str = "seed 004 (Dame)";
     const EXAMPLE_ADAPTER: &'static str = "examples/python-dame-naive/engine.py";

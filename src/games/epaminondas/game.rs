@@ -145,6 +145,17 @@ impl RuleProfile for Profile {
 }
 
 impl Rules for Epaminondas {
+    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => Some(match r {
+                WinReason::Crossing => "EP-5.2",
+                WinReason::NoLegalMove => "EP-5.3",
+            }),
+            Outcome::Draw(DrawReason::NoLegalMove) => Some("AE-5"),
+        }
+    }
+
     const NAME: &'static str = "epaminondas";
     const SEED: &'static str = "seed 003";
     const EXAMPLE_ADAPTER: &'static str = "examples/python-epaminondas/adapter.py";

@@ -189,6 +189,17 @@ impl RuleProfile for Profile {
 }
 
 impl Rules for Stratego {
+    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::Ongoing => None,
+            Outcome::RedWins(r) | Outcome::BlueWins(r) => Some(match r {
+                WinReason::FlagCaptured => "RP-6.1",
+                WinReason::NoLegalMove => "RP-6.2",
+            }),
+            Outcome::Draw(DrawReason::NeitherCanMove) => Some("RP-6.3"),
+        }
+    }
+
     const NAME: &'static str = "stratego";
     const SEED: &'static str = "seeds 000–002 (ISF articles 10 and 11)";
     const EXAMPLE_ADAPTER: &'static str = "examples/python-naive/adapter.py";

@@ -19,6 +19,8 @@ Bends (several may be given; each applies where it says):
                        opposite order (a spelling of the same play that is
                        not the canonical one).
   respell OLD NEW      lists the action OLD as NEW.
+  outcome-ongoing      answers every state request with the outcome
+                       "ongoing" (an engine that misses the end of a game).
 """
 import json
 import subprocess
@@ -32,7 +34,8 @@ ALL_CAPABILITIES = [
 
 
 TAKES = {"drop": 1, "refuse": 1, "garbage-from": 1, "decline-profile": 1,
-         "declare-decline": 0, "reverse-steps": 0, "respell": 2}
+         "declare-decline": 0, "reverse-steps": 0, "respell": 2,
+         "outcome-ongoing": 0}
 
 
 def main():
@@ -99,6 +102,9 @@ def bend(mode, args, request, reply):
         if query == "legal-moves":
             reply["legal-moves"] = [args[1] if m == args[0] else m
                                     for m in reply["legal-moves"]]
+    elif mode == "outcome-ongoing":
+        if query == "state" and "outcome" in reply:
+            reply["outcome"] = "ongoing"
     return reply
 
 

@@ -289,7 +289,7 @@ impl EngineGame {
         };
         let g = self.plays_now(roll);
         let mut best: Option<(usize, Why)> = None;
-        let mut reached: Vec<Board> = Vec::new();
+        let mut reached: Vec<(Board, Vec<u8>)> = Vec::new();
         let n = steps.len();
         let try_order = |order: &[usize], best: &mut Option<(usize, Why)>| {
             let mut b = self.board;
@@ -319,7 +319,7 @@ impl EngineGame {
                     }
                 }
             }
-            Some(b)
+            Some((b, left))
         };
         let mut idx: Vec<usize> = (0..n).collect();
         // Orders in lexicographic order (next permutation), the canonical
@@ -335,10 +335,19 @@ impl EngineGame {
             idx.swap(i - 1, j);
             idx[i..].reverse();
         }
-        if reached.iter().any(|b| {
+        // An order of the steps that leaves a legal play's position is a
+        // spelling of that play when it uses as many dice, or when no die
+        // left could still move: the last checker off with one die,
+        // `2/off` for `2/1 1/off` (BG-3.8, AB-11).
+        let complete = |b: &Board, left: &[u8]| {
+            !left
+                .iter()
+                .any(|&d| (1..=25u8).any(|from| step_reason(b, from, d, &self.profile).is_ok()))
+        };
+        if reached.iter().any(|(b, left)| {
             g.plays
                 .iter()
-                .any(|p| p.after == *b && usize::from(p.n) == n)
+                .any(|p| p.after == *b && (usize::from(p.n) == n || complete(b, left)))
         }) {
             return Ok(());
         }
@@ -581,12 +590,7 @@ impl EngineGame {
 
     /// The board a legal play's steps lead to.
     fn find_target(&mut self, roll: Roll, steps: &[Step]) -> Option<Board> {
-        let plays: Vec<Board> = self
-            .plays(roll)
-            .iter()
-            .filter(|p| usize::from(p.n) == steps.len())
-            .map(|p| p.after)
-            .collect();
+        let plays: Vec<Board> = self.plays(roll).iter().map(|p| p.after).collect();
         let mut order: Vec<usize> = (0..steps.len()).collect();
         let mut out = None;
         permute(&mut order, 0, &mut |o| {
@@ -798,7 +802,7 @@ impl Game<Backgammon> for EngineGame {
 /// that number, or, bearing off, the smallest die above it (BG-6.2,
 /// BG-6.4: whether the step may take it is `step_reason`'s to judge).
 fn die_for(left: &[u8], dist: u8, bearing_off: bool) -> Option<u8> {
-    let exact = left.iter().any(|&d| d == dist).then_some(dist);
+    let exact = left.contains(&dist).then_some(dist);
     let larger = || left.iter().copied().filter(|&d| d > dist).min();
     exact.or_else(|| if bearing_off { larger() } else { None })
 }

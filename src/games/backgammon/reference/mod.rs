@@ -284,9 +284,12 @@ impl RefGame {
                 }
             }
             (Phase::Play(roll), Action::Play(steps)) => {
-                let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);
-                let key = plays::route_key(steps);
-                if plays.iter().any(|p| p.routes.contains(&key)) {
+                // BG-3.8, AB-11: any spelling of a legal play is that play,
+                // the game-ending bear-off with fewer dice (`2/off` for
+                // `2/1 1/off`) included.
+                if plays::spelled_play(&self.pos, self.turn, roll, steps, &self.profile.faults)
+                    .is_some()
+                {
                     return Ok(());
                 }
                 let (r, c, e) =
@@ -419,12 +422,10 @@ impl RefGame {
                 n
             }
             (Phase::Play(roll), Action::Play(steps)) => {
-                let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);
-                let key = plays::route_key(steps);
-                let play = plays
-                    .into_iter()
-                    .find(|p| p.routes.contains(&key))
-                    .expect("checked legal");
+                // The play the steps spell, noted in its canonical spelling.
+                let play =
+                    plays::spelled_play(&self.pos, self.turn, roll, steps, &self.profile.faults)
+                        .expect("checked legal");
                 self.pos = play.after.clone();
                 let mut n = self.end_of_play(side, Action::Play(play.steps.clone()));
                 n.hits = play.steps.iter().filter(|s| s.hit).map(|s| s.to).collect();

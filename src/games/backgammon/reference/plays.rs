@@ -299,8 +299,11 @@ pub fn legal_plays(pos: &Position, me: Player, roll: Roll, faults: &Faults) -> V
 
 /// The legal play that `steps` spell (BG-3.8): the one among whose routes
 /// they are, or else the one whose position they leave when played in some
-/// order, each step with its own die (a game-ending bear-off written with
-/// fewer dice than its canonical route, `2/off` for `2/1 1/off`: AB-11).
+/// order, each step with its own die, as a complete play: no die left can
+/// then be played (BG-3.5). That is a bear-off written with fewer dice than
+/// its canonical route when nothing is left to move, `2/off` for
+/// `2/1 1/off` with the last checker (AB-11); `5/off` with 6-1 and a
+/// checker left on W2 is not, since the 1 could still move it.
 /// `None` when they spell no legal play.
 pub fn spelled_play(
     pos: &Position,
@@ -344,7 +347,16 @@ pub fn spelled_play(
             let at = left.iter().position(|&x| x == d).unwrap_or(0);
             left.remove(at);
         }
-        found = plays.iter().find(|play| play.after == p).cloned();
+        // BG-3.5: a die left that could still be played makes the written
+        // play incomplete, whatever position it leaves.
+        let playable = left.iter().any(|&d| {
+            std::iter::once(BAR)
+                .chain(1..=24)
+                .any(|from| step(&p, me, from, d, faults, false).is_ok())
+        });
+        if !playable {
+            found = plays.iter().find(|play| play.after == p).cloned();
+        }
     });
     found
 }
