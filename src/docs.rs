@@ -107,10 +107,7 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
 /// fails on it).
 fn perft_facts(root: &Path, g: &dyn crate::corpus::GameEntry) -> (usize, u64) {
     match crate::perft::load(root, g) {
-        Ok(Some(f)) => (
-            f.len(),
-            f.iter().map(|f| f.info().count).max().unwrap_or(0),
-        ),
+        Ok(Some(f)) => (f.len(), f.iter().map(|f| f.info().count).max().unwrap_or(0)),
         _ => (0, 0),
     }
 }
@@ -120,7 +117,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -25,6 +25,7 @@ fn nothing_above_the_games_names_a_game() {
     }
     files.extend(
         [
+            "battery.rs",
             "corpus.rs",
             "coverage.rs",
             "docs.rs",

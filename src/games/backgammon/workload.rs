@@ -160,6 +160,19 @@ pub fn compare_game(
     Ok(())
 }
 
+/// Case `seed` of the battery ([`crate::battery`]): the standard start
+/// under the profile [`fuzz_profile`] makes of a byte the seed picks
+/// (named profiles, variant switches, the engine's faults).
+pub fn battery_case(seed: u64) -> (Setup, Profile) {
+    let k = (crate::rng::splitmix64(&mut seed.clone()) % 48) as u8;
+    (Setup::standard(), fuzz_profile(k))
+}
+
+/// The battery's candidates ([`probes`]).
+pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Action> {
+    probes(legal, &mut SplitMix(seed))
+}
+
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
 /// the first eight bytes seed the game, the ninth picks the profile (named
 /// profiles and the faults the engine plays); the engine must agree with

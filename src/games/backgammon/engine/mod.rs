@@ -283,7 +283,11 @@ impl EngineGame {
             let mut left = dice.clone();
             for (k, &i) in order.iter().enumerate() {
                 let s = steps[i];
-                let dist = if s.to == OFF { s.from } else { s.from - s.to };
+                let dist = if s.to == OFF {
+                    s.from
+                } else {
+                    s.from.saturating_sub(s.to)
+                };
                 let res = match die_for(&left, dist, s.to == OFF) {
                     Some(d) => step_reason(&b, s.from, d, &self.profile).map(|nb| (nb, d)),
                     None => {
@@ -583,7 +587,11 @@ impl EngineGame {
             };
             for &i in o {
                 let s = steps[i];
-                let dist = if s.to == OFF { s.from } else { s.from - s.to };
+                let dist = if s.to == OFF {
+                    s.from
+                } else {
+                    s.from.saturating_sub(s.to)
+                };
                 let Some(d) = die_for(&left, dist, s.to == OFF) else {
                     return;
                 };
@@ -780,7 +788,7 @@ impl Game<Backgammon> for EngineGame {
 /// that number, or, bearing off, the smallest die above it (BG-6.2,
 /// BG-6.4: whether the step may take it is `step_reason`'s to judge).
 fn die_for(left: &[u8], dist: u8, bearing_off: bool) -> Option<u8> {
-    let exact = left.iter().any(|&d| d == dist).then_some(dist);
+    let exact = left.contains(&dist).then_some(dist);
     let larger = || left.iter().copied().filter(|&d| d > dist).min();
     exact.or_else(|| if bearing_off { larger() } else { None })
 }
