@@ -41,8 +41,10 @@ use crate::rules::{Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
 /// How much the battery plays.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Cases ([`Rules::battery_case`] seeds `0..cases`, fewer when the
-    /// game lists fewer).
+    /// The first case ([`Rules::battery_case`]'s seed).
+    pub first_case: u64,
+    /// Cases (seeds `first_case..first_case + cases`, fewer when the game
+    /// lists fewer).
     pub cases: u64,
     /// Longest game, in plies.
     pub max_plies: usize,
@@ -55,6 +57,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            first_case: 0,
             cases: 6,
             max_plies: 40,
             candidates: 8,
@@ -195,7 +198,7 @@ pub fn run<G: Rules>(opts: &Options, fault: Option<Fault>) -> Result<Report, Str
 pub fn run_on<G: Rules>(imps: &[&dyn Implementation<G>], opts: &Options) -> Result<Report, String> {
     let mut report = Report::default();
     let mut rng = opts.seed;
-    for seed in 0..opts.cases {
+    for seed in opts.first_case..opts.first_case.saturating_add(opts.cases) {
         let Some((setup, profile)) = G::battery_case(seed) else {
             break;
         };

@@ -7,6 +7,7 @@
 
 use arbiter::battery::{Fault, Options};
 use arbiter::games::registry;
+use proptest::prelude::*;
 
 fn options() -> Options {
     Options::default()
@@ -52,6 +53,21 @@ fn the_battery_catches_a_wrong_implementation() {
                     game.name()
                 ),
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+    /// Beyond the fixed seed: a few cases and games no run has played
+    /// before (what the games' own proptests used to explore), one short
+    /// game per game and proptest case.
+    #[test]
+    fn random_cases_pass_the_battery(first_case in 6u64..1_000_000, seed in any::<u64>()) {
+        for game in registry() {
+            let opts = Options { first_case, cases: 1, max_plies: 30, seed, ..options() };
+            let r = game.battery(&opts, None);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
         }
     }
 }
