@@ -12,8 +12,10 @@
 //! - candidates that are not listed (actions listed earlier in the game,
 //!   listed spellings with one character changed, the game's own
 //!   [`Rules::battery_candidates`]) are judged illegal, the verdict naming
-//!   the candidate, and playing one is refused with the same rule and
-//!   leaves the game as it was;
+//!   the candidate (or, where a game has several spellings of one action,
+//!   the first implementation's `canonical` maps it to a listed one), and
+//!   playing one is refused with the same rule and leaves the ply count
+//!   and the side to move as they were;
 //! - every action's spelling reads back as the action;
 //! - side to move, outcome, legal list, the rule codes of the verdicts on
 //!   the candidates and the note of every action played are those of the
