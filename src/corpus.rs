@@ -110,6 +110,13 @@ pub trait GameEntry: Sync {
     /// `serve`'s property with its reference on the input `bytes`, lines
     /// of at most `max_line` bytes, for fuzzing.
     fn check_serve(&self, bytes: &[u8], max_line: usize);
+    /// The battery ([`crate::battery`]) on its implementations, the last
+    /// wrapped in `fault` when given (the battery's self-test).
+    fn battery(
+        &self,
+        opts: &crate::battery::Options,
+        fault: Option<crate::battery::Fault>,
+    ) -> Result<crate::battery::Report, String>;
     /// The kill matrix of its scenarios among `scenarios`, and, when
     /// Reads this game's perft file ([`crate::perft`]).
     fn perft_figures(
@@ -360,6 +367,14 @@ impl<G: Rules> GameEntry for Entry<G> {
         text: &str,
     ) -> Result<Vec<Box<dyn crate::perft::AnyFigure>>, LoadError> {
         crate::perft::parse::<G>(path, text)
+    }
+
+    fn battery(
+        &self,
+        opts: &crate::battery::Options,
+        fault: Option<crate::battery::Fault>,
+    ) -> Result<crate::battery::Report, String> {
+        crate::battery::run::<G>(opts, fault)
     }
 
     fn check_reader(&self, bytes: &[u8]) {

@@ -1,6 +1,7 @@
 //! arbiter: a test oracle and scenario corpus for board-game rules, starting
 //! with Stratego's two anti-repetition rules.
 
+pub mod battery;
 pub mod corpus;
 pub mod coverage;
 pub mod docs;

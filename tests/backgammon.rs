@@ -330,3 +330,29 @@ fn cubes_outside_the_range_are_refused_everywhere() {
         }
     }
 }
+
+/// A step backwards (`6/8`) reads as an action; both implementations judge
+/// it `play.dice` (BG-3.1) instead of overflowing on the distance (found
+/// by the battery's respelled candidates).
+#[test]
+fn a_step_backwards_is_judged_not_a_crash() {
+    use arbiter::games::backgammon::board::Action;
+    use arbiter::games::backgammon::game::Setup;
+    use arbiter::rules::Rules;
+    let p = <Backgammon as Rules>::Profile::parse("seed-004").unwrap();
+    for imp in Backgammon::implementations() {
+        let mut g = imp.start(&Setup::standard(), &p).unwrap();
+        let first = g.legal_actions()[0].clone();
+        g.play(&first).unwrap();
+        for t in ["6/8", "8/13 6/5", "3/off 1/2"] {
+            let a: Action = t.parse().unwrap();
+            let v = g.judge(&a);
+            assert_eq!(
+                v.rule().map(|r| r.to_string()).as_deref(),
+                Some("play.dice"),
+                "{} {t}: {v}",
+                imp.name()
+            );
+        }
+    }
+}

@@ -3,11 +3,12 @@
 //! every mutant, from the workload's setups. The tally printed at the end
 //! (`cargo test --test chess_differential -- --nocapture`) shows what the
 //! games reached. Longer runs: the `#[ignore]`d test, or the
-//! `chess_differential` fuzz target (docs/fuzzing.md).
+//! `chess_differential` fuzz target (docs/fuzzing.md). Short random games
+//! from the same setups and profiles are also the chess part of
+//! `tests/battery.rs`.
 
 use arbiter::games::chess::position::Position;
 use arbiter::games::chess::workload::{SETUPS, SplitMix, Tally, compare_game, profiles};
-use proptest::prelude::*;
 
 fn run(seeds: std::ops::Range<u64>, plies: usize) -> Tally {
     let profiles = profiles();
@@ -43,17 +44,4 @@ fn engine_plays_like_the_reference() {
 fn engine_plays_like_the_reference_long() {
     let tally = run(0..200, 300);
     println!("{tally}");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
-    #[test]
-    fn random_games_agree(seed in any::<u64>(), setup in 0..SETUPS.len(), profile in any::<usize>()) {
-        let profiles = profiles();
-        let mut tally = Tally::default();
-        let p = &profiles[profile % profiles.len()];
-        let s = Position::from_fen(SETUPS[setup]).unwrap();
-        let r = compare_game(&s, p, &mut SplitMix(seed), 80, &mut tally);
-        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-    }
 }

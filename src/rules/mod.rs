@@ -116,8 +116,9 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         + Send
         + Sync;
     /// What the rules observe about one played action (counts, captures,
-    /// crownings, the dice used, …).
-    type Note: Clone + Debug + Send + Sync;
+    /// crownings, the dice used, …). Equal notes from two implementations
+    /// are what the battery ([`crate::battery`]) asks of every played action.
+    type Note: Clone + Debug + PartialEq + Send + Sync;
     /// Whether the game goes on, and if not, how it ended.
     type Outcome: Clone
         + Debug
@@ -207,6 +208,39 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         _opts: &crate::prove::ProveOptions,
     ) -> Option<Result<crate::prove::ProveReport, String>> {
         None
+    }
+
+    /// Setup and profile number `seed` of the battery's random games
+    /// ([`crate::battery`]): the game's own generator of interesting
+    /// positions (sparse boards, endgames, near-symmetric arrays) under
+    /// varied profiles. `None` ends the list. Default: one case, the setup
+    /// an empty `setup:` of a scenario file gives, under the default
+    /// profile (none when the game has no such setup).
+    fn battery_case(seed: u64) -> Option<(Self::Setup, Self::Profile)> {
+        if seed > 0 {
+            return None;
+        }
+        let spec: Self::SetupSpec =
+            serde_json::from_value(Value::Object(Default::default())).ok()?;
+        let setup = Self::setup_from_spec(&spec).ok()?;
+        let profile = Self::Profile::parse(Self::Profile::names().first()?).ok()?;
+        Some((setup, profile))
+    }
+
+    /// Actions the battery judges at a position besides its own (actions
+    /// listed earlier in the game, listed spellings with one character
+    /// changed): the game's candidates near `legal`, the actions listed
+    /// after `played` from `setup` under `profile`, chosen by `seed`. Those that are listed
+    /// are dropped; the others must be judged illegal with the same rule
+    /// code by every implementation. Default: none.
+    fn battery_candidates(
+        _setup: &Self::Setup,
+        _profile: &Self::Profile,
+        _played: &[Self::Action],
+        _legal: &[Self::Action],
+        _seed: u64,
+    ) -> Vec<Self::Action> {
+        Vec::new()
     }
 
     /// The clause that makes several spellings one action and names the

@@ -404,6 +404,20 @@ impl Rules for Backgammon {
         Some(super::bench_report::report(opts))
     }
 
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        Some(super::workload::battery_case(seed))
+    }
+
+    fn battery_candidates(
+        setup: &Setup,
+        _profile: &Profile,
+        _played: &[Action],
+        legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        super::workload::battery_candidates(setup, legal, seed)
+    }
+
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
     }

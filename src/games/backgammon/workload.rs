@@ -160,6 +160,19 @@ pub fn compare_game(
     Ok(())
 }
 
+/// Case `seed` of the battery ([`crate::battery`]): the standard start
+/// under the profile [`fuzz_profile`] makes of a byte the seed picks
+/// (named profiles, variant switches, the engine's faults).
+pub fn battery_case(seed: u64) -> (Setup, Profile) {
+    let k = (crate::rng::splitmix64(&mut seed.clone()) % 48) as u8;
+    (Setup::standard(), fuzz_profile(k))
+}
+
+/// The battery's candidates ([`probes`]).
+pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Action> {
+    probes(legal, &mut SplitMix(seed))
+}
+
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
 /// the first eight bytes seed the game, the ninth picks the profile (named
 /// profiles and the faults the engine plays); the engine must agree with
@@ -222,23 +235,11 @@ pub fn fuzz_profile(k: u8) -> Profile {
 
 #[cfg(test)]
 mod tests {
-    use proptest::prelude::*;
-
     use super::*;
     use crate::games::backgammon::engine::Engine;
 
     fn profile(k: usize) -> Profile {
         fuzz_profile((k % 256) as u8)
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
-        #[test]
-        fn engine_agrees_with_the_reference(seed in any::<u64>(), k in 0usize..48) {
-            let mut tally = Tally::new();
-            let r = compare_game(&Engine, &Setup::standard(), &profile(k), seed, 250, &mut tally);
-            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-        }
     }
 
     /// A fixed set of whole games with a tally: every rule the tally names

@@ -205,6 +205,20 @@ impl Rules for Chess {
         Some(super::bench_report::report(opts))
     }
 
+    fn battery_case(seed: u64) -> Option<(Position, Profile)> {
+        Some(super::workload::battery_case(seed))
+    }
+
+    fn battery_candidates(
+        setup: &Position,
+        _profile: &Profile,
+        _played: &[Action],
+        legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        super::workload::battery_candidates(setup, legal, seed)
+    }
+
     /// The reference counts with its move generator alone (CH-2 to CH-4:
     /// no claim or draw is an action there), the engine through its whole
     /// `legal_actions` and `play`; figures are therefore stated under a

@@ -320,6 +320,23 @@ pub fn compare_game(
     Ok(())
 }
 
+/// Case `seed` of the battery ([`crate::battery`]): the setups in turn,
+/// each under a profile (named or mutant) the seed picks.
+pub fn battery_case(seed: u64) -> (Position, Profile) {
+    let profiles = profiles();
+    let mut src = SplitMix(seed);
+    let p = src.below(profiles.len()).unwrap_or(0);
+    let fen = SETUPS[(seed as usize * 5) % SETUPS.len()];
+    let setup = Position::from_fen(fen).expect("the workload's setups are valid");
+    (setup, profiles[p].clone())
+}
+
+/// The battery's candidates: six random ones ([`candidate`]).
+pub fn battery_candidates(_setup: &Position, _legal: &[Action], seed: u64) -> Vec<Action> {
+    let mut src = SplitMix(seed);
+    (0..6).filter_map(|_| candidate(&mut src)).collect()
+}
+
 /// The fuzz property: fuzzer bytes pick the setup, the profile and every
 /// choice of one game; any difference panics with its description.
 pub fn check_differential(data: &[u8]) {

@@ -196,6 +196,20 @@ impl Rules for Dame {
         Some(super::bench_report::report(opts))
     }
 
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        Some(super::workload::battery_case(seed))
+    }
+
+    fn battery_candidates(
+        setup: &Setup,
+        _profile: &Profile,
+        _played: &[Action],
+        legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        super::workload::battery_candidates(setup, legal, seed)
+    }
+
     fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
         match imp {
             "reference" => super::reference::RefGame::new(setup, profile)

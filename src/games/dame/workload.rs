@@ -251,6 +251,19 @@ pub fn compare_game(
     Ok(())
 }
 
+/// Case `seed` of the battery ([`crate::battery`]): a random profile and
+/// setup, as [`compare_game`] draws them.
+pub fn battery_case(seed: u64) -> (Setup, Profile) {
+    let mut c = Seeded(seed);
+    let profile = random_profile(&mut c);
+    (random_setup(&mut c), profile)
+}
+
+/// The battery's candidates ([`candidates`]).
+pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Action> {
+    candidates(&mut Seeded(seed), legal)
+}
+
 /// The fuzz property: the bytes choose a profile, a setup and a game of up
 /// to 60 plies; the engine must answer it exactly as the reference does.
 pub fn check_differential(data: &[u8]) {

@@ -214,6 +214,20 @@ impl Rules for Epaminondas {
         Some(super::bench_report::report(opts))
     }
 
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        Some(super::workload::battery_case(seed))
+    }
+
+    fn battery_candidates(
+        setup: &Setup,
+        _profile: &Profile,
+        _played: &[Move],
+        legal: &[Move],
+        seed: u64,
+    ) -> Vec<Move> {
+        super::workload::battery_candidates(setup, legal, seed)
+    }
+
     fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
         match imp {
             "reference" => {

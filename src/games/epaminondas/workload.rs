@@ -259,6 +259,21 @@ fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
     }
 }
 
+/// Case `seed` of the battery ([`crate::battery`]): [`random_case`].
+pub fn battery_case(seed: u64) -> (Setup, Profile) {
+    random_case(&mut SplitMix(seed))
+}
+
+/// The battery's candidates: eight random spellings near the setup's
+/// stones.
+pub fn battery_candidates(setup: &Setup, _legal: &[Move], seed: u64) -> Vec<Move> {
+    let mut rng = SplitMix(seed);
+    let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
+    (0..8)
+        .map(|_| random_candidate(&mut rng, setup.size, &stones))
+        .collect()
+}
+
 /// Plays one random game from `setup` under `profile` on the reference and
 /// the engine, comparing at every ply the outcome, the side to move, the
 /// legal moves, the verdicts on random and symmetry-refused candidates, and

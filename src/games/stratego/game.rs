@@ -258,6 +258,20 @@ impl Rules for Stratego {
         Some(super::bench_report::report(opts))
     }
 
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        Some(super::workload::diff::battery_case(seed))
+    }
+
+    fn battery_candidates(
+        setup: &Setup,
+        profile: &Profile,
+        played: &[Move],
+        _legal: &[Move],
+        seed: u64,
+    ) -> Vec<Move> {
+        super::workload::diff::battery_candidates(setup, profile, played, seed)
+    }
+
     fn describe(note: &PlyReport) -> String {
         super::explain::describe(note)
     }

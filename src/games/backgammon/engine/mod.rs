@@ -296,7 +296,11 @@ impl EngineGame {
             let mut left = dice.clone();
             for (k, &i) in order.iter().enumerate() {
                 let s = steps[i];
-                let dist = if s.to == OFF { s.from } else { s.from - s.to };
+                let dist = if s.to == OFF {
+                    s.from
+                } else {
+                    s.from.saturating_sub(s.to)
+                };
                 let res = match die_for(&left, dist, s.to == OFF) {
                     Some(d) => step_reason(&b, s.from, d, &self.profile).map(|nb| (nb, d)),
                     None => {
@@ -605,7 +609,11 @@ impl EngineGame {
             };
             for &i in o {
                 let s = steps[i];
-                let dist = if s.to == OFF { s.from } else { s.from - s.to };
+                let dist = if s.to == OFF {
+                    s.from
+                } else {
+                    s.from.saturating_sub(s.to)
+                };
                 let Some(d) = die_for(&left, dist, s.to == OFF) else {
                     return;
                 };

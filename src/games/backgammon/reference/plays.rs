@@ -330,7 +330,8 @@ pub fn spelled_play(
             let dist = if s.from == BAR {
                 25 - s.to
             } else {
-                s.from - s.to
+                // Backwards (`6/8`): a distance no die shows.
+                s.from.saturating_sub(s.to)
             };
             let die = if left.contains(&dist) {
                 Some(dist)
@@ -383,7 +384,8 @@ pub fn why_not(
             let dist = if s.from == BAR {
                 25 - s.to
             } else {
-                s.from - s.to
+                // Backwards (`6/8`): a distance no die shows.
+                s.from.saturating_sub(s.to)
             };
             // The die for this step: the exact number, or for bearing off
             // the smallest larger one.

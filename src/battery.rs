@@ -1,0 +1,656 @@
+//! The battery: one set of checks every game gets from its registry line,
+//! in the spirit of OpenSpiel's basic tests. Random games from the game's
+//! own setups ([`Rules::battery_case`]) are played on every implementation
+//! side by side; at every ply each implementation must be consistent with
+//! itself, and every implementation must agree with the first (the
+//! reference):
+//!
+//! - the ply count is the number of actions played, the legal list is
+//!   sorted without repeats, it is empty exactly when the outcome ends the
+//!   game, and every listed action is judged legal and is its own
+//!   canonical spelling;
+//! - candidates that are not listed (actions listed earlier in the game,
+//!   listed spellings with one character changed, the game's own
+//!   [`Rules::battery_candidates`]) are judged illegal, the verdict naming
+//!   the candidate (or, where a game has several spellings of one action,
+//!   the first implementation's `canonical` maps it to a listed one), and
+//!   playing one is refused with the same rule and leaves the ply count
+//!   and the side to move as they were;
+//! - every action's spelling reads back as the action;
+//! - side to move, outcome, legal list, the rule codes of the verdicts on
+//!   the candidates and the note of every action played are those of the
+//!   first implementation;
+//! - the setup survives the wire (`setup_to_wire`, `setup_from_wire`, and
+//!   the game started from the copy lists the same actions);
+//! - `serve`'s answer lines, read back, are what the implementation says
+//!   in process (`hello`, `legal-moves`, `judge` and `state`, at a few
+//!   plies of each game).
+//!
+//! The random numbers are SplitMix64 from one seed, so a failure replays.
+//! [`Fault`] makes a deliberately wrong implementation, with which the
+//! battery checks itself.
+
+use std::fmt;
+
+use crate::protocol::answer::state;
+use crate::protocol::message::{Position, Query, QueryKind, ReplyBody, Request, capabilities};
+use crate::protocol::reader::read_reply;
+use crate::protocol::serve::answer_line;
+use crate::protocol::writer::request_line;
+use crate::rng::splitmix64;
+use crate::rules::{Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
+
+/// How much the battery plays.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The first case ([`Rules::battery_case`]'s seed).
+    pub first_case: u64,
+    /// Cases (seeds `first_case..first_case + cases`, fewer when the game
+    /// lists fewer).
+    pub cases: u64,
+    /// Longest game, in plies.
+    pub max_plies: usize,
+    /// Candidates judged at each ply, at most.
+    pub candidates: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            first_case: 0,
+            cases: 6,
+            max_plies: 40,
+            candidates: 8,
+            seed: 0x0A7B_17E2,
+        }
+    }
+}
+
+/// What a battery run went through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Cases played.
+    pub cases: u64,
+    /// Cases whose setup every implementation refused.
+    pub refused: u64,
+    /// Plies played (on every implementation).
+    pub plies: u64,
+    /// Games that ended by the rules, not by the ply limit.
+    pub finished: u64,
+    /// Listed actions judged legal.
+    pub listed: u64,
+    /// Unlisted candidates judged illegal.
+    pub illegal: u64,
+    /// Unlisted candidates judged another spelling of a listed action.
+    pub respelled: u64,
+    /// Requests answered through `serve`'s lines.
+    pub served: u64,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} cases ({} refused alike), {} plies, {} games ended, {} listed actions judged legal, {} candidates judged illegal, {} other spellings, {} requests served",
+            self.cases,
+            self.refused,
+            self.plies,
+            self.finished,
+            self.listed,
+            self.illegal,
+            self.respelled,
+            self.served
+        )
+    }
+}
+
+/// A deliberate fault, for the battery's self-test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The legal list lacks its last action.
+    DropsAnAction,
+    /// Every action is judged legal.
+    AcceptsAll,
+}
+
+/// An implementation with a [`Fault`].
+pub struct Faulty<G: Rules> {
+    /// The implementation it wraps.
+    pub inner: &'static dyn Implementation<G>,
+    /// What it gets wrong.
+    pub fault: Fault,
+}
+
+impl<G: Rules> Implementation<G> for Faulty<G> {
+    fn name(&self) -> &'static str {
+        "faulty"
+    }
+
+    fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String> {
+        Ok(Box::new(FaultyGame {
+            inner: self.inner.start(setup, profile)?,
+            fault: self.fault,
+        }))
+    }
+
+    fn supports(&self, setup: &G::Setup, profile: &G::Profile) -> Result<(), String> {
+        self.inner.supports(setup, profile)
+    }
+}
+
+struct FaultyGame<G: Rules> {
+    inner: Box<dyn Game<G>>,
+    fault: Fault,
+}
+
+impl<G: Rules> Game<G> for FaultyGame<G> {
+    fn side_to_move(&self) -> G::Side {
+        self.inner.side_to_move()
+    }
+    fn outcome(&self) -> G::Outcome {
+        self.inner.outcome()
+    }
+    fn judge(&self, action: &G::Action) -> Verdict<G> {
+        match self.fault {
+            Fault::AcceptsAll => Verdict::Legal,
+            Fault::DropsAnAction => self.inner.judge(action),
+        }
+    }
+    fn legal_actions(&self) -> Vec<G::Action> {
+        let mut v = self.inner.legal_actions();
+        if self.fault == Fault::DropsAnAction {
+            v.pop();
+        }
+        v
+    }
+    fn play(&mut self, action: &G::Action) -> Result<G::Note, Illegal<G>> {
+        self.inner.play(action)
+    }
+    fn ply(&self) -> usize {
+        self.inner.ply()
+    }
+    fn render(&self) -> String {
+        self.inner.render()
+    }
+    fn canonical(&self, action: &G::Action) -> Option<G::Action> {
+        self.inner.canonical(action)
+    }
+}
+
+/// The battery on `G`'s implementations, the last one wrapped in `fault`
+/// when given.
+pub fn run<G: Rules>(opts: &Options, fault: Option<Fault>) -> Result<Report, String> {
+    let all = G::implementations();
+    let (last, others) = all.split_last().expect("a game has an implementation");
+    let faulty = fault.map(|fault| Faulty {
+        inner: *last,
+        fault,
+    });
+    let mut imps: Vec<&dyn Implementation<G>> = others.to_vec();
+    match &faulty {
+        Some(f) => imps.push(f),
+        None => imps.push(*last),
+    }
+    run_on(&imps, opts)
+}
+
+/// The battery on `imps`, the first being the one the others are held to.
+pub fn run_on<G: Rules>(imps: &[&dyn Implementation<G>], opts: &Options) -> Result<Report, String> {
+    let mut report = Report::default();
+    let mut rng = opts.seed;
+    for seed in opts.first_case..opts.first_case.saturating_add(opts.cases) {
+        let Some((setup, profile)) = G::battery_case(seed) else {
+            break;
+        };
+        let mut case_rng = splitmix64(&mut rng);
+        play_case(imps, &setup, &profile, opts, &mut case_rng, &mut report).map_err(|e| {
+            format!(
+                "{}, case {seed} (profile {}, setup {}): {e}",
+                G::NAME,
+                profile.name(),
+                G::setup_to_wire(&setup)
+            )
+        })?;
+        report.cases += 1;
+    }
+    if report.cases == 0 {
+        return Err(format!(
+            "{}: no battery case (Rules::battery_case)",
+            G::NAME
+        ));
+    }
+    Ok(report)
+}
+
+fn below(rng: &mut u64, n: usize) -> usize {
+    (splitmix64(rng) % n as u64) as usize
+}
+
+fn spelled<A: fmt::Display>(v: &[A]) -> String {
+    let s: Vec<String> = v.iter().map(|a| a.to_string()).collect();
+    format!("[{}]", s.join(" "))
+}
+
+/// The setup's wire round trip.
+fn wire_round_trip<G: Rules>(setup: &G::Setup) -> Result<G::Setup, String> {
+    let w = G::setup_to_wire(setup);
+    let back = G::setup_from_wire(&w)
+        .map_err(|(field, why)| format!("setup_from_wire refuses its own {w}: {field}: {why}"))?;
+    let again = G::setup_to_wire(&back);
+    if again != w {
+        return Err(format!("setup through the wire: {w} came back as {again}"));
+    }
+    Ok(back)
+}
+
+/// The spelling round trip of one action.
+fn spelling<G: Rules>(a: &G::Action) -> Result<(), String> {
+    let text = a.to_string();
+    match text.parse::<G::Action>() {
+        Ok(b) if b == *a => Ok(()),
+        Ok(b) => Err(format!("`{text}` ({a:?}) reads back as {b:?}")),
+        Err(e) => Err(format!("`{text}` ({a:?}) does not read back: {e}")),
+    }
+}
+
+/// Listed spellings with one character changed to another character of
+/// the listed spellings; those that read as an action.
+fn respelled<G: Rules>(legal: &[G::Action], rng: &mut u64, n: usize) -> Vec<G::Action> {
+    let texts: Vec<Vec<char>> = legal
+        .iter()
+        .map(|a| a.to_string().chars().collect())
+        .collect();
+    let mut alphabet: Vec<char> = texts.iter().flatten().copied().collect();
+    alphabet.sort_unstable();
+    alphabet.dedup();
+    let mut out = Vec::new();
+    if texts.is_empty() || alphabet.is_empty() {
+        return out;
+    }
+    for _ in 0..n * 4 {
+        let mut t = texts[below(rng, texts.len())].clone();
+        if t.is_empty() {
+            continue;
+        }
+        let i = below(rng, t.len());
+        t[i] = alphabet[below(rng, alphabet.len())];
+        if let Ok(a) = t.iter().collect::<String>().parse::<G::Action>() {
+            out.push(a);
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// An implementation and its game in progress.
+type Playing<'a, G> = (&'a dyn Implementation<G>, Box<dyn Game<G>>);
+
+fn play_case<G: Rules>(
+    imps: &[&dyn Implementation<G>],
+    setup: &G::Setup,
+    profile: &G::Profile,
+    opts: &Options,
+    rng: &mut u64,
+    report: &mut Report,
+) -> Result<(), String> {
+    let copy = wire_round_trip::<G>(setup)?;
+    // The implementations that play this setup, each with its name.
+    let mut games: Vec<Playing<'_, G>> = Vec::new();
+    for (i, imp) in imps.iter().enumerate() {
+        if imp.supports(setup, profile).is_err() {
+            if i == 0 {
+                return Ok(());
+            }
+            continue;
+        }
+        match imp.start(setup, profile) {
+            Ok(g) => games.push((*imp, g)),
+            Err(e) if !games.is_empty() => {
+                return Err(format!("{} refuses the setup: {e}", imp.name()));
+            }
+            Err(_) if i == 0 => {
+                for other in &imps[1..] {
+                    if other.supports(setup, profile).is_ok() && other.start(setup, profile).is_ok()
+                    {
+                        return Err(format!(
+                            "{} refuses the setup, {} starts it",
+                            imp.name(),
+                            other.name()
+                        ));
+                    }
+                }
+                report.refused += 1;
+                return Ok(());
+            }
+            Err(_) => {}
+        }
+    }
+    // The copy from the wire starts the same game.
+    let from_copy = games[0]
+        .0
+        .start(&copy, profile)
+        .map_err(|e| format!("the setup read back from the wire is refused: {e}"))?;
+    if from_copy.legal_actions() != games[0].1.legal_actions()
+        || from_copy.side_to_move() != games[0].1.side_to_move()
+    {
+        return Err("the setup read back from the wire starts another game".into());
+    }
+    let mut played: Vec<G::Action> = Vec::new();
+    let mut seen: Vec<G::Action> = Vec::new();
+    let mut last_notes: Vec<Option<G::Note>> = vec![None; games.len()];
+    let serve_at = [0, 1 + below(rng, opts.max_plies.max(1)), opts.max_plies];
+    loop {
+        let at = |what: String, played: &[G::Action]| format!("after {}: {what}", spelled(played));
+        let (first, rest) = games.split_first().expect("the first implementation plays");
+        let legal = first.1.legal_actions();
+        // Candidates: listed before, respelled, the game's own; unlisted.
+        let mut candidates: Vec<G::Action> = Vec::new();
+        if !seen.is_empty() {
+            for _ in 0..opts.candidates / 2 {
+                candidates.push(seen[below(rng, seen.len())].clone());
+            }
+        }
+        candidates.extend(respelled::<G>(&legal, rng, opts.candidates / 2));
+        candidates.extend(G::battery_candidates(
+            setup,
+            profile,
+            &played,
+            &legal,
+            splitmix64(rng),
+        ));
+        // As a player would write them: a game may read two spellings as
+        // one action (backgammon's step order), and candidates are spelled.
+        let mut candidates: Vec<G::Action> = candidates
+            .iter()
+            .filter_map(|c| c.to_string().parse().ok())
+            .collect();
+        candidates.sort();
+        candidates.dedup();
+        candidates.retain(|c| legal.binary_search(c).is_err());
+        if candidates.len() > opts.candidates {
+            let start = below(rng, candidates.len() - opts.candidates + 1);
+            candidates = candidates[start..start + opts.candidates].to_vec();
+        }
+        // Another spelling of a listed action, in a game that has several
+        // (Rules::spelling_clause): the first implementation names the
+        // listed one (Game::canonical; the others may keep the default).
+        let aliases: Vec<G::Action> = match G::spelling_clause() {
+            None => Vec::new(),
+            Some(_) => candidates
+                .iter()
+                .filter(|c| {
+                    first
+                        .1
+                        .canonical(c)
+                        .is_some_and(|k| k != **c && legal.binary_search(&k).is_ok())
+                })
+                .cloned()
+                .collect(),
+        };
+        let mut rules = Vec::new();
+        for (imp, game) in &games {
+            let who = imp.name();
+            let fail = |what: String| at(format!("{who}: {what}"), &played);
+            if game.ply() != played.len() {
+                return Err(fail(format!(
+                    "ply {} after {} actions",
+                    game.ply(),
+                    played.len()
+                )));
+            }
+            let l = game.legal_actions();
+            if l.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(fail(format!(
+                    "legal actions not sorted or repeated: {}",
+                    spelled(&l)
+                )));
+            }
+            let over = G::is_over(&game.outcome());
+            if l.is_empty() != over {
+                return Err(fail(format!(
+                    "outcome {} with {} legal actions",
+                    game.outcome(),
+                    l.len()
+                )));
+            }
+            for a in &l {
+                spelling::<G>(a).map_err(&fail)?;
+                if let Verdict::Illegal(i) = game.judge(a) {
+                    return Err(fail(format!("{a} is listed but judged {i}")));
+                }
+                if game.canonical(a).as_ref() != Some(a) {
+                    return Err(fail(format!(
+                        "{a} is listed but its canonical spelling is {:?}",
+                        game.canonical(a)
+                    )));
+                }
+                report.listed += 1;
+            }
+            let mut mine = Vec::new();
+            for c in &candidates {
+                spelling::<G>(c).map_err(&fail)?;
+                match game.judge(c) {
+                    Verdict::Legal if aliases.contains(c) => {
+                        mine.push(None);
+                        report.respelled += 1;
+                    }
+                    Verdict::Legal => {
+                        return Err(fail(format!(
+                            "{c} is not listed but judged legal (canonically {:?})",
+                            game.canonical(c)
+                        )));
+                    }
+                    Verdict::Illegal(i) if i.action != *c => {
+                        return Err(fail(format!("the verdict on {c} names {}", i.action)));
+                    }
+                    Verdict::Illegal(i) => {
+                        mine.push(Some(i.rule));
+                        report.illegal += 1;
+                    }
+                }
+            }
+            rules.push((l, game.side_to_move(), game.outcome(), mine));
+        }
+        // Every implementation as the first.
+        let (l0, s0, o0, r0) = &rules[0];
+        for ((imp, _), (l, s, o, r)) in rest.iter().zip(&rules[1..]) {
+            let fail = |what: String| {
+                at(
+                    format!("{} differs from {}: {what}", imp.name(), first.0.name()),
+                    &played,
+                )
+            };
+            if s != s0 {
+                return Err(fail(format!("side to move {s} vs {s0}")));
+            }
+            if o != o0 {
+                return Err(fail(format!("outcome {o} vs {o0}")));
+            }
+            if l != l0 {
+                let only = |a: &[G::Action], b: &[G::Action]| {
+                    spelled(
+                        &a.iter()
+                            .filter(|x| !b.contains(x))
+                            .cloned()
+                            .collect::<Vec<_>>(),
+                    )
+                };
+                return Err(fail(format!(
+                    "legal actions: only here {}, only there {}",
+                    only(l, l0),
+                    only(l0, l)
+                )));
+            }
+            for ((c, a), b) in candidates.iter().zip(r).zip(r0) {
+                if a != b {
+                    return Err(fail(format!("the verdict on {c}: {a:?} vs {b:?}")));
+                }
+            }
+        }
+        // Playing a refused candidate is refused alike and changes nothing.
+        let refused = candidates
+            .iter()
+            .zip(&rules[0].3)
+            .find(|(_, r)| r.is_some());
+        if let Some((c, _)) = refused {
+            let k = candidates.iter().position(|x| x == c).unwrap_or(0);
+            for (i, (imp, game)) in games.iter_mut().enumerate() {
+                let side = game.side_to_move();
+                match game.play(c) {
+                    Ok(_) => {
+                        return Err(at(
+                            format!("{}: plays the unlisted {c}", imp.name()),
+                            &played,
+                        ));
+                    }
+                    Err(ill) if Some(ill.rule) != rules[i].3[k] => {
+                        return Err(at(
+                            format!(
+                                "{}: playing {c} is refused by {}, judging it by another rule",
+                                imp.name(),
+                                ill.rule
+                            ),
+                            &played,
+                        ));
+                    }
+                    Err(_) => {}
+                }
+                if game.ply() != played.len() || game.side_to_move() != side {
+                    return Err(at(
+                        format!("{}: a refused {c} changed the game", imp.name()),
+                        &played,
+                    ));
+                }
+            }
+        }
+        if serve_at.contains(&played.len()) {
+            for (i, (imp, game)) in games.iter().enumerate() {
+                let probe = candidates.first().or(legal.first());
+                check_serve::<G>(
+                    *imp,
+                    game.as_ref(),
+                    setup,
+                    profile,
+                    &played,
+                    last_notes[i].as_ref(),
+                    probe,
+                )
+                .map_err(|e| at(format!("{}: serve: {e}", imp.name()), &played))?;
+                report.served += 3 + u64::from(probe.is_some());
+            }
+        }
+        if legal.is_empty() {
+            report.finished += 1;
+            return Ok(());
+        }
+        if played.len() >= opts.max_plies {
+            return Ok(());
+        }
+        let action = legal[below(rng, legal.len())].clone();
+        let mut notes = Vec::new();
+        for (imp, game) in games.iter_mut() {
+            let note = game.play(&action).map_err(|i| {
+                at(
+                    format!("{}: the listed {action} is refused: {i}", imp.name()),
+                    &played,
+                )
+            })?;
+            notes.push(note);
+        }
+        for ((imp, _), n) in games.iter().zip(&notes).skip(1) {
+            if *n != notes[0] {
+                return Err(at(
+                    format!(
+                        "the notes of {action} differ\n  {}: {:?}\n  {}: {n:?}",
+                        games[0].0.name(),
+                        notes[0],
+                        imp.name()
+                    ),
+                    &played,
+                ));
+            }
+        }
+        last_notes = notes.into_iter().map(Some).collect();
+        seen.extend(legal);
+        seen.sort();
+        seen.dedup();
+        played.push(action);
+        report.plies += 1;
+    }
+}
+
+/// `serve`'s lines against the game in process: `hello`, `legal-moves`,
+/// `judge` on `probe`, `state` after the last action.
+fn check_serve<G: Rules>(
+    imp: &dyn Implementation<G>,
+    game: &dyn Game<G>,
+    setup: &G::Setup,
+    profile: &G::Profile,
+    played: &[G::Action],
+    note: Option<&G::Note>,
+    probe: Option<&G::Action>,
+) -> Result<(), String> {
+    let position = Position {
+        profile: profile.clone(),
+        setup: setup.clone(),
+        moves: played.to_vec(),
+    };
+    let ask = |id: u64, query: Query<G>| -> Result<ReplyBody<G>, String> {
+        let kind: QueryKind = query.kind();
+        let line = request_line(&Request {
+            id,
+            case: Some("battery".into()),
+            query,
+        });
+        let answer = answer_line(imp, &line);
+        let reply = read_reply::<G>(&answer, kind)
+            .map_err(|e| format!("reply {answer} unreadable: {e}"))?;
+        if reply.id != id {
+            return Err(format!("reply {answer} to request {id}"));
+        }
+        Ok(reply.body)
+    };
+    match ask(1, Query::Hello)? {
+        ReplyBody::Hello(h)
+            if h.capabilities
+                == capabilities::<G>()
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>() => {}
+        other => return Err(format!("hello: {other:?}")),
+    }
+    let legal = game.legal_actions();
+    let got = ask(2, Query::LegalMoves(position.clone()))?;
+    if got != ReplyBody::LegalMoves(legal.clone()) {
+        return Err(format!(
+            "legal-moves: {got:?}, in process {}",
+            spelled(&legal)
+        ));
+    }
+    if let Some(a) = probe {
+        let got = ask(3, Query::Judge(position.clone(), a.clone()))?;
+        let want = ReplyBody::Verdict(game.judge(a).rule());
+        if got != want {
+            return Err(format!("judge {a}: {got:?}, in process {want:?}"));
+        }
+    }
+    let got = ask(4, Query::State(position))?;
+    match note {
+        Some(n) => {
+            let want = ReplyBody::State(state::<G>(n, &game.outcome()));
+            if got != want {
+                return Err(format!("state: {got:?}, in process {want:?}"));
+            }
+        }
+        None => {
+            if !matches!(got, ReplyBody::Error { .. }) {
+                return Err(format!("state with no action played: {got:?}"));
+            }
+        }
+    }
+    Ok(())
+}
