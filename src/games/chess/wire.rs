@@ -104,10 +104,7 @@ mod tests {
         let p = Position::start();
         assert_eq!(setup(&setup_value(&p)).unwrap(), p);
         assert_eq!(setup(&json!({})).unwrap(), Position::start());
-        assert_eq!(
-            setup(&json!({"start": true})).unwrap_err().0,
-            "setup.start"
-        );
+        assert_eq!(setup(&json!({"start": true})).unwrap_err().0, "setup.start");
         assert_eq!(setup(&json!({"fen": 3})).unwrap_err().0, "setup.fen");
         assert_eq!(setup(&json!({"fen": "x"})).unwrap_err().0, "setup.fen");
         assert_eq!(

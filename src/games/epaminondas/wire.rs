@@ -118,10 +118,10 @@ pub fn setup(value: &Value) -> Result<Setup, FieldError> {
     match obj.get("start") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) if s == "standard" => {
-            if let Some(side) = ["white", "black"]
-                .into_iter()
-                .find(|k| obj.get(*k).is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty())))
-            {
+            if let Some(side) = ["white", "black"].into_iter().find(|k| {
+                obj.get(*k)
+                    .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
+            }) {
                 return Err(field_err(
                     &format!("setup.{side}"),
                     "`start: standard` places every stone: leave `white` and `black` out",

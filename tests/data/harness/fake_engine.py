@@ -19,6 +19,9 @@ Bends (several may be given; each applies where it says):
                        opposite order (a spelling of the same play that is
                        not the canonical one).
   respell OLD NEW      lists the action OLD as NEW.
+  position-from N      from N moves on, gives the other side to move in
+                       the `position` of every state reply that has one
+                       (`to-move` swapped; in a chess FEN the side field).
 """
 import json
 import subprocess
@@ -32,7 +35,8 @@ ALL_CAPABILITIES = [
 
 
 TAKES = {"drop": 1, "refuse": 1, "garbage-from": 1, "decline-profile": 1,
-         "declare-decline": 0, "reverse-steps": 0, "respell": 2}
+         "declare-decline": 0, "reverse-steps": 0, "respell": 2,
+         "position-from": 1}
 
 
 def main():
@@ -99,6 +103,16 @@ def bend(mode, args, request, reply):
         if query == "legal-moves":
             reply["legal-moves"] = [args[1] if m == args[0] else m
                                     for m in reply["legal-moves"]]
+    elif mode == "position-from":
+        position = reply.get("position")
+        if query == "state" and isinstance(position, dict) and len(moves) >= int(args[0]):
+            swap = {"white": "black", "black": "white", "red": "blue", "blue": "red"}
+            if "fen" in position:
+                fields = position["fen"].split(" ")
+                fields[1] = {"w": "b", "b": "w"}[fields[1]]
+                position["fen"] = " ".join(fields)
+            else:
+                position["to-move"] = swap[position["to-move"]]
     return reply
 
 
