@@ -88,6 +88,9 @@ pub trait GameEntry: Sync {
     fn mutant_count(&self) -> usize;
     /// The JSON Schema of its scenario files, in `generator`.
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value;
+    /// The JSON Schemas of its protocol requests and replies, in
+    /// `generator`: `(request, reply)`.
+    fn protocol_schema(&self, generator: &mut schemars::SchemaGenerator) -> (Value, Value);
     /// What answers protocol requests of this game with its implementation
     /// named `imp` (`None` when there is none of that name), with
     /// `default_profile` standing for an absent `profile`.
@@ -333,6 +336,10 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {
         crate::scenario::schema::for_game::<G>(generator)
+    }
+
+    fn protocol_schema(&self, generator: &mut schemars::SchemaGenerator) -> (Value, Value) {
+        crate::protocol::schema::for_game::<G>(generator)
     }
 
     fn answerer(&self, imp: &str, default_profile: Option<&str>) -> Option<Box<dyn AnswerLine>> {

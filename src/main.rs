@@ -67,8 +67,13 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Print the JSON Schema of the scenario format.
-    Schema,
+    /// Print the JSON Schema of the scenario format (`spec/scenario.schema.json`).
+    Schema {
+        /// Print the JSON Schema of protocol 1's requests and replies
+        /// instead (`spec/protocol.schema.json`).
+        #[arg(long)]
+        protocol: bool,
+    },
     /// List the games arbiter knows, one name per line.
     Games,
     /// Print every built-in profile of every game: each switch, its value
@@ -214,8 +219,12 @@ fn main() -> ExitCode {
             let code = arbiter::harness::supervise::run(parent, &command);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
-        Command::Schema => {
-            print!("{}", arbiter::scenario::schema::json());
+        Command::Schema { protocol } => {
+            if protocol {
+                print!("{}", arbiter::protocol::schema::json());
+            } else {
+                print!("{}", arbiter::scenario::schema::json());
+            }
             ExitCode::SUCCESS
         }
         Command::Profiles { game, format } => cli::profiles::profiles(game.as_deref(), format),

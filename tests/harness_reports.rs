@@ -506,3 +506,62 @@ fn another_games_load_error_is_not_an_error_of_the_run() {
         "{out}"
     );
 }
+
+/// A `position` that differs from the reference's is a departure, at the
+/// ply where it shows, naming the key at fault: here the side to move,
+/// given wrong from the ninth move of the format example on.
+#[test]
+fn a_wrong_position_is_a_departure() {
+    let file = repo("scenarios/stratego/rules-of-play/format-example.yaml");
+    let (out, err, code) = conform_fake(
+        &["--scenarios", file.to_str().unwrap(), "--profile", "isf"],
+        &["position-from", "9"],
+        &["--game", "stratego"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "FAIL rp/format-example: [isf] ply 9 (after A5-A7, blue to move): position differs: `to-move` expected \"blue\", got \"red\"\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("ply 8"), "{out}");
+    assert!(out.ends_with("0 passed, 1 failed, 0 skipped\n"), "{out}");
+    // Unbent, the same engine passes: position is declared and compared.
+    let (out, _, code) = conform_fake(
+        &["--scenarios", file.to_str().unwrap(), "--profile", "isf"],
+        &[],
+        &["--game", "stratego"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("capabilities: judge, two-squares, combat, outcome, chase, position"),
+        "{out}"
+    );
+}
+
+/// While a backgammon double waits for its answer no setup holds the
+/// game: the reference has no `position`, the engine leaves it out, and
+/// that is no departure; on the plies around it positions are compared
+/// (the bent engine fails there, and only there).
+#[test]
+fn no_position_while_a_double_is_offered_is_no_departure() {
+    let file = repo("scenarios/backgammon/cube/double-take-redouble.yaml");
+    let args = [
+        "--scenarios",
+        file.to_str().unwrap(),
+        "--profile",
+        "seed-004",
+    ];
+    let (out, _, code) = conform_fake(&args, &[], &["--game", "backgammon"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("pips, position)"), "{out}");
+    let (out, _, code) = conform_fake(&args, &["position-from", "0"], &["--game", "backgammon"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("ply 2 (after take, dice to move): position differs: `to-move` expected \"black\", got \"white\""),
+        "{out}"
+    );
+    // Ply 1 is the double: nothing to compare, so nothing reported.
+    assert!(!out.contains("ply 1 "), "{out}");
+}

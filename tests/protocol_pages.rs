@@ -184,3 +184,216 @@ fn every_game_page_has_a_session_that_serve_answers() {
         .collect();
     assert!(failed.is_empty(), "sessions that differ: {failed:?}");
 }
+
+/// The subset of JSON Schema that `spec/protocol.schema.json` uses
+/// (`$ref` into `$defs`, `type`, `const`, `enum`, `minimum`, `required`,
+/// `properties`, `additionalProperties`, `items`, `allOf`, `anyOf`,
+/// `oneOf`, `not`, `if`/`then`): whether `v` is valid, and if not, why.
+fn validate(root: &Value, schema: &Value, v: &Value) -> Result<(), String> {
+    let Value::Object(s) = schema else {
+        return match schema {
+            Value::Bool(false) => Err("nothing is allowed here".into()),
+            _ => Ok(()),
+        };
+    };
+    if let Some(Value::String(r)) = s.get("$ref") {
+        let name = r.strip_prefix("#/$defs/").expect("a local reference");
+        validate(root, &root["$defs"][name], v)?;
+    }
+    if let Some(t) = s.get("type") {
+        let types: Vec<&str> = match t {
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            other => vec![other.as_str().unwrap()],
+        };
+        let ok = types.iter().any(|t| match *t {
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            "string" => v.is_string(),
+            "integer" => v.is_u64() || v.is_i64(),
+            "number" => v.is_number(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            other => panic!("type {other}"),
+        });
+        if !ok {
+            return Err(format!("{v} is not of type {t}"));
+        }
+    }
+    if let Some(c) = s.get("const")
+        && c != v
+    {
+        return Err(format!("{v} is not {c}"));
+    }
+    if let Some(Value::Array(e)) = s.get("enum")
+        && !e.contains(v)
+    {
+        return Err(format!("{v} is not one of {}", Value::Array(e.clone())));
+    }
+    if let (Some(min), Some(n)) = (s.get("minimum").and_then(Value::as_f64), v.as_f64())
+        && n < min
+    {
+        return Err(format!("{v} is below {min}"));
+    }
+    if let Value::Object(obj) = v {
+        for k in s
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if !obj.contains_key(k.as_str().unwrap()) {
+                return Err(format!("`{}` is required", k.as_str().unwrap()));
+            }
+        }
+        let props = s.get("properties").and_then(Value::as_object);
+        for (k, x) in obj {
+            match props.and_then(|p| p.get(k)) {
+                Some(sub) => validate(root, sub, x).map_err(|e| format!("{k}: {e}"))?,
+                None => {
+                    if let Some(extra) = s.get("additionalProperties") {
+                        validate(root, extra, x).map_err(|e| format!("{k}: {e}"))?;
+                    }
+                }
+            }
+        }
+    }
+    if let (Some(items), Value::Array(a)) = (s.get("items"), v) {
+        for (i, x) in a.iter().enumerate() {
+            validate(root, items, x).map_err(|e| format!("[{i}]: {e}"))?;
+        }
+    }
+    let list = |k: &str| {
+        s.get(k)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    for sub in list("allOf") {
+        validate(root, &sub, v)?;
+    }
+    let any = list("anyOf");
+    if !any.is_empty() && !any.iter().any(|sub| validate(root, sub, v).is_ok()) {
+        return Err(format!("{v} matches none of anyOf"));
+    }
+    let one = list("oneOf");
+    if !one.is_empty() {
+        let n = one
+            .iter()
+            .filter(|sub| validate(root, sub, v).is_ok())
+            .count();
+        if n != 1 {
+            return Err(format!("{v} matches {n} of oneOf"));
+        }
+    }
+    if let Some(not) = s.get("not")
+        && validate(root, not, v).is_ok()
+    {
+        return Err(format!("{v} matches `not`"));
+    }
+    if let Some(cond) = s.get("if")
+        && validate(root, cond, v).is_ok()
+        && let Some(then) = s.get("then")
+    {
+        validate(root, then, v)?;
+    }
+    Ok(())
+}
+
+fn protocol_schema() -> Value {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(
+        &std::fs::read_to_string(root.join("spec/protocol.schema.json")).expect("the schema"),
+    )
+    .expect("JSON")
+}
+
+/// Every request and reply of every page's session is valid under
+/// `spec/protocol.schema.json`: requests under `request` and the game's
+/// own, replies under the game's.
+#[test]
+fn every_session_line_validates_against_the_protocol_schema() {
+    let schema = protocol_schema();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut wrong = Vec::new();
+    for game in arbiter::games::names() {
+        let page = std::fs::read_to_string(root.join(format!("spec/{game}/protocol.md"))).unwrap();
+        for e in session(game, &page) {
+            for (def, v) in [
+                ("request".to_string(), &e.request),
+                (format!("{game}-request"), &e.request),
+                (format!("{game}-reply"), &e.reply),
+            ] {
+                if let Err(why) = validate(&schema, &schema["$defs"][&def], v) {
+                    wrong.push(format!(
+                        "spec/{game}/protocol.md:{} under {def}: {why}",
+                        e.line
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The schema refuses what breaks the protocol, so the test above can fail.
+#[test]
+fn the_protocol_schema_refuses_broken_messages() {
+    let schema = protocol_schema();
+    let check = |def: &str, v: Value| validate(&schema, &schema["$defs"][def], &v);
+    assert!(
+        check(
+            "chess-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "verdict": "legal"})
+        )
+        .is_ok()
+    );
+    for (def, v) in [
+        // No id; protocol as a string; an unknown query.
+        (
+            "request",
+            serde_json::json!({"protocol": 1, "query": "hello"}),
+        ),
+        (
+            "request",
+            serde_json::json!({"protocol": "1", "id": 0, "query": "hello"}),
+        ),
+        (
+            "chess-request",
+            serde_json::json!({"protocol": 1, "id": 0, "query": "perft"}),
+        ),
+        // judge without a move; a request about another game.
+        (
+            "chess-request",
+            serde_json::json!({"protocol": 1, "id": 2, "query": "judge", "setup": {}}),
+        ),
+        (
+            "dame-request",
+            serde_json::json!({"protocol": 1, "id": 2, "game": "chess", "query": "hello"}),
+        ),
+        // A verdict that is not one; a rule code the game does not have;
+        // an outcome of another game; an error without a kind; hello
+        // without a name.
+        (
+            "chess-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "verdict": "maybe"}),
+        ),
+        (
+            "chess-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "verdict": "illegal", "rule": "two-squares"}),
+        ),
+        (
+            "chess-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "outcome": {"red-wins": "flag-captured"}}),
+        ),
+        (
+            "dame-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "error": {"message": "no"}}),
+        ),
+        (
+            "dame-reply",
+            serde_json::json!({"protocol": 1, "id": 1, "capabilities": []}),
+        ),
+    ] {
+        assert!(check(def, v.clone()).is_err(), "{def} accepts {v}");
+    }
+}

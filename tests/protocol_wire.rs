@@ -378,3 +378,227 @@ fn state_tells_the_position_reached_and_both_implementations_agree() {
             .contains(&json!("position"))
     );
 }
+
+fn legal_request(game: &str, profile: &str, setup: Value, moves: &[&str]) -> Value {
+    json!({"protocol": 1, "id": 6, "game": game, "query": "legal-moves",
+           "profile": profile, "setup": setup, "moves": moves})
+}
+
+/// The legal-moves reply of `arbiter serve --impl IMP` to `req`, sorted.
+fn legal(imp: &str, req: Value) -> Vec<String> {
+    let (replies, stderr, _) = serve(&["--impl", imp], &[req]);
+    let r = &replies[0];
+    let mut moves: Vec<String> = r["legal-moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{imp}: not a legal-moves reply: {r} {stderr}"))
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn the_start_position_has_the_short_form_of_scenario_files() {
+    use arbiter::games::{backgammon, dame, epaminondas};
+    use arbiter::rules::Rules;
+    // (game, profile, short form, the setup spelled out, moves to play).
+    let cases = [
+        (
+            "chess",
+            "fide",
+            json!({}),
+            json!({"fen": START_FEN}),
+            vec!["e2e4", "e7e5"],
+        ),
+        (
+            "dame",
+            "seed-004",
+            json!({"start": true}),
+            dame::game::Dame::setup_to_wire(&dame::board::Setup::start()),
+            vec!["c3-d4"],
+        ),
+        (
+            "dame",
+            "seed-004",
+            json!({"start": true, "to-move": "black"}),
+            dame::game::Dame::setup_to_wire(&dame::board::Setup {
+                to_move: Some(dame::board::Side::Black),
+                ..dame::board::Setup::start()
+            }),
+            vec![],
+        ),
+        (
+            "epaminondas",
+            "seed-003",
+            json!({"start": "standard", "board": {"name": "8x8"}}),
+            epaminondas::game::Epaminondas::setup_to_wire(&epaminondas::setup::Setup::standard(
+                epaminondas::board::Size::Small,
+            )),
+            vec!["a2-a3"],
+        ),
+        (
+            "backgammon",
+            "seed-004",
+            json!({"start": "standard"}),
+            backgammon::game::Backgammon::setup_to_wire(&backgammon::game::Setup::standard()),
+            vec!["w5-b4"],
+        ),
+        (
+            "backgammon",
+            "seed-004",
+            json!({"start": "standard", "to-move": "black", "dice": "6-1"}),
+            {
+                let mut s = backgammon::game::Backgammon::setup_to_wire(
+                    &backgammon::game::Setup::standard(),
+                );
+                s["to-move"] = json!("black");
+                s["dice"] = json!("6-1");
+                s["opening"] = json!(false);
+                s
+            },
+            vec![],
+        ),
+    ];
+    for (game, profile, short, full, moves) in cases {
+        for imp in ["reference", "engine"] {
+            let got = legal(imp, legal_request(game, profile, short.clone(), &moves));
+            let want = legal(imp, legal_request(game, profile, full.clone(), &moves));
+            assert!(!want.is_empty(), "{game} {imp}: {full}");
+            assert_eq!(got, want, "{game} {imp}: {short} against {full}");
+        }
+        // The position at the setup, where the implementation tells it.
+        let (replies, _, _) = serve(&[], &[state_request(game, profile, short.clone(), &[])]);
+        let (spelled, _, _) = serve(&[], &[state_request(game, profile, full.clone(), &[])]);
+        assert!(replies[0].get("error").is_none(), "{game}: {}", replies[0]);
+        assert_eq!(replies[0].get("position"), spelled[0].get("position"));
+    }
+}
+
+#[test]
+fn a_short_form_that_breaks_its_rules_is_a_bad_request_naming_the_field() {
+    let cases = [
+        (
+            "dame",
+            "seed-004",
+            json!({"start": true, "white": {"c3": "man"}}),
+            "setup.white",
+        ),
+        ("dame", "seed-004", json!({"start": "yes"}), "setup.start"),
+        (
+            "epaminondas",
+            "seed-003",
+            json!({"start": "standard", "black": ["a8"]}),
+            "setup.black",
+        ),
+        (
+            "epaminondas",
+            "seed-003",
+            json!({"start": "opening"}),
+            "setup.start",
+        ),
+        (
+            "backgammon",
+            "seed-004",
+            json!({"start": "custom"}),
+            "setup.start",
+        ),
+        ("chess", "fide", json!({"start": true}), "setup.start"),
+        (
+            "stratego",
+            "isf",
+            json!({"start": "standard", "board": {"name": "standard"}}),
+            "setup.start",
+        ),
+    ];
+    for (game, profile, setup, field) in cases {
+        let (replies, _, code) = serve(&[], &[legal_request(game, profile, setup.clone(), &[])]);
+        let r = &replies[0];
+        assert_eq!(r["error"]["kind"], "bad-request", "{game} {setup}: {r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("`{field}`")),
+            "{game} {setup}: {message}"
+        );
+        assert_eq!(code, 0);
+    }
+}
+
+/// Stratego and backgammon tell `position` too, reference and engine
+/// alike, at every ply; the position read back as a setup plays on as the
+/// game does (where no history counts: backgammon's whole game, Stratego's
+/// first move); a backgammon double on offer has none, in both.
+#[test]
+fn stratego_and_backgammon_tell_the_position_reached() {
+    let stratego = json!({"board": {"name": "standard"}, "red": {"A4": "scout", "J1": "flag"},
+        "blue": {"A7": "spy", "E10": "flag", "I10": "scout", "J10": "scout"}});
+    let cases = [
+        (
+            "stratego",
+            "isf",
+            stratego,
+            vec!["A4-A7", "J10-J9", "A7-A5", "I10-I9"],
+            1,
+        ),
+        (
+            "backgammon",
+            "seed-004",
+            json!({"start": "standard"}),
+            vec![
+                "w5-b4",
+                "24/20 20/15",
+                "double",
+                "take",
+                "6-5",
+                "24/18 18/13",
+                "roll",
+                "3-1",
+            ],
+            usize::MAX,
+        ),
+    ];
+    for (game, profile, setup, moves, replayable) in cases {
+        let mut absent = 0;
+        for k in 0..=moves.len() {
+            let req = state_request(game, profile, setup.clone(), &moves[..k]);
+            let (reference, _, _) = serve(&["--impl", "reference"], std::slice::from_ref(&req));
+            let (engine, _, _) = serve(&["--impl", "engine"], &[req]);
+            assert!(
+                reference[0].get("error").is_none(),
+                "{game} {k}: {}",
+                reference[0]
+            );
+            assert_eq!(
+                reference[0].get("position"),
+                engine[0].get("position"),
+                "{game} after {:?}",
+                &moves[..k]
+            );
+            let Some(position) = reference[0].get("position") else {
+                absent += 1;
+                assert_eq!(
+                    moves[k - 1],
+                    "double",
+                    "{game}: no position after {:?}",
+                    &moves[..k]
+                );
+                continue;
+            };
+            if k <= replayable {
+                assert_eq!(
+                    legal(
+                        "reference",
+                        legal_request(game, profile, position.clone(), &[])
+                    ),
+                    legal(
+                        "reference",
+                        legal_request(game, profile, setup.clone(), &moves[..k])
+                    ),
+                    "{game} after {:?}: {position}",
+                    &moves[..k]
+                );
+            }
+        }
+        assert_eq!(absent, usize::from(game == "backgammon"), "{game}");
+    }
+}

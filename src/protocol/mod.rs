@@ -9,6 +9,7 @@
 pub mod answer;
 pub mod message;
 pub mod reader;
+pub mod schema;
 pub mod serve;
 pub mod writer;
 

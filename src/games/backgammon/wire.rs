@@ -78,10 +78,29 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             format!("expected an object, got {}", kind_of(v)),
         ));
     };
-    let mut pos = Position::empty();
+    // `start: "standard"`, as in scenario files: the position of BG-1.4,
+    // each player's points given replacing that player's army, and the
+    // opening roll to come unless `to-move` or `dice` says otherwise.
+    let standard = match map.get("start") {
+        None | Some(Value::Null) => false,
+        Some(Value::String(s)) if s == "standard" => true,
+        Some(other) => {
+            return Err(err(
+                "setup.start",
+                format!("`{other}` is not a start: expected \"standard\""),
+            ));
+        }
+    };
+    let mut pos = if standard {
+        Position::standard()
+    } else {
+        Position::empty()
+    };
     for p in Player::BOTH {
         match map.get(p.name()) {
+            None if standard => {}
             Some(Value::Object(o)) => {
+                pos.points[p.index()] = [0; 25];
                 for (k, n) in o {
                     let at = format!("setup.{p}.{k}");
                     let pt: u8 = k
@@ -151,7 +170,7 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
         }
     };
     let opening = match map.get("opening") {
-        None => false,
+        None => standard && !map.contains_key("to-move") && dice.is_none(),
         Some(Value::Bool(b)) => *b,
         Some(other) => {
             return Err(err(

@@ -27,11 +27,12 @@ pub fn setup(value: &Value) -> Result<Position, (String, String)> {
     if let Some(k) = obj.keys().find(|k| *k != "fen") {
         return Err((
             format!("setup.{k}"),
-            "unknown field: a chess setup has only `fen`".into(),
+            "unknown field: a chess setup has only `fen` (`{}` is the initial position)".into(),
         ));
     }
     match obj.get("fen") {
-        None => Err(("setup.fen".into(), "missing".into())),
+        // `{}`, as in scenario files: the initial position.
+        None => Ok(Position::start()),
         Some(Value::String(f)) => Position::from_fen(f).map_err(|e| ("setup.fen".into(), e)),
         Some(other) => Err((
             "setup.fen".into(),
@@ -102,7 +103,8 @@ mod tests {
     fn setups_round_trip_and_errors_name_the_field() {
         let p = Position::start();
         assert_eq!(setup(&setup_value(&p)).unwrap(), p);
-        assert_eq!(setup(&json!({})).unwrap_err().0, "setup.fen");
+        assert_eq!(setup(&json!({})).unwrap(), Position::start());
+        assert_eq!(setup(&json!({"start": true})).unwrap_err().0, "setup.start");
         assert_eq!(setup(&json!({"fen": 3})).unwrap_err().0, "setup.fen");
         assert_eq!(setup(&json!({"fen": "x"})).unwrap_err().0, "setup.fen");
         assert_eq!(

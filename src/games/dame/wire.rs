@@ -36,13 +36,24 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
         return Err(err("setup", "expected an object"));
     };
     for k in map.keys() {
-        if !["to-move", "white", "black"].contains(&k.as_str()) {
+        if !["start", "to-move", "white", "black"].contains(&k.as_str()) {
             return Err(err(
                 &format!("setup.{k}"),
-                "unknown field: expected to-move, white, black",
+                "unknown field: expected start, to-move, white, black",
             ));
         }
     }
+    // `start: true`, as in scenario files: the position of DA-1.2.
+    let start = match map.get("start") {
+        None | Some(Value::Bool(false)) => false,
+        Some(Value::Bool(true)) => true,
+        Some(other) => {
+            return Err(err(
+                "setup.start",
+                format!("expected true or false, got {other}"),
+            ));
+        }
+    };
     let to_move = match map.get("to-move") {
         None | Some(Value::Null) => None,
         Some(v) => Some(serde_json::from_value::<Side>(v.clone()).map_err(|_| {
@@ -52,6 +63,21 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             )
         })?),
     };
+    if start {
+        if let Some(side) = [Side::White, Side::Black].into_iter().find(|side| {
+            map.get(side.name())
+                .is_some_and(|m| m.as_object().is_none_or(|m| !m.is_empty()))
+        }) {
+            return Err(err(
+                &format!("setup.{side}"),
+                "`start: true` is the whole starting position: leave `white` and `black` out",
+            ));
+        }
+        return Ok(Setup {
+            to_move,
+            ..Setup::start()
+        });
+    }
     let mut stones = Vec::new();
     for side in [Side::White, Side::Black] {
         let at = format!("setup.{side}");

@@ -113,6 +113,32 @@ pub fn setup(value: &Value) -> Result<Setup, FieldError> {
         Some(v) => serde_json::from_value::<Side>(v.clone())
             .map_err(|_| field_err("setup.to-move", format!("expected white or black, got {v}")))?,
     };
+    // `start: "standard"`, as in scenario files: the opening array of EP-1.4
+    // on the board given.
+    match obj.get("start") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "standard" => {
+            if let Some(side) = ["white", "black"].into_iter().find(|k| {
+                obj.get(*k)
+                    .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
+            }) {
+                return Err(field_err(
+                    &format!("setup.{side}"),
+                    "`start: standard` places every stone: leave `white` and `black` out",
+                ));
+            }
+            return Ok(Setup {
+                to_move,
+                ..Setup::standard(size)
+            });
+        }
+        Some(other) => {
+            return Err(field_err(
+                "setup.start",
+                format!("`{other}` is not a start: expected \"standard\""),
+            ));
+        }
+    }
     let setup = Setup {
         size,
         white: squares(obj, "white")?,

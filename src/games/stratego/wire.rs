@@ -226,6 +226,14 @@ pub fn setup(v: &Value) -> Result<Setup, FieldError> {
             format!("expected an object, got {}", kind_of(v)),
         ));
     };
+    // Stratego has no start position to name: each player places their own
+    // army (RP-1.3), so a setup always lists its pieces.
+    if map.contains_key("start") {
+        return Err(field_err(
+            "setup.start",
+            "Stratego has no start position: the players place their armies (RP-1.3), so a setup lists its pieces under `red` and `blue`",
+        ));
+    }
     let board = map
         .get("board")
         .ok_or_else(|| field_err("setup.board", "missing"))?;

@@ -21,6 +21,9 @@ Bends (several may be given; each applies where it says):
   respell OLD NEW      lists the action OLD as NEW.
   outcome-ongoing      answers every state request with the outcome
                        "ongoing" (an engine that misses the end of a game).
+  position-from N      from N moves on, gives the other side to move in
+                       the `position` of every state reply that has one
+                       (`to-move` swapped; in a chess FEN the side field).
 """
 import json
 import subprocess
@@ -35,7 +38,7 @@ ALL_CAPABILITIES = [
 
 TAKES = {"drop": 1, "refuse": 1, "garbage-from": 1, "decline-profile": 1,
          "declare-decline": 0, "reverse-steps": 0, "respell": 2,
-         "outcome-ongoing": 0}
+         "outcome-ongoing": 0, "position-from": 1}
 
 
 def main():
@@ -105,6 +108,16 @@ def bend(mode, args, request, reply):
     elif mode == "outcome-ongoing":
         if query == "state" and "outcome" in reply:
             reply["outcome"] = "ongoing"
+    elif mode == "position-from":
+        position = reply.get("position")
+        if query == "state" and isinstance(position, dict) and len(moves) >= int(args[0]):
+            swap = {"white": "black", "black": "white", "red": "blue", "blue": "red"}
+            if "fen" in position:
+                fields = position["fen"].split(" ")
+                fields[1] = {"w": "b", "b": "w"}[fields[1]]
+                position["fen"] = " ".join(fields)
+            else:
+                position["to-move"] = swap[position["to-move"]]
     return reply
 
 

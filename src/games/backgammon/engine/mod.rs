@@ -805,6 +805,28 @@ impl Game<Backgammon> for EngineGame {
         };
         super::explain::render(&self.position(), &self.cube, self.acting(), dice)
     }
+
+    /// The board turned back to both players' numbers, and the stage as
+    /// the setup's flags; while a double waits for its answer no setup
+    /// holds the game, so there is no position.
+    fn position(&self) -> Option<Setup> {
+        let mut setup = Setup {
+            position: self.board.position(self.mover),
+            cube: self.cube,
+            to_move: self.mover,
+            dice: None,
+            opening: false,
+            roll_next: false,
+        };
+        match self.stage {
+            Stage::Offered => return None,
+            Stage::Opening => setup.opening = true,
+            Stage::Dice => setup.roll_next = true,
+            Stage::Play(r) => setup.dice = Some(r),
+            Stage::Decide | Stage::Done => {}
+        }
+        Some(setup)
+    }
 }
 /// The die a step of `dist` pips takes from the dice `left`: a die of
 /// that number, or, bearing off, the smallest die above it (BG-6.2,

@@ -550,4 +550,25 @@ impl Game<Backgammon> for RefGame {
         };
         super::explain::render(&self.pos, &self.cube, self.actor(), dice)
     }
+
+    /// The checkers, the cube and where the turn stands, as a setup says
+    /// them (`spec/backgammon/protocol.md`). A double on offer is not
+    /// something a setup can say: then there is none.
+    fn position(&self) -> Option<Setup> {
+        let (opening, dice, roll_next) = match self.phase {
+            Phase::Offered => return None,
+            Phase::Opening => (true, None, false),
+            Phase::Roll => (false, None, true),
+            Phase::Play(r) => (false, Some(r), false),
+            Phase::Decide | Phase::Over => (false, None, false),
+        };
+        Some(Setup {
+            position: self.pos.clone(),
+            cube: self.cube,
+            to_move: self.turn,
+            dice,
+            opening,
+            roll_next,
+        })
+    }
 }

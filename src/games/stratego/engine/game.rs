@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::games::stratego::army::Army;
 use crate::games::stratego::combat::CombatResult;
 use crate::games::stratego::game::{
     ChaseNote, Chasers, DrawReason, Outcome, PlyReport, Stratego, WinReason,
@@ -138,6 +139,9 @@ pub struct EngineGame {
     layout: Arc<Layout>,
     geometry: Arc<Geometry>,
     profile: Arc<Profile>,
+    /// The army of the setup, which no move changes; kept only to write
+    /// the position as a setup again.
+    army: Army,
     pos: Position,
     to_move: Color,
     ply: usize,
@@ -162,6 +166,7 @@ impl Clone for EngineGame {
             layout: self.layout.clone(),
             geometry: self.geometry.clone(),
             profile: self.profile.clone(),
+            army: self.army,
             pos: self.pos.clone(),
             to_move: self.to_move,
             ply: self.ply,
@@ -183,6 +188,7 @@ impl Clone for EngineGame {
         self.geometry.clone_from(&other.geometry);
         self.profile.clone_from(&other.profile);
         self.pos.clone_from(&other.pos);
+        self.army = other.army;
         self.to_move = other.to_move;
         self.ply = other.ply;
         self.sequences.clone_from(&other.sequences);
@@ -228,6 +234,7 @@ impl EngineGame {
         let mut g = EngineGame {
             geometry: Arc::new(setup.geometry.clone()),
             profile: Arc::new(profile.clone()),
+            army: setup.army,
             pos,
             to_move: setup.to_move,
             ply: 0,
@@ -1095,6 +1102,18 @@ impl Game<Stratego> for EngineGame {
 
     fn ply(&self) -> usize {
         self.ply
+    }
+
+    /// The engine's cells read back through its layout into a board, with
+    /// the army it started from.
+    fn position(&self) -> Option<Setup> {
+        let board = self.board();
+        Some(Setup {
+            pieces: board.pieces().map(|(sq, p)| (sq, p.piece)).collect(),
+            army: self.army,
+            to_move: self.to_move,
+            geometry: Geometry::clone(&self.geometry),
+        })
     }
 }
 

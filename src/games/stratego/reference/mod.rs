@@ -21,6 +21,7 @@ pub mod play;
 pub mod replay;
 pub mod two_squares;
 
+use crate::games::stratego::army::Army;
 use crate::games::stratego::game::{
     ChaseNote, DrawReason, Outcome, PlyReport, Stratego, TwoSquaresNote, WinReason,
 };
@@ -47,6 +48,7 @@ impl Implementation<Stratego> for Reference {
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         Ok(Box::new(ReferenceGame::new(
             setup.validate().map_err(|e| e.to_string())?,
+            setup.army,
             profile.clone(),
         )))
     }
@@ -59,7 +61,11 @@ impl Reference {
         setup: &Setup,
         profile: &Profile,
     ) -> Result<ReferenceGame, SetupError> {
-        Ok(ReferenceGame::new(setup.validate()?, profile.clone()))
+        Ok(ReferenceGame::new(
+            setup.validate()?,
+            setup.army,
+            profile.clone(),
+        ))
     }
 }
 
@@ -67,6 +73,9 @@ impl Reference {
 #[derive(Clone, Debug)]
 pub struct ReferenceGame {
     start: Board,
+    /// The setup's army: the board does not say it, and the position
+    /// written as a setup (`position`) must.
+    army: Army,
     profile: Profile,
     moves: Vec<Move>,
     /// `Replay::run(&start, &moves)`, grown by [`Replay::push`] as moves are
@@ -81,8 +90,9 @@ pub struct ReferenceGame {
 
 impl ReferenceGame {
     /// A game at its starting position.
-    pub fn new(start: Board, profile: Profile) -> Self {
+    pub fn new(start: Board, army: Army, profile: Profile) -> Self {
         ReferenceGame {
+            army,
             replay: Replay::run(&start, &[]),
             chases: Chases::default(),
             sequences: AllSequences::default(),
@@ -250,6 +260,26 @@ impl Game<Stratego> for ReferenceGame {
 
     fn ply(&self) -> usize {
         self.moves.len()
+    }
+
+    /// The board of the last replayed ply, square by square in the
+    /// geometry's order, with the setup's army. The chase and two-squares
+    /// records and a captured flag are history: not in it.
+    fn position(&self) -> Option<Setup> {
+        let now = self.replay.current();
+        let geometry = now.geometry().clone();
+        let mut pieces = Vec::new();
+        for sq in geometry.squares() {
+            if let Some(placed) = now.at(sq) {
+                pieces.push((sq, placed.piece));
+            }
+        }
+        Some(Setup {
+            geometry,
+            army: self.army,
+            pieces,
+            to_move: now.to_move,
+        })
     }
 }
 
