@@ -662,7 +662,12 @@ fn state<G: Rules>(map: &Map<String, Value>) -> Result<State, ProtocolError> {
             })?;
             out.insert(key.clone(), G::setup_to_wire(&setup));
         } else if let Some(field) = state_field::<G>(key) {
-            let canonical = (field.read)(v).map_err(|m| field_err(key, m))?;
+            // `null`: the field is about the last action and none has been
+            // played (a `state` at the setup, `spec/protocol.md`).
+            let canonical = match v {
+                Value::Null => Value::Null,
+                v => (field.read)(v).map_err(|m| field_err(key, m))?,
+            };
             out.insert(key.clone(), canonical);
         }
     }
