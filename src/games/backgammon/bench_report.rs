@@ -38,7 +38,7 @@ fn random_games(seed: u64, n: usize) -> Vec<Vec<Action>> {
             if legal.is_empty() {
                 break;
             }
-            let a = legal[rng.below(legal.len())].clone();
+            let a = legal[rng.pick(legal.len())].clone();
             g.play(&a).expect("legal");
             game.push(a);
             total += 1;

@@ -14,19 +14,7 @@ use super::game::{Backgammon, Note, Setup};
 use super::profile::Profile;
 
 /// SplitMix64: small and seedable.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        crate::rng::splitmix64(&mut self.0)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use crate::rng::SplitMix;
 
 /// How often each rule fired over the compared games.
 pub type Tally = BTreeMap<&'static str, u64>;
@@ -75,9 +63,9 @@ fn probes(legal: &[Action], rng: &mut SplitMix) -> Vec<Action> {
     ];
     // A legal play with one step moved a point: usually illegal, for a
     // reason the two must agree on.
-    if let Some(Action::Play(steps)) = legal.get(rng.below(legal.len().max(1))) {
+    if let Some(Action::Play(steps)) = legal.get(rng.pick(legal.len().max(1))) {
         let mut s: Vec<Step> = steps.clone();
-        let k = rng.below(s.len());
+        let k = rng.pick(s.len());
         if s[k].to > 1 && s[k].to < 24 {
             s[k].to -= 1;
             out.push(Action::Play(super::board::canonical_order(s.clone())));
@@ -144,9 +132,9 @@ pub fn compare_game(
             return Ok(());
         }
         // Prefer playing on over resigning or dropping, so games get long.
-        let mut pick = legal[rng.below(legal.len())].clone();
-        if matches!(pick, Action::Resign | Action::Drop) && rng.below(8) != 0 {
-            pick = legal[rng.below(legal.len())].clone();
+        let mut pick = legal[rng.pick(legal.len())].clone();
+        if matches!(pick, Action::Resign | Action::Drop) && rng.pick(8) != 0 {
+            pick = legal[rng.pick(legal.len())].clone();
         }
         let nr = r.play(&pick).map_err(|i| at(&i.to_string()))?;
         let ne = e.play(&pick).map_err(|i| at(&i.to_string()))?;

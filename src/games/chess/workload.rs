@@ -29,11 +29,11 @@ pub trait Source {
 }
 
 /// SplitMix64, for seeded games.
-pub struct SplitMix(pub u64);
+pub use crate::rng::SplitMix;
 
 impl Source for SplitMix {
     fn next(&mut self) -> Option<u32> {
-        Some(crate::rng::splitmix64(&mut self.0) as u32)
+        Some(self.next_u32())
     }
 }
 

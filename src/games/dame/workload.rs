@@ -20,12 +20,12 @@ pub trait Choices {
     fn below(&mut self, n: usize) -> usize;
 }
 
-/// A seeded generator (SplitMix64).
-pub struct Seeded(pub u64);
+/// A seeded generator: the crate's SplitMix64 stream.
+pub use crate::rng::SplitMix as Seeded;
 
 impl Choices for Seeded {
     fn below(&mut self, n: usize) -> usize {
-        (crate::rng::splitmix64(&mut self.0) % n as u64) as usize
+        self.pick(n)
     }
 }
 

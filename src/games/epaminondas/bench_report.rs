@@ -28,7 +28,7 @@ fn random_game(size: Size, seed: u64, n: usize) -> Vec<Move> {
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len() as u64) as usize];
+        let m = legal[rng.pick_u64(legal.len() as u64) as usize];
         g.play(&m).expect("a listed move");
         out.push(m);
     }

@@ -20,20 +20,7 @@ use super::setup::Setup;
 use super::verdict::RuleCode;
 
 /// A small deterministic generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn bits(&mut self) -> u64 {
-        crate::rng::splitmix64(&mut self.0)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.bits() % n
-    }
-}
+pub use crate::rng::SplitMix;
 
 /// What a batch of compared games went through.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,12 +60,12 @@ impl Tally {
 /// A random setup from `rng`: an opening array, a sparse position, or a
 /// disturbed symmetric one (with the map it was made symmetric under).
 pub fn random_setup(rng: &mut SplitMix) -> (Setup, Option<SymmetryMap>) {
-    let size = if rng.below(2) == 0 {
+    let size = if rng.pick_u64(2) == 0 {
         Size::Small
     } else {
         Size::Standard
     };
-    match rng.below(5) {
+    match rng.pick_u64(5) {
         0 => (Setup::standard(size), None),
         1 | 2 => (sparse(rng, size), None),
         _ => {
@@ -86,7 +73,7 @@ pub fn random_setup(rng: &mut SplitMix) -> (Setup, Option<SymmetryMap>) {
                 SymmetryMap::Mirror,
                 SymmetryMap::RotateSwap,
                 SymmetryMap::MidlineSwap,
-            ][rng.below(3) as usize];
+            ][rng.pick_u64(3) as usize];
             (symmetric(rng, size, map), Some(map))
         }
     }
@@ -98,7 +85,7 @@ pub fn random_case(rng: &mut SplitMix) -> (Setup, Profile) {
     let (setup, map) = random_setup(rng);
     let mut profile = random_profile(rng);
     if let Some(map) = map
-        && rng.below(4) != 0
+        && rng.pick_u64(4) != 0
     {
         profile.symmetry.map = map;
         let spelled = serde_json::to_value(map).unwrap_or_default();
@@ -112,12 +99,12 @@ pub fn random_case(rng: &mut SplitMix) -> (Setup, Profile) {
 }
 
 fn sparse(rng: &mut SplitMix, size: Size) -> Setup {
-    let density = 8 + rng.below(30);
+    let density = 8 + rng.pick_u64(30);
     let mut setup = Setup {
         size,
         white: Vec::new(),
         black: Vec::new(),
-        to_move: if rng.below(2) == 0 {
+        to_move: if rng.pick_u64(2) == 0 {
             Side::White
         } else {
             Side::Black
@@ -125,10 +112,10 @@ fn sparse(rng: &mut SplitMix, size: Size) -> Setup {
     };
     for sq in size.squares() {
         // Few stones on the home rows, or most games would start decided.
-        if (sq.rank == 0 || sq.rank == size.ranks() - 1) && rng.below(4) != 0 {
+        if (sq.rank == 0 || sq.rank == size.ranks() - 1) && rng.pick_u64(4) != 0 {
             continue;
         }
-        let roll = rng.below(100);
+        let roll = rng.pick_u64(100);
         if roll < density / 2 {
             setup.white.push(sq);
         } else if roll < density {
@@ -158,12 +145,12 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     };
     // The middle ranks at random; the home rows stay empty, so that no
     // side leads before the disturbance.
-    let density = 10 + rng.below(25);
+    let density = 10 + rng.pick_u64(25);
     for sq in size.squares() {
         if sq.rank == 0 || sq.rank == h - 1 || grid[at(sq)].is_some() {
             continue;
         }
-        let roll = rng.below(100);
+        let roll = rng.pick_u64(100);
         let side = if roll < density / 2 {
             Some(Side::White)
         } else if roll < density {
@@ -177,7 +164,7 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     // mirrored pair of the opponent's crossings so that nobody leads), then
     // the mover's crossing stone moved one rank back: moving it forward
     // again restores the symmetry and is an entry.
-    let mover = if rng.below(2) == 0 {
+    let mover = if rng.pick_u64(2) == 0 {
         Side::White
     } else {
         Side::Black
@@ -186,10 +173,10 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
         Side::White => (h - 1, h - 2),
         Side::Black => (0, 1),
     };
-    let file = rng.below(w as u64) as u8;
+    let file = rng.pick_u64(w as u64) as u8;
     put(&mut grid, Square::new(file, t), Some(mover));
     if map == SymmetryMap::Mirror {
-        let other = (file + 1 + rng.below(w as u64 - 1) as u8) % w;
+        let other = (file + 1 + rng.pick_u64(w as u64 - 1) as u8) % w;
         let opp_row = h - 1 - t;
         put(
             &mut grid,
@@ -219,7 +206,7 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
 
 /// A random profile: a named one, sometimes with one switch changed.
 pub fn random_profile(rng: &mut SplitMix) -> Profile {
-    let base = Profile::NAMES[rng.below(Profile::NAMES.len() as u64) as usize];
+    let base = Profile::NAMES[rng.pick_u64(Profile::NAMES.len() as u64) as usize];
     let overrides = [
         "",
         "+phalanx.split=whole-line",
@@ -233,29 +220,29 @@ pub fn random_profile(rng: &mut SplitMix) -> Profile {
         "+symmetry.scope=every-move",
         "+symmetry.scope=answering-incursion",
     ];
-    let o = if rng.below(2) == 0 {
+    let o = if rng.pick_u64(2) == 0 {
         ""
     } else {
-        overrides[rng.below(overrides.len() as u64) as usize]
+        overrides[rng.pick_u64(overrides.len() as u64) as usize]
     };
     Profile::parse(&format!("{base}{o}")).expect("a valid profile")
 }
 
 /// A random move spelling near the stones, legal or not.
 fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
-    let front = if !stones.is_empty() && rng.below(4) != 0 {
-        stones[rng.below(stones.len() as u64) as usize]
+    let front = if !stones.is_empty() && rng.pick_u64(4) != 0 {
+        stones[rng.pick_u64(stones.len() as u64) as usize]
     } else {
-        Square::new(rng.below(15) as u8, rng.below(13) as u8)
+        Square::new(rng.pick_u64(15) as u8, rng.pick_u64(13) as u8)
     };
-    let df = rng.below(9) as i16 - 4;
-    let dr = rng.below(9) as i16 - 4;
+    let df = rng.pick_u64(9) as i16 - 4;
+    let dr = rng.pick_u64(9) as i16 - 4;
     let f = (front.file as i16 + df).clamp(0, size.files() as i16);
     let r = (front.rank as i16 + dr).clamp(0, size.ranks() as i16);
     Move {
         front,
         to: Square::new(f as u8, r as u8),
-        count: 1 + rng.below(5) as u8,
+        count: 1 + rng.pick_u64(5) as u8,
     }
 }
 
@@ -363,7 +350,7 @@ pub fn compare_game(
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len() as u64) as usize];
+        let m = legal[rng.pick_u64(legal.len() as u64) as usize];
         if let Some((dir, _)) = m.line() {
             let board = r.board();
             let mut tail = Some(m.front);

@@ -36,12 +36,11 @@ pub trait Source {
 
 /// SplitMix64: a tiny, seedable, never-exhausted source for tests and
 /// benchmarks (no dependency on a random-number crate).
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
+pub use crate::rng::SplitMix;
 
 impl Source for SplitMix {
     fn next(&mut self) -> Option<u32> {
-        Some(crate::rng::splitmix64(&mut self.0) as u32)
+        Some(self.next_u32())
     }
 }
 
