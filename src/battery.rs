@@ -33,9 +33,7 @@
 use std::fmt;
 
 use crate::protocol::answer::state_of;
-use crate::protocol::message::{
-    ErrorKind, Position, Query, QueryKind, ReplyBody, Request, capabilities,
-};
+use crate::protocol::message::{ErrorKind, Position, Query, QueryKind, ReplyBody, Request};
 use crate::protocol::reader::read_reply;
 use crate::protocol::serve::answer_line;
 use crate::protocol::writer::request_line;
@@ -618,11 +616,7 @@ fn check_serve<G: Rules>(
     };
     match ask(1, Query::Hello)? {
         ReplyBody::Hello(h)
-            if h.capabilities
-                == capabilities::<G>()
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>() => {}
+            if h.capabilities == crate::protocol::answer::hello(imp).capabilities => {}
         other => return Err(format!("hello: {other:?}")),
     }
     let legal = game.legal_actions();

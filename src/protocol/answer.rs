@@ -9,13 +9,18 @@ use crate::rules::{Game, Implementation, Rules, StateField, Verdict};
 
 use super::message::{ErrorKind, Hello, POSITION, Position, Query, ReplyBody, State, capabilities};
 
-/// The hello reply of an in-process implementation of `G`: it has every
-/// capability of the game.
+/// The hello reply of an in-process implementation of `G`: every
+/// capability of the game, `position` only when the implementation tells
+/// positions ([`Implementation::tells_position`]).
 pub fn hello<G: Rules>(imp: &dyn Implementation<G>) -> Hello {
     Hello {
         name: format!("arbiter-{}", imp.name()),
         version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        capabilities: capabilities::<G>().iter().map(|c| c.to_string()).collect(),
+        capabilities: capabilities::<G>()
+            .iter()
+            .filter(|c| **c != POSITION || imp.tells_position())
+            .map(|c| c.to_string())
+            .collect(),
         games: Some(vec![G::NAME.to_string()]),
     }
 }

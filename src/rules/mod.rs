@@ -400,6 +400,14 @@ pub trait Implementation<G: Rules>: Send + Sync {
         let _ = (setup, profile);
         Ok(())
     }
+
+    /// Whether its games tell the position reached ([`Game::position`]),
+    /// so that its `hello` may declare the `position` capability. Default:
+    /// no, as for a Rust engine embedded with `harness::embed` that keeps
+    /// the default `position`; arbiter's own implementations say yes.
+    fn tells_position(&self) -> bool {
+        false
+    }
 }
 
 /// One game in progress.

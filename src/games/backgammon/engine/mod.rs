@@ -37,6 +37,10 @@ use movegen::{Board, MoveGen};
 pub struct Engine;
 
 impl Implementation<Backgammon> for Engine {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "engine"
     }

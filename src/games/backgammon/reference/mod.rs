@@ -14,6 +14,10 @@ use super::profile::{OpeningDoubles, Profile, Resign};
 pub struct Reference;
 
 impl Implementation<Backgammon> for Reference {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "reference"
     }

@@ -26,6 +26,10 @@ pub use convert::{board_of, from_cozy, to_cozy};
 pub struct Engine;
 
 impl Implementation<Chess> for Engine {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "engine"
     }

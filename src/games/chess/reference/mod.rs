@@ -25,6 +25,10 @@ use movement::{in_check, legal_moves, make};
 pub struct Reference;
 
 impl Implementation<Chess> for Reference {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "reference"
     }

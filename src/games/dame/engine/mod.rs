@@ -23,6 +23,10 @@ use movegen::{Chain, Sides};
 pub struct Engine;
 
 impl Implementation<Dame> for Engine {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "engine"
     }

@@ -19,6 +19,10 @@ use captures::Chain;
 pub struct Reference;
 
 impl Implementation<Dame> for Reference {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "reference"
     }

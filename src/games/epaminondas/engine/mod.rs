@@ -29,6 +29,10 @@ use position::{Position, STEPS, index, square};
 pub struct Engine;
 
 impl Implementation<Epaminondas> for Engine {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "engine"
     }

@@ -20,6 +20,10 @@ use crate::games::epaminondas::verdict::{RuleCode, say};
 pub struct Reference;
 
 impl Implementation<Epaminondas> for Reference {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "reference"
     }

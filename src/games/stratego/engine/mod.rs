@@ -78,6 +78,10 @@ impl Engine {
 }
 
 impl Implementation<Stratego> for Engine {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "engine"
     }

@@ -41,6 +41,10 @@ use two_squares::AllSequences;
 pub struct Reference;
 
 impl Implementation<Stratego> for Reference {
+    fn tells_position(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "reference"
     }
