@@ -17,6 +17,9 @@
 //! Cases per game: `ARBITER_SETUP_CASES` (default 600). The seed is
 //! proptest's (`PROPTEST_RNG_SEED` in CI).
 
+// Sides index parallel arrays (points, bar, off, names).
+#![allow(clippy::needless_range_loop)]
+
 use std::fmt::Debug;
 use std::sync::Mutex;
 

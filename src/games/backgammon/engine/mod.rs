@@ -798,7 +798,7 @@ impl Game<Backgammon> for EngineGame {
 /// that number, or, bearing off, the smallest die above it (BG-6.2,
 /// BG-6.4: whether the step may take it is `step_reason`'s to judge).
 fn die_for(left: &[u8], dist: u8, bearing_off: bool) -> Option<u8> {
-    let exact = left.iter().any(|&d| d == dist).then_some(dist);
+    let exact = left.contains(&dist).then_some(dist);
     let larger = || left.iter().copied().filter(|&d| d > dist).min();
     exact.or_else(|| if bearing_off { larger() } else { None })
 }
