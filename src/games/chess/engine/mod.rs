@@ -39,8 +39,48 @@ impl Implementation<Chess> for Engine {
     }
 
     fn supports(&self, setup: &Position, _profile: &Profile) -> Result<(), String> {
+        // A position CH-1.2 refuses is refused by `start`, not declined.
+        if waiting_king_attacked(setup) {
+            return Ok(());
+        }
         board_of(setup).map(|_| ())
     }
+}
+
+/// Whether the king of the side not to move stands attacked (CH-1.2), from
+/// cozy-chess's attack tables. cozy-chess refuses most such positions
+/// itself, but not one where the only attacker is the other king, and a
+/// position it refuses would be declined as unsupported rather than
+/// refused; so the engine asks first. CH-1.2 guarantees one king each.
+fn waiting_king_attacked(setup: &Position) -> bool {
+    use crate::games::chess::board::Kind;
+    let mover = setup.to_move;
+    let mut occupied = BitBoard::EMPTY;
+    let mut theirs = [BitBoard::EMPTY; 6];
+    let mut king = None;
+    for (i, p) in setup.board.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let sq = CSquare::index(i);
+        occupied |= sq.bitboard();
+        if p.color == mover {
+            theirs[p.kind as usize] |= sq.bitboard();
+        } else if p.kind == Kind::King {
+            king = Some(sq);
+        }
+    }
+    let Some(k) = king else { return false };
+    let of = |kind: Kind| theirs[kind as usize];
+    let waiting = if mover == Color::White {
+        CColor::Black
+    } else {
+        CColor::White
+    };
+    let attackers = (cozy_chess::get_pawn_attacks(k, waiting) & of(Kind::Pawn))
+        | (cozy_chess::get_knight_moves(k) & of(Kind::Knight))
+        | (cozy_chess::get_king_moves(k) & of(Kind::King))
+        | (cozy_chess::get_bishop_moves(k, occupied) & (of(Kind::Bishop) | of(Kind::Queen)))
+        | (cozy_chess::get_rook_moves(k, occupied) & (of(Kind::Rook) | of(Kind::Queen)));
+    !attackers.is_empty()
 }
 
 /// What repetition compares (CH-6.1), from bitboards.
@@ -136,6 +176,13 @@ fn key_of(b: &Board, profile: &Profile) -> Key {
 impl EngineGame {
     /// Starts a game.
     pub fn new(setup: &Position, profile: &Profile) -> Result<Self, String> {
+        if waiting_king_attacked(setup) {
+            return Err(format!(
+                "the king of {}, the side not to move, stands attacked: no position with {} to move can follow a legal move (CH-1.2)",
+                setup.to_move.other(),
+                setup.to_move
+            ));
+        }
         let board = board_of(setup)?;
         let mut g = EngineGame {
             profile: profile.clone(),
