@@ -143,8 +143,18 @@ fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError
                 .collect(),
         ),
     ] {
+        // The lakes are a set of squares (RP-1.2): any order, each once.
+        let agrees = |got: &Value| match (key, got, &want) {
+            ("lakes", Value::Array(g), Value::Array(w)) => {
+                g.len() == w.len()
+                    && g.iter()
+                        .enumerate()
+                        .all(|(i, s)| w.contains(s) && !g[..i].contains(s))
+            }
+            _ => *got == want,
+        };
         if let Some(got) = b.get(key)
-            && *got != want
+            && !agrees(got)
         {
             return Err(field_err(
                 &format!("setup.board.{key}"),
