@@ -3,163 +3,66 @@
 
 Written from README.md, spec/protocol.md and spec/backgammon/protocol.md alone.
 Usage: python3 backgammon.py [--games N] [--seed S] [--max-plies P] [--arbiter PATH]
+                             [--profile NAME] [--play-on]
 """
-import argparse
-import json
-import os
-import random
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_ARBITER = os.path.join(HERE, "..", "..", "target", "debug", "arbiter")
-GAME, PROFILE = "backgammon", "seed-004"
-NEEDED = {"judge", "outcome", "position"}
-START = {"start": "standard"}  # BG-1.4, the opening roll to come (spec/backgammon/protocol.md, Setup)
+from environment import Game, main
+
 ROLL = re.compile(r"^(w[1-6]-b[1-6]|[1-6]-[1-6])$")
 
 
-class Failure(Exception):
-    pass
+class Backgammon(Game):
+    name, profile = "backgammon", "seed-004"
 
+    def start(self, rng):
+        # BG-1.4, the opening roll to come (spec/backgammon/protocol.md, Setup)
+        return {"start": "standard"}
 
-class Serve:
-    """One `arbiter serve` process, one JSON line per request and per reply."""
+    def add_arguments(self, ap):
+        ap.add_argument("--play-on", action="store_true",
+                        help="never double, drop or resign when `roll` or `take` is listed, "
+                             "so games reach the bear-off")
 
-    def __init__(self, arbiter):
-        self.proc = subprocess.Popen([arbiter, "serve", "--impl", "engine"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.next_id = 0
+    def made_up_move(self, rng, legal):
+        """An action not in the list that no spelling of a listed one can be.
 
-    def ask(self, query, **fields):
-        req = {"protocol": 1, "id": self.next_id, "query": query, **fields}
-        if query != "hello":
-            req["game"] = GAME
-        self.next_id += 1
-        self.proc.stdin.write(json.dumps(req) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise Failure(f"serve closed its output on {json.dumps(req)}")
-        reply = json.loads(line)
-        if reply.get("protocol") != 1 or reply.get("id") != req["id"]:
-            raise Failure(f"bad envelope {line.strip()} for {json.dumps(req)}")
-        if "error" in reply:
-            raise Failure(f"error reply {reply['error']} to {json.dumps(req)}")
-        return reply
+        A play not listed may still be another spelling of a legal play (the
+        page, "The canonical spelling"), so made-up plays move a checker
+        backward."""
+        pool = ["roll", "double", "take", "drop", "resign", "pass", "6-5", "3-3", "w6-b5", "w2-b4"]
+        pool += [f"{a}/{b}" for a in range(1, 24) for b in range(a + 1, 25)]
+        return rng.choice([m for m in pool if m not in legal])
 
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
+    def choose(self, rng, legal, args, check, where):
+        if all(ROLL.match(m) for m in legal):
+            return self.dice_roll(rng, legal, check, where)
+        if args.play_on and {"roll", "take"} & set(legal):
+            return "roll" if "roll" in legal else "take"
+        return rng.choice(legal)
 
+    @staticmethod
+    def dice_roll(rng, legal, check, where):
+        """The dice side's action, thrown with real dice (the list gives 21 or
+        30 rolls as equals, but doubles are half as likely as other rolls)."""
+        while True:
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            if legal[0].startswith("w"):
+                m = f"w{a}-b{b}"
+                if a == b and m not in legal:
+                    continue  # a tie under `reroll`: the dice are thrown again
+            else:
+                m = f"{max(a, b)}-{min(a, b)}"
+            check(m in legal, f"{where}: the roll {m} is not among {legal}")
+            return m
 
-def is_over(outcome):
-    return outcome != "ongoing"
-
-
-def made_up_move(rng, legal):
-    """An action not in the list that no spelling of a listed one can be.
-
-    A play not listed may still be another spelling of a legal play (the page,
-    "The canonical spelling"), so made-up plays move a checker backward."""
-    pool = ["roll", "double", "take", "drop", "resign", "pass", "6-5", "3-3", "w6-b5", "w2-b4"]
-    pool += [f"{a}/{b}" for a in range(1, 24) for b in range(a + 1, 25)]
-    return rng.choice([m for m in pool if m not in legal])
-
-
-def dice_roll(rng, legal, check, where):
-    """The dice side's action, thrown with real dice (the list gives 21 or 30
-    rolls as equals, but doubles are half as likely as other rolls)."""
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if legal[0].startswith("w"):
-            m = f"w{a}-b{b}"
-            if a == b and m not in legal:
-                continue  # a tie under `reroll`: the dice are thrown again
-        else:
-            m = f"{max(a, b)}-{min(a, b)}"
-        check(m in legal, f"{where}: the roll {m} is not among {legal}")
-        return m
-
-
-def history_free(moves):
-    return set(moves)
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--max-plies", type=int, default=200)
-    ap.add_argument("--arbiter", default=DEFAULT_ARBITER)
-    ap.add_argument("--profile", default=PROFILE, help="a built-in profile name (default %(default)s)")
-    ap.add_argument("--play-on", action="store_true",
-                    help="never double, drop or resign when `roll` or `take` is listed, so games reach the bear-off")
-    args = ap.parse_args()
-    if not os.path.exists(args.arbiter):
-        sys.exit(f"no arbiter binary at {args.arbiter}")
-    rng = random.Random(args.seed)
-    serve = Serve(args.arbiter)
-    checks = plies = finished = 0
-
-    def check(cond, what):
-        nonlocal checks
-        checks += 1
-        if not cond:
-            raise Failure(what)
-
-    try:
-        hello = serve.ask("hello")
-        check(GAME in hello.get("games", []), f"{GAME} not in hello games {hello.get('games')}")
-        caps = set(hello.get("capabilities", []))
-        check(NEEDED <= caps, f"capabilities {sorted(NEEDED - caps)} missing from hello")
-        base = {"profile": args.profile}
-        for g in range(args.games):
-            moves = []
-            while True:
-                where = f"game {g + 1}, ply {len(moves)}"
-                legal = serve.ask("legal-moves", setup=START, moves=moves, **base)["legal-moves"]
-                st = serve.ask("state", setup=START, moves=moves, **base)
-                over = is_over(st["outcome"])
-                check(over == (not legal), f"{where}: outcome {st['outcome']} but {len(legal)} legal moves")
-                if "position" in caps:
-                    offered = bool(moves) and moves[-1] == "double"
-                    check(("position" in st) != offered,
-                          f"{where}: `position` {'given while a double is offered' if offered else 'missing'}")
-                if "position" in caps and "position" in st and not over:
-                    again = serve.ask("legal-moves", setup=st["position"], **base)["legal-moves"]
-                    check(history_free(again) == history_free(legal),
-                          f"{where}: position {st['position']} as a setup gives other moves: "
-                          f"only there {sorted(set(again) - set(legal))}, "
-                          f"missing {sorted(set(legal) - set(again))}")
-                if over:
-                    finished += 1
-                    break
-                if len(moves) >= args.max_plies:
-                    break
-                for m in legal:
-                    v = serve.ask("judge", setup=START, moves=moves, move=m, **base)
-                    check(v.get("verdict") == "legal", f"{where}: listed {m} judged {v}")
-                bad = made_up_move(rng, legal)
-                v = serve.ask("judge", setup=START, moves=moves, move=bad, **base)
-                check(v.get("verdict") == "illegal" and isinstance(v.get("rule"), str) and v["rule"],
-                      f"{where}: made-up {bad} judged {v}")
-                if all(ROLL.match(m) for m in legal):
-                    moves.append(dice_roll(rng, legal, check, where))
-                elif args.play_on and {"roll", "take"} & set(legal):
-                    moves.append("roll" if "roll" in legal else "take")
-                else:
-                    moves.append(rng.choice(legal))
-                plies += 1
-    except Failure as e:
-        print(f"{GAME}: FAIL after {checks} checks: {e}")
-        serve.close()
-        return 1
-    serve.close()
-    print(f"{GAME}: {args.games} games, {plies} plies, {finished} finished, {checks} checks, all held")
-    return 0
+    def check_state(self, state, moves, caps, check, where):
+        # `position` is left out exactly while a double is offered (the page).
+        offered = bool(moves) and moves[-1] == "double"
+        check(("position" in state) != offered,
+              f"{where}: `position` {'given while a double is offered' if offered else 'missing'}")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(Backgammon()))
