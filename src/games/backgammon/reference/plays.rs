@@ -327,20 +327,10 @@ pub fn spelled_play(
         let mut left = dice.clone();
         for &k in perm {
             let s = steps[k];
-            let dist = if s.from == BAR {
-                25 - s.to
-            } else {
-                // Backwards (`6/8`): a distance no die shows.
-                s.from.saturating_sub(s.to)
+            let dist = distance(s);
+            let Some(d) = die_for(&left, s, dist) else {
+                return;
             };
-            let die = if left.contains(&dist) {
-                Some(dist)
-            } else if s.to == OFF {
-                left.iter().copied().filter(|&d| d > dist).min()
-            } else {
-                None
-            };
-            let Some(d) = die else { return };
             let Ok((_, after, _)) = step(&p, me, s.from, d, faults, false) else {
                 return;
             };
@@ -362,6 +352,28 @@ pub fn spelled_play(
     found
 }
 
+/// The pips a step covers; a backward step (`6/8`) covers none a die
+/// shows.
+fn distance(s: Step) -> u8 {
+    if s.from == BAR {
+        25 - s.to
+    } else {
+        s.from.saturating_sub(s.to)
+    }
+}
+
+/// The die a step of `dist` pips uses from the dice `left`: the exact
+/// number, or for bearing off the smallest larger one (BG-6.2, BG-6.4).
+fn die_for(left: &[u8], s: Step, dist: u8) -> Option<u8> {
+    if left.contains(&dist) {
+        Some(dist)
+    } else if s.to == OFF {
+        left.iter().copied().filter(|&d| d > dist).min()
+    } else {
+        None
+    }
+}
+
 /// The rule a set of steps breaks, tried in every order (at most 24, in
 /// lexicographic order of the canonical positions): the error of the first
 /// order that got farthest, or, when some order plays every step, the
@@ -381,22 +393,8 @@ pub fn why_not(
         let mut left = dice.clone();
         for (n, &k) in perm.iter().enumerate() {
             let s = steps[k];
-            let dist = if s.from == BAR {
-                25 - s.to
-            } else {
-                // Backwards (`6/8`): a distance no die shows.
-                s.from.saturating_sub(s.to)
-            };
-            // The die for this step: the exact number, or for bearing off
-            // the smallest larger one.
-            let die = if left.contains(&dist) {
-                Some(dist)
-            } else if s.to == OFF {
-                left.iter().copied().filter(|&d| d > dist).min()
-            } else {
-                None
-            };
-            let err = match die {
+            let dist = distance(s);
+            let err = match die_for(&left, s, dist) {
                 None => Err((
                     RuleCode::Dice,
                     "BG-3.1",
