@@ -31,12 +31,6 @@ impl SplitMix {
         splitmix64(&mut self.0)
     }
 
-    /// The next 64 random bits (the name Epaminondas's workload uses).
-    #[inline]
-    pub fn bits(&mut self) -> u64 {
-        self.next_u64()
-    }
-
     /// The low 32 bits of the next draw.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {

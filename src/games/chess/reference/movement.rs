@@ -367,7 +367,7 @@ mod tests {
     /// table and after each of their legal moves.
     #[test]
     fn judge_agrees_with_the_generator() {
-        for (fen, _) in crate::games::chess::perft::PERFT {
+        for fen in crate::games::chess::perft::POSITIONS {
             let root = Position::from_fen(fen).unwrap();
             let mut positions = vec![root.clone()];
             positions.extend(
