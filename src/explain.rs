@@ -392,7 +392,8 @@ fn esc(s: &str) -> String {
 
 /// The page's script: steps through the frames with the buttons, the
 /// arrow keys or a click on a cell, and marks the cell of the picture
-/// shown; `#ply-N` in the address opens the position after N actions. It also writes what it drew into `#drawn` (the number of frames
+/// shown; `#ply-N` in the address opens the position after N actions,
+/// `#frame-N` the N-th picture (counting refusals' pictures too). It also writes what it drew into `#drawn` (the number of frames
 /// and the size of the board as laid out), which the headless-browser
 /// test reads.
 const SCRIPT: &str = r#"
@@ -416,10 +417,11 @@ const SCRIPT: &str = r#"
     if (e.key === 'ArrowRight') show(at + 1);
     if (e.key === 'ArrowLeft') show(at - 1);
   });
-  var asked = /^#ply-(\d+)$/.exec(location.hash);
+  var asked = /^#(ply|frame)-(\d+)$/.exec(location.hash);
   var plies = document.querySelectorAll('.frame[data-ply]');
-  var target = asked ? plies[Math.min(+asked[1], plies.length - 1)] : null;
-  show(target ? +target.dataset.index : 0);
+  if (!asked) show(0);
+  else if (asked[1] === 'frame') show(Math.min(+asked[2], frames.length - 1));
+  else show(+plies[Math.min(+asked[2], plies.length - 1)].dataset.index);
   var board = frames[0].querySelector('svg');
   var box = board ? board.getBoundingClientRect() : { width: 0, height: 0 };
   var pieces = board ? board.querySelectorAll('.piece').length : 0;

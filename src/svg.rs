@@ -182,6 +182,22 @@ impl Grid {
         );
     }
 
+    /// A small round mark with `text` in a square's top-left corner (the
+    /// order of a capture, a capture under the piece that made it).
+    pub fn badge(&self, s: &mut String, class: &str, (f, r): (u32, u32), colour: &str, text: &str, title: &str) {
+        let (x, y) = self.corner(f, r);
+        let _ = write!(
+            s,
+            r##"<g class="{class}"><title>{}</title><circle cx="{}" cy="{}" r="8" fill="{colour}"/><text x="{}" y="{}" font-size="12" font-weight="bold" text-anchor="middle" fill="white">{}</text></g>"##,
+            esc(title),
+            x + 10,
+            y + 10,
+            x + 10,
+            y + 14,
+            esc(text)
+        );
+    }
+
     /// An arrow through the centres of `path` (at least two squares),
     /// stopping short of the last centre so the piece there shows: `dash`
     /// for an action not played. The head is a triangle of its own (no

@@ -124,16 +124,8 @@ pub fn svg(scene: &Scene<'_, Dame>) -> Option<String> {
             }
             GRID.cross(&mut s, "capture", at(*sq), &format!("taken {}: the stone on {sq}", i + 1));
             if n.captures.len() > 1 {
-                let (x, y) = GRID.corner(at(*sq).0, at(*sq).1);
-                let _ = write!(
-                    s,
-                    r##"<g class="capture-order"><circle cx="{}" cy="{}" r="8" fill="{ALERT}"/><text x="{}" y="{}" font-size="11" font-weight="bold" text-anchor="middle" fill="white">{}</text></g>"##,
-                    x + 10,
-                    y + 10,
-                    x + 10,
-                    y + 14,
-                    i + 1
-                );
+                let order = (i + 1).to_string();
+                GRID.badge(&mut s, "capture-order", at(*sq), ALERT, &order, &format!("jumped {order}."));
             }
         }
         if !n.captures.is_empty() {
