@@ -499,7 +499,8 @@ pre.text-board {{ font-size: 0.8em; }}
                 for p in probes {
                     match p.frame {
                         Some(f) => {
-                            let _ = writeln!(out, "<span data-frame=\"{f}\">{}</span>", esc(&p.text));
+                            let _ =
+                                writeln!(out, "<span data-frame=\"{f}\">{}</span>", esc(&p.text));
                         }
                         None => {
                             let _ = writeln!(out, "{}", esc(&p.text));
@@ -516,11 +517,10 @@ pre.text-board {{ font-size: 0.8em; }}
     );
     for (i, f) in w.frames.iter().enumerate() {
         let hidden = if i == 0 { "" } else { " hidden" };
-        let ply = f.ply.map_or(String::new(), |n| format!(" data-ply=\"{n}\""));
-        let _ = write!(
-            out,
-            "<div class=\"frame\" data-index=\"{i}\"{ply}{hidden}>"
-        );
+        let ply = f
+            .ply
+            .map_or(String::new(), |n| format!(" data-ply=\"{n}\""));
+        let _ = write!(out, "<div class=\"frame\" data-index=\"{i}\"{ply}{hidden}>");
         let _ = write!(out, "<p class=\"caption\">{}</p>", esc(&f.caption));
         match &f.svg {
             Some(svg) => out.push_str(svg),

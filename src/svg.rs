@@ -128,7 +128,14 @@ impl Grid {
 
     /// A square filled with `colour` at `opacity`, under the pieces (the
     /// square a move left, a square of a repetition).
-    pub fn shade(&self, s: &mut String, class: &str, (f, r): (u32, u32), colour: &str, opacity: f32) {
+    pub fn shade(
+        &self,
+        s: &mut String,
+        class: &str,
+        (f, r): (u32, u32),
+        colour: &str,
+        opacity: f32,
+    ) {
         let (x, y) = self.corner(f, r);
         let _ = write!(
             s,
@@ -138,9 +145,21 @@ impl Grid {
     }
 
     /// A frame inside a square (`dash`: dashed), with a tooltip.
-    pub fn frame(&self, s: &mut String, class: &str, (f, r): (u32, u32), colour: &str, dash: bool, title: &str) {
+    pub fn frame(
+        &self,
+        s: &mut String,
+        class: &str,
+        (f, r): (u32, u32),
+        colour: &str,
+        dash: bool,
+        title: &str,
+    ) {
         let (x, y) = self.corner(f, r);
-        let dash = if dash { r#" stroke-dasharray="5 3""# } else { "" };
+        let dash = if dash {
+            r#" stroke-dasharray="5 3""#
+        } else {
+            ""
+        };
         let _ = write!(
             s,
             r##"<rect class="{class}" x="{}" y="{}" width="{c}" height="{c}" fill="none" stroke="{colour}" stroke-width="3"{dash}><title>{}</title></rect>"##,
@@ -152,9 +171,21 @@ impl Grid {
     }
 
     /// A ring around a square's piece, with a tooltip.
-    pub fn ring(&self, s: &mut String, class: &str, (f, r): (u32, u32), colour: &str, dash: bool, title: &str) {
+    pub fn ring(
+        &self,
+        s: &mut String,
+        class: &str,
+        (f, r): (u32, u32),
+        colour: &str,
+        dash: bool,
+        title: &str,
+    ) {
         let (x, y) = self.centre(f, r);
-        let dash = if dash { r#" stroke-dasharray="5 3""# } else { "" };
+        let dash = if dash {
+            r#" stroke-dasharray="5 3""#
+        } else {
+            ""
+        };
         let _ = write!(
             s,
             r##"<circle class="{class}" cx="{x}" cy="{y}" r="{}" fill="none" stroke="{colour}" stroke-width="3"{dash}><title>{}</title></circle>"##,
@@ -184,7 +215,15 @@ impl Grid {
 
     /// A small round mark with `text` in a square's top-left corner (the
     /// order of a capture, a capture under the piece that made it).
-    pub fn badge(&self, s: &mut String, class: &str, (f, r): (u32, u32), colour: &str, text: &str, title: &str) {
+    pub fn badge(
+        &self,
+        s: &mut String,
+        class: &str,
+        (f, r): (u32, u32),
+        colour: &str,
+        text: &str,
+        title: &str,
+    ) {
         let (x, y) = self.corner(f, r);
         let _ = write!(
             s,
@@ -203,7 +242,14 @@ impl Grid {
     /// for an action not played. The head is a triangle of its own (no
     /// SVG marker: the page holds many pictures, most of them hidden, and
     /// a marker in a hidden picture draws nowhere).
-    pub fn arrow(&self, s: &mut String, class: &str, path: &[(u32, u32)], colour: &str, dash: bool) {
+    pub fn arrow(
+        &self,
+        s: &mut String,
+        class: &str,
+        path: &[(u32, u32)],
+        colour: &str,
+        dash: bool,
+    ) {
         if path.len() < 2 {
             return;
         }
@@ -219,12 +265,19 @@ impl Grid {
         let (x2, y2) = pts[n - 1];
         let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
         let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
-        let tip = (x2 - ux * f64::from(self.cell) * 0.18, y2 - uy * f64::from(self.cell) * 0.18);
+        let tip = (
+            x2 - ux * f64::from(self.cell) * 0.18,
+            y2 - uy * f64::from(self.cell) * 0.18,
+        );
         let head = f64::from(self.cell) * 0.32;
         let base = (tip.0 - ux * head, tip.1 - uy * head);
         pts[n - 1] = base;
         let points: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-        let dash = if dash { r#" stroke-dasharray="8 5""# } else { "" };
+        let dash = if dash {
+            r#" stroke-dasharray="8 5""#
+        } else {
+            ""
+        };
         let w = head * 0.45;
         let _ = write!(
             s,

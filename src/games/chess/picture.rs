@@ -159,9 +159,7 @@ fn taken_square(before: &Position, now: &Position, mover: Color) -> Option<(Squa
 fn check(s: &mut String, now: &Position, n: &Note) -> String {
     let king = now.king(now.to_move);
     let checkers: Vec<Square> = Square::all()
-        .filter(|&sq| {
-            now.at(sq).is_some_and(|p| p.color != now.to_move) && attacks(now, sq, king)
-        })
+        .filter(|&sq| now.at(sq).is_some_and(|p| p.color != now.to_move) && attacks(now, sq, king))
         .collect();
     let mate = matches!(
         n.outcome,
@@ -180,7 +178,14 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
     let mut names = Vec::new();
     for c in &checkers {
         let p = now.at(*c).map(|p| p.to_string()).unwrap_or_default();
-        GRID.ring(s, "checker", at(*c), WARN, false, &format!("{p} on {c} gives check"));
+        GRID.ring(
+            s,
+            "checker",
+            at(*c),
+            WARN,
+            false,
+            &format!("{p} on {c} gives check"),
+        );
         let (x1, y1) = GRID.centre(at(*c).0, at(*c).1);
         let (x2, y2) = GRID.centre(at(king).0, at(king).1);
         s.push_str(&format!(

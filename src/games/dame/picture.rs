@@ -33,7 +33,11 @@ fn at(sq: Square) -> (u32, u32) {
 }
 
 fn stone_at(setup: &Setup, sq: Square) -> Option<Stone> {
-    setup.stones.iter().find(|(s, _)| *s == sq).map(|(_, st)| *st)
+    setup
+        .stones
+        .iter()
+        .find(|(s, _)| *s == sq)
+        .map(|(_, st)| *st)
 }
 
 /// The squares an action goes through: the start, then each landing.
@@ -117,35 +121,62 @@ pub fn svg(scene: &Scene<'_, Dame>) -> Option<String> {
     }
     if let (Some(n), Some(a)) = (note, last) {
         let p = path(a);
-        GRID.arrow(&mut s, "move", &p.iter().map(|&q| at(q)).collect::<Vec<_>>(), MOVE, false);
+        GRID.arrow(
+            &mut s,
+            "move",
+            &p.iter().map(|&q| at(q)).collect::<Vec<_>>(),
+            MOVE,
+            false,
+        );
         for (i, sq) in n.captures.iter().enumerate() {
             if let Some(st) = before.and_then(|b| stone_at(b, *sq)) {
                 stone(&mut s, *sq, st, "captured", true);
             }
-            GRID.cross(&mut s, "capture", at(*sq), &format!("taken {}: the stone on {sq}", i + 1));
+            GRID.cross(
+                &mut s,
+                "capture",
+                at(*sq),
+                &format!("taken {}: the stone on {sq}", i + 1),
+            );
             if n.captures.len() > 1 {
                 let order = (i + 1).to_string();
-                GRID.badge(&mut s, "capture-order", at(*sq), ALERT, &order, &format!("jumped {order}."));
+                GRID.badge(
+                    &mut s,
+                    "capture-order",
+                    at(*sq),
+                    ALERT,
+                    &order,
+                    &format!("jumped {order}."),
+                );
             }
         }
         if !n.captures.is_empty() {
             let list: Vec<String> = n.captures.iter().map(Square::to_string).collect();
-            legend.push((
-                format!("{} {a} takes {}", n.side, list.join(", ")),
-                ALERT,
-            ));
+            legend.push((format!("{} {a} takes {}", n.side, list.join(", ")), ALERT));
         }
         if n.crowned
             && let Some(&to) = p.last()
         {
-            GRID.ring(&mut s, "crowned", at(to), GOLD, false, &format!("crowned on {to}"));
+            GRID.ring(
+                &mut s,
+                "crowned",
+                at(to),
+                GOLD,
+                false,
+                &format!("crowned on {to}"),
+            );
             legend.push((format!("crowned on {to}: a Dame"), "#9a7400"));
         }
         if let Some(h) = n.huffed {
             if let Some(st) = before.and_then(|b| stone_at(b, h)) {
                 stone(&mut s, h, st, "captured", true);
             }
-            GRID.cross(&mut s, "huffed", at(h), &format!("huffed: the stone on {h}"));
+            GRID.cross(
+                &mut s,
+                "huffed",
+                at(h),
+                &format!("huffed: the stone on {h}"),
+            );
             legend.push((format!("{} huffs the stone on {h}", n.side), ALERT));
         }
         if !n.huffable.is_empty() {
@@ -177,7 +208,14 @@ pub fn svg(scene: &Scene<'_, Dame>) -> Option<String> {
     if let Some(ill) = scene.refused {
         let p = path(&ill.action);
         if p.is_empty() {
-            GRID.ring(&mut s, "refused", at(ill.action.from()), ALERT, true, "refused");
+            GRID.ring(
+                &mut s,
+                "refused",
+                at(ill.action.from()),
+                ALERT,
+                true,
+                "refused",
+            );
         } else {
             let pts: Vec<(u32, u32)> = p.iter().map(|&q| at(q)).collect();
             GRID.arrow(&mut s, "refused", &pts, ALERT, true);

@@ -249,12 +249,20 @@ fn refused(
         .flatten();
     match forbidden {
         Some(after) => {
-            board(&mut s, &g, now.size, "the position the symmetry rule forbids");
+            board(
+                &mut s,
+                &g,
+                now.size,
+                "the position the symmetry rule forbids",
+            );
             stones(&mut s, &g, &after);
             crossings(&mut s, &g, &after);
             axis(&mut s, &g, map);
             g.arrow(&mut s, "refused", &[at(mv.front), at(mv.to)], ALERT, true);
-            legend.push((format!("refused {mv} ({rule}, {clause}): it would make"), ALERT));
+            legend.push((
+                format!("refused {mv} ({rule}, {clause}): it would make"),
+                ALERT,
+            ));
             legend.push((
                 format!("this position, symmetric: {}", map_name(map)),
                 ALERT,
