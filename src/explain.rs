@@ -430,6 +430,15 @@ const SCRIPT: &str = r#"
 })();
 "#;
 
+/// The picture of frame `i` with its ids (an arrow head's marker, say) made
+/// its own: every picture of a game defines the same ids, and `url(#id)`
+/// finds the first in the page, which sits in a hidden frame and draws
+/// nowhere.
+fn own_ids(svg: &str, i: usize) -> String {
+    svg.replace("id=\"", &format!("id=\"f{i}-"))
+        .replace("url(#", &format!("url(#f{i}-"))
+}
+
 /// The page: the table on the left, the board on the right, one frame per
 /// position, everything inline (no file or network is fetched).
 pub fn html(w: &Walkthrough) -> String {
@@ -523,7 +532,7 @@ pre.text-board {{ font-size: 0.8em; }}
         let _ = write!(out, "<div class=\"frame\" data-index=\"{i}\"{ply}{hidden}>");
         let _ = write!(out, "<p class=\"caption\">{}</p>", esc(&f.caption));
         match &f.svg {
-            Some(svg) => out.push_str(svg),
+            Some(svg) => out.push_str(&own_ids(svg, i)),
             None => {
                 let _ = write!(out, "<pre class=\"text-board\">{}</pre>", esc(&f.text));
             }

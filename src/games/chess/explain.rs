@@ -43,7 +43,12 @@ pub fn seat(side: Color) -> Seat {
 
 /// One cell: the action, then the scenario's expectation where it differs.
 pub fn cell(n: &Note, exp: &Expectations) -> String {
-    let mut s = marks(n);
+    let mut s = match n.action {
+        // A claim leaves the position as it was: the check (if any) is
+        // the last move's, already marked there.
+        super::action::Action::Claim(..) => n.action.to_string(),
+        super::action::Action::Move(_) => marks(n),
+    };
     if matches!(
         n.outcome,
         Outcome::WhiteWins(WinReason::Checkmate) | Outcome::BlackWins(WinReason::Checkmate)

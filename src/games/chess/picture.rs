@@ -100,10 +100,10 @@ pub fn svg(scene: &Scene<'_, Chess>) -> Option<String> {
         let (x, y) = GRID.centre(u32::from(sq.file()), u32::from(sq.rank()));
         let (ink, stroke) = match p.color {
             Color::White => ("#fffdf5", "#222"),
-            Color::Black => ("#1a1a1a", "#777"),
+            Color::Black => ("#111", "#555"),
         };
         s.push_str(&format!(
-            r##"<g class="piece {c}"><title>{p} on {sq}</title><text x="{x}" y="{}" font-size="40" text-anchor="middle" fill="{ink}" stroke="{stroke}" stroke-width="1.3">{}</text></g>"##,
+            r##"<g class="piece {c}"><title>{p} on {sq}</title><text x="{x}" y="{}" font-size="40" text-anchor="middle" fill="{ink}" stroke="{stroke}" stroke-width="1">{}</text></g>"##,
             y + 14,
             glyph(p.kind),
             c = p.color,
