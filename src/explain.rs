@@ -151,11 +151,11 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
     }];
     let sheet = G::explain_sheet();
     let columns = sheet.sides;
-    // The number of the row being written, and whether the last row
-    // closed was a refusal in the first column (whose continuation keeps
-    // the number), for games that number their own turns.
+    // The number of the row being written, and the column of the refusal
+    // that closed the last row, if one did (the same side's next action
+    // goes on with that turn), for games that number their own turns.
     let mut number = G::explain_first_turn(&s.setup);
-    let mut refused_first = false;
+    let mut refused_in: Option<usize> = None;
     // The column whose cell the last action opened (a roll waiting for its
     // play), if any.
     let mut open: Option<usize> = None;
@@ -252,9 +252,9 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
                 }
                 let turn = match columns {
                     Some(_) => {
-                        // A new turn begins in the first column, unless a
-                        // refusal there took the row before.
-                        if row.is_none() && !rows.is_empty() && col == 0 && !refused_first {
+                        // Each new row is a new turn, but for the action
+                        // that takes the place of one refused just before.
+                        if row.is_none() && !rows.is_empty() && refused_in != Some(col) {
                             number += 1;
                         }
                         number
@@ -269,11 +269,11 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
             }
         }
         open = (seat.opens && !refused && !failed).then_some(col);
-        refused_first = false;
+        refused_in = None;
         if refused || failed {
             // The refused action stays on a row of its own (or ends the
             // cell it joined); the state is the one before it.
-            refused_first = col == 0 && row.as_ref().is_some_and(|r| r.cells[1].text.is_empty());
+            refused_in = Some(col);
             close(&mut row, &mut rows, &state);
         }
         if failed {
