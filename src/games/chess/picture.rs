@@ -186,10 +186,20 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
             false,
             &format!("{p} on {c} gives check"),
         );
+        // From the checking piece's edge to the king's, so neither glyph
+        // is crossed.
         let (x1, y1) = GRID.centre(at(*c).0, at(*c).1);
         let (x2, y2) = GRID.centre(at(king).0, at(king).1);
+        let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let cut = f64::from(GRID.cell) * 0.45;
+        let (ux, uy) = (dx / len * cut, dy / len * cut);
         s.push_str(&format!(
-            r##"<line class="check-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WARN}" stroke-width="3" stroke-dasharray="6 4" opacity="0.9"/>"##
+            r##"<line class="check-line" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{WARN}" stroke-width="3" stroke-dasharray="6 4" opacity="0.9"/>"##,
+            f64::from(x1) + ux,
+            f64::from(y1) + uy,
+            f64::from(x2) - ux,
+            f64::from(y2) - uy
         ));
         names.push(format!("{} {c}", now.at(*c).map_or("", |p| p.kind.name())));
     }
