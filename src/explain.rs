@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{RuleProfile, Rules, Seat};
+use crate::rules::{Game, Illegal, RuleProfile, Rules, Scene, Seat, Verdict};
 use crate::scenario::format::Legality;
 use crate::scenario::load::Scenario;
 
@@ -31,7 +31,8 @@ pub struct Row {
     pub state: String,
 }
 
-/// One position of the game, the setup first.
+/// One picture of the page: a position of the game (the setup first), or
+/// an action the rules refused in the position reached.
 #[derive(Clone, Debug)]
 pub struct Frame {
     /// The game's picture of it, if it draws one.
@@ -40,6 +41,9 @@ pub struct Frame {
     pub text: String,
     /// What happened last.
     pub caption: String,
+    /// How many actions were played to reach the position; `None` for a
+    /// refused action's picture.
+    pub ply: Option<usize>,
 }
 
 /// A scenario walked through under one profile.
@@ -53,17 +57,20 @@ pub struct Walkthrough {
     pub source: String,
     /// The profile.
     pub profile: String,
-    /// The first and second side, as the columns name them.
-    pub sides: [String; 2],
+    /// The headings of the table's four columns: the turn, the first and
+    /// the second side, the state.
+    pub headings: [String; 4],
     /// The turns.
     pub rows: Vec<Row>,
     /// Why refused or illegal actions are so, numbered from 1.
     pub footnotes: Vec<String>,
-    /// Every position, the setup first.
+    /// Every picture: the positions, the setup first, and the refused
+    /// actions the game draws, each after the position it was refused in.
     pub frames: Vec<Frame>,
-    /// How the game stands after the last action, and the probes' verdicts
-    /// (`None` when an action of the scenario was illegal).
-    pub end: Option<(String, Vec<String>)>,
+    /// How the game stands after the last action, and the probes' verdicts,
+    /// each linked to its picture when the game draws the refusal (`None`
+    /// when an action of the scenario was illegal).
+    pub end: Option<(String, Vec<Cell>)>,
 }
 
 impl Walkthrough {
@@ -71,6 +78,48 @@ impl Walkthrough {
     pub fn complete(&self) -> bool {
         self.end.is_some()
     }
+}
+
+/// What the walk has seen so far, for the game's pictures.
+struct Seen<'a, G: Rules> {
+    setup: &'a G::Setup,
+    profile: &'a G::Profile,
+    played: Vec<G::Action>,
+    positions: Vec<G::Setup>,
+    notes: Vec<G::Note>,
+}
+
+impl<G: Rules> Seen<'_, G> {
+    /// The game's picture of the position reached, or of `refused` there.
+    fn picture(&self, refused: Option<&Illegal<G>>) -> Option<String> {
+        G::picture(&Scene {
+            setup: self.setup,
+            played: &self.played,
+            positions: &self.positions,
+            notes: &self.notes,
+            profile: self.profile,
+            refused,
+        })
+    }
+}
+
+/// The picture of `action` refused in `game`'s position, as a frame, when
+/// the game draws one.
+fn refusal_frame<G: Rules>(
+    seen: &Seen<'_, G>,
+    game: &dyn Game<G>,
+    action: &G::Action,
+) -> Option<Frame> {
+    let Verdict::Illegal(ill) = game.judge(action) else {
+        return None;
+    };
+    let svg = seen.picture(Some(&ill))?;
+    Some(Frame {
+        svg: Some(svg),
+        text: game.render(),
+        caption: format!("refused: {ill}"),
+        ply: None,
+    })
 }
 
 /// Walks the profile's own line of `s`: a refused action gets a row of its
@@ -87,13 +136,26 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
     let mut row: Option<Row> = None;
     let mut footnotes: Vec<String> = Vec::new();
     let mut state = String::new();
-    let mut played: Vec<G::Action> = Vec::new();
+    let mut seen = Seen::<G> {
+        setup: &s.setup,
+        profile,
+        played: Vec::new(),
+        positions: game.position().into_iter().collect(),
+        notes: Vec::new(),
+    };
     let mut frames = vec![Frame {
-        svg: G::picture(&s.setup, &[], None),
+        svg: seen.picture(None),
         text: game.render(),
         caption: "the setup".into(),
+        ply: Some(0),
     }];
-    let columns = G::explain_columns();
+    let sheet = G::explain_sheet();
+    let columns = sheet.sides;
+    // The number of the row being written, and the column of the refusal
+    // that closed the last row, if one did (the same side's next action
+    // goes on with that turn), for games that number their own turns.
+    let mut number = G::explain_first_turn(&s.setup);
+    let mut refused_in: Option<usize> = None;
     // The column whose cell the last action opened (a roll waiting for its
     // play), if any.
     let mut open: Option<usize> = None;
@@ -122,29 +184,42 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         };
         let (cell, seat) = if refused {
             footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
+            let frame = refusal_frame(&seen, game.as_ref(), &m.mv).map(|f| {
+                frames.push(f);
+                frames.len() - 1
+            });
             let cell = Cell {
                 text: format!("{}  refused [{}]", m.mv, footnotes.len()),
-                frame: None,
+                frame,
             };
             (cell, G::explain_seat(&side, None).unwrap_or_else(unseated))
         } else {
             match game.play(&m.mv) {
                 Ok(note) => {
                     state = G::explain_state(&note);
-                    played.push(m.mv.clone());
-                    frames.push(Frame {
-                        svg: G::picture(&s.setup, &played, Some(&note)),
-                        text: game.render(),
-                        caption: format!("ply {}: {}", played.len(), G::describe(&note)),
-                    });
-                    let cell = Cell {
-                        text: G::explain_cell(&note, &exp.annotations),
-                        frame: Some(frames.len() - 1),
-                    };
+                    seen.played.push(m.mv.clone());
+                    if seen.positions.len() == seen.played.len()
+                        && let Some(p) = game.position()
+                    {
+                        seen.positions.push(p);
+                    }
+                    let caption = format!("ply {}: {}", seen.played.len(), G::describe(&note));
+                    let cell_text = G::explain_cell(&note, &exp.annotations);
                     let seat = G::explain_seat(&side, Some(&note)).unwrap_or(Seat {
                         column: by_side,
                         opens: false,
                     });
+                    seen.notes.push(note);
+                    frames.push(Frame {
+                        svg: seen.picture(None),
+                        text: game.render(),
+                        caption,
+                        ply: Some(seen.played.len()),
+                    });
+                    let cell = Cell {
+                        text: cell_text,
+                        frame: Some(frames.len() - 1),
+                    };
                     (cell, seat)
                 }
                 Err(ill) => {
@@ -176,7 +251,14 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
                     close(&mut row, &mut rows, &before);
                 }
                 let turn = match columns {
-                    Some(_) => rows.len() + 1,
+                    Some(_) => {
+                        // Each new row is a new turn, but for the action
+                        // that takes the place of one refused just before.
+                        if row.is_none() && !rows.is_empty() && refused_in != Some(col) {
+                            number += 1;
+                        }
+                        number
+                    }
                     None => ply / 2 + 1,
                 };
                 let r = row.get_or_insert_with(|| Row {
@@ -187,9 +269,11 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
             }
         }
         open = (seat.opens && !refused && !failed).then_some(col);
+        refused_in = None;
         if refused || failed {
             // The refused action stays on a row of its own (or ends the
             // cell it joined); the state is the one before it.
+            refused_in = Some(col);
             close(&mut row, &mut rows, &state);
         }
         if failed {
@@ -197,37 +281,55 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         }
     }
     close(&mut row, &mut rows, &state);
+    if second.is_empty() {
+        // Only one side acted: the other is the one to move now (or, when
+        // the game ended, the one that would have been).
+        let now = game.side_to_move().to_string();
+        if now != first {
+            second = now;
+        }
+    }
     let end = (!failed).then(|| {
-        let probes: Vec<String> = line
+        let to_move = game.side_to_move().to_string();
+        let mut probes: Vec<Cell> = line
             .probes
             .iter()
-            .map(|p| format!("{:<8} {}", p.mv.to_string(), game.judge(&p.mv)))
+            .map(|p| {
+                let frame = refusal_frame(&seen, game.as_ref(), &p.mv).map(|f| {
+                    frames.push(f);
+                    frames.len() - 1
+                });
+                Cell {
+                    text: format!("  {:<8} {}", p.mv.to_string(), game.judge(&p.mv)),
+                    frame,
+                }
+            })
             .collect();
+        if !probes.is_empty() {
+            probes.insert(
+                0,
+                Cell {
+                    text: format!("{to_move} to move; probes:"),
+                    frame: None,
+                },
+            );
+        }
         (game.outcome().to_string(), probes)
     });
-    let to_move = game.side_to_move().to_string();
+    let [a, b] = match columns {
+        Some([a, b]) => [a.to_string(), b.to_string()],
+        None => [first, second],
+    };
     Ok(Walkthrough {
         id: s.id.clone(),
         title: s.title.clone(),
         source: s.source.clone(),
         profile: profile.name().to_string(),
-        sides: match columns {
-            Some([a, b]) => [a.to_string(), b.to_string()],
-            None => [first, second],
-        },
+        headings: [sheet.turn.to_string(), a, b, sheet.state.to_string()],
         rows,
         footnotes,
         frames,
-        end: end.map(|(outcome, probes)| {
-            let probes = if probes.is_empty() {
-                probes
-            } else {
-                std::iter::once(format!("{to_move} to move; probes:"))
-                    .chain(probes.into_iter().map(|p| format!("  {p}")))
-                    .collect()
-            };
-            (outcome, probes)
-        }),
+        end,
     })
 }
 
@@ -238,12 +340,7 @@ pub fn text(w: &Walkthrough) -> String {
         "{} — {}\nsource: {}\nprofile: {}\n\n",
         w.id, w.title, w.source, w.profile
     );
-    let header = [
-        "turn".to_string(),
-        w.sides[0].clone(),
-        w.sides[1].clone(),
-        "state after the turn".to_string(),
-    ];
+    let header = w.headings.clone();
     let rows: Vec<[String; 4]> = w
         .rows
         .iter()
@@ -280,7 +377,7 @@ pub fn text(w: &Walkthrough) -> String {
     if let Some((outcome, probes)) = &w.end {
         let _ = writeln!(out, "\nafter the last move: {outcome}");
         for p in probes {
-            let _ = writeln!(out, "{p}");
+            let _ = writeln!(out, "{}", p.text);
         }
     }
     out
@@ -294,8 +391,9 @@ fn esc(s: &str) -> String {
 }
 
 /// The page's script: steps through the frames with the buttons, the
-/// arrow keys or a click on a cell, and marks the cell of the position
-/// shown; `#ply-N` in the address opens the position after N actions. It also writes what it drew into `#drawn` (the number of frames
+/// arrow keys or a click on a cell, and marks the cell of the picture
+/// shown; `#ply-N` in the address opens the position after N actions,
+/// `#frame-N` the N-th picture (counting refusals' pictures too). It also writes what it drew into `#drawn` (the number of frames
 /// and the size of the board as laid out), which the headless-browser
 /// test reads.
 const SCRIPT: &str = r#"
@@ -319,8 +417,11 @@ const SCRIPT: &str = r#"
     if (e.key === 'ArrowRight') show(at + 1);
     if (e.key === 'ArrowLeft') show(at - 1);
   });
-  var asked = /^#ply-(\d+)$/.exec(location.hash);
-  show(asked ? Math.min(+asked[1], frames.length - 1) : 0);
+  var asked = /^#(ply|frame)-(\d+)$/.exec(location.hash);
+  var plies = document.querySelectorAll('.frame[data-ply]');
+  if (!asked) show(0);
+  else if (asked[1] === 'frame') show(Math.min(+asked[2], frames.length - 1));
+  else show(+plies[Math.min(+asked[2], plies.length - 1)].dataset.index);
   var board = frames[0].querySelector('svg');
   var box = board ? board.getBoundingClientRect() : { width: 0, height: 0 };
   var pieces = board ? board.querySelectorAll('.piece').length : 0;
@@ -328,6 +429,15 @@ const SCRIPT: &str = r#"
     'frames=' + frames.length + ' board=' + Math.round(box.width) + 'x' + Math.round(box.height) + ' pieces=' + pieces;
 })();
 "#;
+
+/// The picture of frame `i` with its ids (an arrow head's marker, say) made
+/// its own: every picture of a game defines the same ids, and `url(#id)`
+/// finds the first in the page, which sits in a hidden frame and draws
+/// nowhere.
+fn own_ids(svg: &str, i: usize) -> String {
+    svg.replace("id=\"", &format!("id=\"f{i}-"))
+        .replace("url(#", &format!("url(#f{i}-"))
+}
 
 /// The page: the table on the left, the board on the right, one frame per
 /// position, everything inline (no file or network is fetched).
@@ -347,7 +457,8 @@ pre {{ white-space: pre-wrap; }}
 table {{ border-collapse: collapse; }}
 th, td {{ border: 1px solid #aaa; padding: 0.25em 0.5em; text-align: left; vertical-align: top; font-family: monospace; white-space: pre-wrap; }}
 td[data-frame] {{ cursor: pointer; }}
-td.current {{ background: #ffe9b3; }}
+td.current, span.current {{ background: #ffe9b3; }}
+span[data-frame] {{ cursor: pointer; text-decoration: underline dotted; }}
 .controls button {{ font-size: 1em; margin-right: 0.3em; }}
 .caption {{ max-width: 36em; margin: 0.4em 0; }}
 pre.text-board {{ font-size: 0.8em; }}
@@ -360,14 +471,16 @@ pre.text-board {{ font-size: 0.8em; }}
 <div class="layout">
 <div class="table">
 <table>
-<tr><th>turn</th><th>{a}</th><th>{b}</th><th>state after the turn</th></tr>
+<tr><th>{turn}</th><th>{a}</th><th>{b}</th><th>{state}</th></tr>
 "#,
         id = esc(&w.id),
         title = esc(&w.title),
         source = esc(&w.source),
         profile = esc(&w.profile),
-        a = esc(&w.sides[0]),
-        b = esc(&w.sides[1]),
+        turn = esc(&w.headings[0]),
+        a = esc(&w.headings[1]),
+        b = esc(&w.headings[2]),
+        state = esc(&w.headings[3]),
     );
     for r in &w.rows {
         let _ = write!(out, "<tr><td>{}</td>", esc(&r.turn));
@@ -391,7 +504,19 @@ pre.text-board {{ font-size: 0.8em; }}
         Some((outcome, probes)) => {
             let _ = writeln!(out, "<p>after the last move: {}</p>", esc(outcome));
             if !probes.is_empty() {
-                let _ = writeln!(out, "<pre>{}</pre>", esc(&probes.join("\n")));
+                out.push_str("<pre class=\"probes\">");
+                for p in probes {
+                    match p.frame {
+                        Some(f) => {
+                            let _ =
+                                writeln!(out, "<span data-frame=\"{f}\">{}</span>", esc(&p.text));
+                        }
+                        None => {
+                            let _ = writeln!(out, "{}", esc(&p.text));
+                        }
+                    }
+                }
+                out.push_str("</pre>\n");
             }
         }
         None => out.push_str("<p><b>The scenario stops at an illegal action.</b></p>\n"),
@@ -401,10 +526,13 @@ pre.text-board {{ font-size: 0.8em; }}
     );
     for (i, f) in w.frames.iter().enumerate() {
         let hidden = if i == 0 { "" } else { " hidden" };
-        let _ = write!(out, "<div class=\"frame\" data-index=\"{i}\"{hidden}>");
+        let ply = f
+            .ply
+            .map_or(String::new(), |n| format!(" data-ply=\"{n}\""));
+        let _ = write!(out, "<div class=\"frame\" data-index=\"{i}\"{ply}{hidden}>");
         let _ = write!(out, "<p class=\"caption\">{}</p>", esc(&f.caption));
         match &f.svg {
-            Some(svg) => out.push_str(svg),
+            Some(svg) => out.push_str(&own_ids(svg, i)),
             None => {
                 let _ = write!(out, "<pre class=\"text-board\">{}</pre>", esc(&f.text));
             }

@@ -15,3 +15,4 @@ pub mod prove;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
+pub mod svg;

@@ -272,3 +272,304 @@ fn the_matrix_links_each_scenario_to_its_page() {
     assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Picture `i` of a page: from its `data-index` to the end of its frame.
+fn frame_of(html: &str, i: usize) -> String {
+    let f = html
+        .split(&format!("data-index=\"{i}\""))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no frame {i}"));
+    f[..f.find("</svg>").unwrap_or(f.len())].to_string()
+}
+
+/// The headings of a page's table.
+fn headings(html: &str) -> Vec<String> {
+    let row = html.split("<tr>").nth(1).unwrap();
+    let row = &row[..row.find("</tr>").unwrap()];
+    row.split("<th>")
+        .skip(1)
+        .map(|h| h[..h.find("</th>").unwrap()].to_string())
+        .collect()
+}
+
+/// Chess: the queen checks from f8 and f5 and the king shuttles between
+/// h8 and h7, until the position after Qf8+ stands a third time (ply 9;
+/// it stood after plies 1 and 5).
+const CHESS_PERPETUAL: &str = "scenarios/chess/statements/perpetual-check.yaml";
+
+#[test]
+fn the_chess_page_is_a_score_sheet_and_draws_check_and_the_repetition() {
+    let dir = temp_dir("explain-html-chess");
+    let (_, html) = page(CHESS_PERPETUAL, &dir);
+    assert_eq!(
+        headings(&html),
+        [
+            "move",
+            "White",
+            "Black",
+            "after the move: repetitions, clock, claims"
+        ]
+    );
+    // Five moves by each side from move 1 of the FEN (`w - - 0 1`): the
+    // queen's check and the king's answer on one row.
+    assert!(
+        html.contains(
+            "<tr><td>1</td><td data-frame=\"1\">f2f8 +</td><td data-frame=\"2\">h8h7</td>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("<tr><td>5</td><td data-frame=\"9\">f5f8 +</td>"));
+    // The setup and the ten positions after each action.
+    assert_eq!(html.matches("<div class=\"frame\"").count(), 11);
+    for i in 0..11 {
+        // 7k/6p1/7p/8/8/8/5Q2/1K6: five pieces, none taken.
+        assert_eq!(
+            frame_of(&html, i).matches("class=\"piece ").count(),
+            5,
+            "frame {i}"
+        );
+    }
+    let setup = frame_of(&html, 0);
+    assert!(setup.contains("<title>white queen on f2</title>"));
+    assert!(!setup.contains("class=\"move\""));
+    assert!(!setup.contains("class=\"in-check\""));
+    // Ply 9, Qf8+: the arrow, the king in check, the queen giving it, and
+    // the squares of the four moves since ply 5 (h8h7, f8f5, h7h8, f5f8).
+    let qf8 = frame_of(&html, 9);
+    assert_eq!(qf8.matches("class=\"move\"").count(), 1);
+    assert!(qf8.contains("<title>black king in check</title>"), "{qf8}");
+    assert!(qf8.contains("<title>white queen on f8 gives check</title>"));
+    assert_eq!(qf8.matches("class=\"check-line\"").count(), 1);
+    assert_eq!(qf8.matches("class=\"repetition\"").count(), 4);
+    for sq in ["h8", "h7", "f8", "f5"] {
+        assert!(
+            qf8.contains(&format!(
+                "<title>{sq}: a move since the position last stood</title>"
+            )),
+            "{sq}"
+        );
+    }
+    assert!(qf8.contains("3rd time this position stands (last after ply 5)"));
+    // Ply 2, the king's step: no check, no repetition.
+    let kh7 = frame_of(&html, 2);
+    assert!(!kh7.contains("class=\"in-check\""));
+    assert!(!kh7.contains("class=\"repetition\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_chess_page_marks_the_pawn_taken_en_passant_and_numbers_a_sheet_black_starts() {
+    let dir = temp_dir("explain-html-chess-ep");
+    let (_, html) = page("scenarios/chess/movement/en-passant.yaml", &dir);
+    // `b - - 0 1`: Black's first move stands alone on move 1.
+    assert!(
+        html.contains("<tr><td>1</td><td></td><td data-frame=\"1\">d7d5</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<tr><td>3</td><td data-frame=\"4\">e5f6 x</td>"));
+    // exf6 e.p. lands on the empty f6 and takes the pawn on f5.
+    let ep = frame_of(&html, 4);
+    assert!(
+        ep.contains("<title>took the black pawn on f5</title>"),
+        "{ep}"
+    );
+    assert!(!ep.contains("black pawn on f5</title><text"));
+    // The refused probe f5f4 (the pawn is gone) has a picture of its own,
+    // linked from the probe's line.
+    assert!(html.contains("<span data-frame=\"5\">  f5f4"), "{html}");
+    assert!(frame_of(&html, 5).contains("class=\"refused\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Dame: the white man on c3 jumps d4 and f6 in one move (c3xe5xg7).
+const DAME_MULTI: &str = "scenarios/dame/capture/multi-jump-played.yaml";
+
+#[test]
+fn the_dame_page_draws_the_capture_path_and_the_huff() {
+    let dir = temp_dir("explain-html-dame");
+    let (_, html) = page(DAME_MULTI, &dir);
+    assert_eq!(
+        headings(&html),
+        ["move", "White", "Black", "after the move: huffing"]
+    );
+    assert!(
+        html.contains("<tr><td>1</td><td data-frame=\"1\">c3xe5xg7  takes d4 f6</td><td data-frame=\"2\">a7-b6</td>"),
+        "{html}"
+    );
+    // Four stones at the setup, two after the double capture.
+    assert_eq!(frame_of(&html, 0).matches("class=\"piece ").count(), 4);
+    let jump = frame_of(&html, 1);
+    assert_eq!(jump.matches("class=\"piece ").count(), 2);
+    // One arrow through c3, e5, g7 (three points), the two taken stones
+    // faint, crossed and numbered in the order jumped.
+    let arrow = jump.split("class=\"move\"").nth(1).unwrap();
+    let points = arrow.split("points=\"").nth(1).unwrap();
+    assert_eq!(points[..points.find('"').unwrap()].split(' ').count(), 3);
+    assert_eq!(jump.matches("class=\"captured ").count(), 2);
+    assert!(jump.contains("<title>taken 1: the stone on d4</title>"));
+    assert!(jump.contains("<title>taken 2: the stone on f6</title>"));
+    assert!(jump.contains("<title>white man on g7</title>"));
+    assert!(!jump.contains("class=\"crowned\""));
+
+    // The huff: g3-h4 overlooks c3xe5; black huffs c3 and moves in the
+    // same turn (one cell).
+    let (_, html) = page(
+        "scenarios/dame/huffing/overlooked-capture-huffed.yaml",
+        &dir,
+    );
+    assert!(
+        html.contains("<td data-frame=\"3\">huff c3 a7-b6</td>"),
+        "{html}"
+    );
+    let overlooked = frame_of(&html, 1);
+    assert!(overlooked.contains("<title>c3 overlooked a capture and may be huffed</title>"));
+    let huffed = frame_of(&html, 2);
+    assert!(huffed.contains("<title>huffed: the stone on c3</title>"));
+    assert!(huffed.contains("class=\"captured white man\""));
+    // The crowning: b6xd8 crowns the man.
+    let (_, html) = page(
+        "scenarios/dame/dame/crowning-ends-the-move-played.yaml",
+        &dir,
+    );
+    let crowned = frame_of(&html, 1);
+    assert!(crowned.contains("<title>crowned on d8</title>"));
+    assert!(crowned.contains("<title>white dame on d8</title>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Epaminondas on 8 × 8: d2-d3-d4 moves two squares north and takes the
+/// black line d6-d7.
+const EPA_CAPTURE: &str = "scenarios/epaminondas/seed003/capture-example.yaml";
+/// Epaminondas on 14 × 12: h11-h12 would mirror g12 across the middle.
+const EPA_MIRROR: &str = "scenarios/epaminondas/symmetry/mirror-entry-14x12.yaml";
+
+#[test]
+fn the_epaminondas_page_draws_the_phalanx_the_capture_and_the_forbidden_symmetry() {
+    let dir = temp_dir("explain-html-epaminondas");
+    let (_, html) = page(EPA_CAPTURE, &dir);
+    assert_eq!(
+        headings(&html),
+        [
+            "move",
+            "White",
+            "Black",
+            "after the move: stones on the opponent's home row"
+        ]
+    );
+    assert!(
+        html.contains("<td data-frame=\"1\">d4-d6/3 (3 stones, 2 squares n), takes d6 d7</td>"),
+        "{html}"
+    );
+    assert_eq!(frame_of(&html, 0).matches("class=\"piece ").count(), 10);
+    let mv = frame_of(&html, 1);
+    assert_eq!(mv.matches("class=\"piece ").count(), 8);
+    // The three stones ringed where they landed, the squares they left
+    // shaded, the two captured stones marked.
+    for sq in ["d4", "d5", "d6"] {
+        assert!(
+            mv.contains(&format!("<title>moved to {sq}</title>")),
+            "{sq}"
+        );
+    }
+    assert_eq!(mv.matches("class=\"left\"").count(), 3);
+    assert!(mv.contains("<title>captured: the black stone on d6</title>"));
+    assert!(mv.contains("<title>captured: the black stone on d7</title>"));
+    assert!(mv.contains("on the home rows: white 0, black 0"));
+
+    let (_, html) = page(EPA_MIRROR, &dir);
+    // No move is played; the refused probe has the only other picture: the
+    // position h11-h12 would make (white g12 and h12), the mirror line
+    // between files g and h, the stones on the opponent's home rows ringed.
+    assert_eq!(html.matches("<div class=\"frame\"").count(), 2);
+    assert!(html.contains("<span data-frame=\"1\">  h11-h12"), "{html}");
+    let refused = frame_of(&html, 1);
+    assert!(refused.contains("<title>white stone on h12</title>"));
+    assert!(!refused.contains("<title>white stone on h11</title>"));
+    assert!(refused.contains("<title>the mirror line</title>"));
+    // 14 squares of 36 and two margins of 22: the line at 22 + 7 × 36.
+    assert!(refused.contains("class=\"axis\" x1=\"274\""), "{refused}");
+    assert_eq!(refused.matches("class=\"crossing\"").count(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The browser's measure of one page: the `#drawn` line, and the marked
+/// cell after opening it at `#ply-N`.
+fn measured(
+    browser: &Path,
+    file: &str,
+    dir: &Path,
+    drawn: &str,
+    ply: usize,
+    position: &str,
+    cell: &str,
+) {
+    let (page, _) = page(file, dir);
+    let url = format!("file://{}", page.display());
+    let dom = rendered(browser, &url, &dir.join("profile"));
+    assert!(
+        dom.contains(&format!("<div id=\"drawn\">{drawn}</div>")),
+        "{dom}"
+    );
+    let dom = rendered(browser, &format!("{url}#ply-{ply}"), &dir.join("profile"));
+    assert!(
+        dom.contains(&format!("<span id=\"position\">{position}</span>")),
+        "{dom}"
+    );
+    assert!(dom.contains(cell), "{dom}");
+}
+
+#[test]
+fn chromium_draws_the_chess_dame_and_epaminondas_boards() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("ARBITER_REQUIRE_CHROMIUM").is_none(),
+            "ARBITER_REQUIRE_CHROMIUM is set but no chromium is on the path"
+        );
+        eprintln!("no chromium on the path: the browser test is not run");
+        return;
+    };
+    let dir = temp_dir("explain-chromium-square-boards");
+    // Chess and Dame: 8 squares of 48 and two margins of 22 across (428);
+    // down, the same and three legend lines (56): 484.
+    measured(
+        &browser,
+        CHESS_PERPETUAL,
+        &dir,
+        "frames=11 board=428x484 pieces=5",
+        9,
+        "10 / 11",
+        "<td data-frame=\"9\" class=\"current\">f5f8 +</td>",
+    );
+    measured(
+        &browser,
+        DAME_MULTI,
+        &dir,
+        "frames=3 board=428x484 pieces=4",
+        1,
+        "2 / 3",
+        "<td data-frame=\"1\" class=\"current\">c3xe5xg7",
+    );
+    // Epaminondas on 8 × 8 (squares of 48): the setup, the move and the
+    // refused probe e7-d6's picture.
+    measured(
+        &browser,
+        EPA_CAPTURE,
+        &dir,
+        "frames=3 board=428x484 pieces=10",
+        1,
+        "2 / 3",
+        "<td data-frame=\"1\" class=\"current\">d4-d6/3",
+    );
+    // On 14 × 12 (squares of 36): 14 × 36 + 44 = 548 across,
+    // 12 × 36 + 44 + 56 = 532 down.
+    measured(
+        &browser,
+        EPA_MIRROR,
+        &dir,
+        "frames=2 board=548x532 pieces=4",
+        0,
+        "1 / 2",
+        "<span data-frame=\"1\">  h11-h12",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -268,11 +268,20 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         String::new()
     }
 
-    /// The headings of `arbiter explain`'s two columns when the game names
-    /// them itself; `None` (the default): the first side to act and the
-    /// next other side, as the walk meets them.
-    fn explain_columns() -> Option<[&'static str; 2]> {
-        None
+    /// The headings of `arbiter explain`'s table: the turn column, the two
+    /// sides' columns and the state column, as the game's own score sheets
+    /// head them. Default: `turn`, the first side to act and the next other
+    /// side as the walk meets them (or the side to move at the end, when
+    /// only one side acted), `state after the turn`.
+    fn explain_sheet() -> Sheet {
+        Sheet::default()
+    }
+
+    /// The number of the first row of `arbiter explain`'s table when the
+    /// game numbers its turns itself ([`Sheet::sides`] given): a chess
+    /// score sheet starts at the FEN's move number. Default: 1.
+    fn explain_first_turn(_setup: &Self::Setup) -> usize {
+        1
     }
 
     /// Where `arbiter explain` writes an action of `side` (`note`: what the
@@ -283,16 +292,78 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         None
     }
 
-    /// `arbiter explain --html`: the position after `played` from `setup`
-    /// as an SVG picture, with `note` (what the rules noted of the last
-    /// action) drawn on it. `None` when the game draws no pictures: the
-    /// page then shows [`Game::render`]'s text.
-    fn picture(
-        _setup: &Self::Setup,
-        _played: &[Self::Action],
-        _note: Option<&Self::Note>,
-    ) -> Option<String> {
+    /// `arbiter explain --html`: the scene (a position reached, what the
+    /// rules noted of the last action, or an action they refused there) as
+    /// an SVG picture. `None` when the game draws no picture of it: the
+    /// page then shows [`Game::render`]'s text for a position, and nothing
+    /// for a refused action.
+    fn picture(_scene: &Scene<'_, Self>) -> Option<String> {
         None
+    }
+}
+
+/// What `arbiter explain --html` asks a game to draw ([`Rules::picture`]):
+/// everything the walk through a scenario knows at one point of it, so a
+/// picture reads the rules' notes and positions and decides nothing.
+pub struct Scene<'a, G: Rules> {
+    /// The scenario's setup.
+    pub setup: &'a G::Setup,
+    /// The actions played so far.
+    pub played: &'a [G::Action],
+    /// The positions reached, as the reference tells them
+    /// ([`Game::position`]): the one before any action first, then one
+    /// after each played action; shorter when the reference does not tell.
+    pub positions: &'a [G::Setup],
+    /// What the rules noted of each played action.
+    pub notes: &'a [G::Note],
+    /// The profile the scenario is walked under.
+    pub profile: &'a G::Profile,
+    /// An action the rules refuse in the position reached (a refused move
+    /// or probe of the scenario), with why: the picture shows the refusal
+    /// instead of the last action.
+    pub refused: Option<&'a Illegal<G>>,
+}
+
+impl<G: Rules> Scene<'_, G> {
+    /// What the rules noted of the last played action.
+    pub fn note(&self) -> Option<&G::Note> {
+        self.notes.last()
+    }
+
+    /// The position reached, when the reference tells it.
+    pub fn now(&self) -> Option<&G::Setup> {
+        self.positions.get(self.played.len())
+    }
+
+    /// The position before the last played action, when told.
+    pub fn before(&self) -> Option<&G::Setup> {
+        self.played
+            .len()
+            .checked_sub(1)
+            .and_then(|i| self.positions.get(i))
+    }
+}
+
+/// The headings of `arbiter explain`'s table ([`Rules::explain_sheet`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The turn column (`turn`, `move`).
+    pub turn: &'static str,
+    /// The two sides' columns, when the game names them itself (and seats
+    /// each action with [`Rules::explain_seat`]); rows are then numbered
+    /// from [`Rules::explain_first_turn`].
+    pub sides: Option<[&'static str; 2]>,
+    /// The state column.
+    pub state: &'static str,
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet {
+            turn: "turn",
+            sides: None,
+            state: "state after the turn",
+        }
     }
 }
 

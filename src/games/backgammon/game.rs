@@ -459,8 +459,11 @@ impl Rules for Backgammon {
         super::explain::cell(note, expected)
     }
 
-    fn explain_columns() -> Option<[&'static str; 2]> {
-        Some(["white", "black"])
+    fn explain_sheet() -> crate::rules::Sheet {
+        crate::rules::Sheet {
+            sides: Some(["white", "black"]),
+            ..Default::default()
+        }
     }
 
     fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
@@ -471,8 +474,11 @@ impl Rules for Backgammon {
         super::explain::state(note)
     }
 
-    fn picture(setup: &Setup, _played: &[Action], note: Option<&Note>) -> Option<String> {
-        Some(super::picture::svg(setup, note))
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        if scene.refused.is_some() {
+            return None;
+        }
+        Some(super::picture::svg(scene.setup, scene.note()))
     }
 }
 

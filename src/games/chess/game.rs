@@ -244,6 +244,22 @@ impl Rules for Chess {
     fn explain_state(note: &Note) -> String {
         super::explain::state(note)
     }
+
+    fn explain_sheet() -> crate::rules::Sheet {
+        super::explain::SHEET
+    }
+
+    fn explain_first_turn(setup: &Position) -> usize {
+        setup.fullmove as usize
+    }
+
+    fn explain_seat(side: &Color, _note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
 }
 
 /// The spec files compiled into the binary, by path relative to the repo.

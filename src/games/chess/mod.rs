@@ -10,6 +10,7 @@ pub mod explain;
 pub mod game;
 pub mod mutants;
 pub mod perft;
+pub mod picture;
 pub mod position;
 pub mod profile;
 pub mod reference;

@@ -1,6 +1,13 @@
-//! Dame's lines of `arbiter show` and cells of `arbiter explain`.
+//! Dame's lines of `arbiter show` and cells of `arbiter explain`. The
+//! table is laid out as a draughts score sheet: the move number, White's
+//! move, Black's move, each written with its path (`c3xe5xg7` for a
+//! capture) and the stones it took; a huff and the move after it share
+//! their side's cell, as they are one turn (DA-6.2, AD-3).
 
-use super::game::Note;
+use crate::rules::{Seat, Sheet};
+
+use super::board::Side;
+use super::game::{Note, Outcome};
 use super::scenario::Expectations;
 
 fn squares(v: &[super::board::Square]) -> String {
@@ -8,6 +15,25 @@ fn squares(v: &[super::board::Square]) -> String {
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The table's headings.
+pub const SHEET: Sheet = Sheet {
+    turn: "move",
+    sides: Some(["White", "Black"]),
+    state: "after the move: huffing",
+};
+
+/// White's actions in the first column, Black's in the second; a huff
+/// opens its cell for the move that follows it in the same turn.
+pub fn seat(side: Side, note: Option<&Note>) -> Seat {
+    Seat {
+        column: match side {
+            Side::White => 0,
+            Side::Black => 1,
+        },
+        opens: note.is_some_and(|n| n.huffed.is_some() && n.outcome == Outcome::Ongoing),
+    }
 }
 
 /// One cell: the action and what it did, with the scenario's expectation

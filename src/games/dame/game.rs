@@ -233,6 +233,18 @@ impl Rules for Dame {
     fn explain_state(note: &Note) -> String {
         super::explain::state(note)
     }
+
+    fn explain_sheet() -> crate::rules::Sheet {
+        super::explain::SHEET
+    }
+
+    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side, note))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
 }
 
 /// The spec files compiled into the binary, by path relative to the repo.

@@ -1,5 +1,12 @@
 //! Epaminondas's lines of `arbiter show` and cells of `arbiter explain`.
+//! The table is laid out as a move list of the game: the move number,
+//! White's move and Black's, each the phalanx move as the protocol writes
+//! it (front stone, landing square, `/count`) with its count of stones,
+//! direction and distance spelled out and the stones it captured.
 
+use crate::rules::{Seat, Sheet};
+
+use super::board::Side;
 use super::game::Note;
 use super::scenario::Expectations;
 
@@ -26,13 +33,36 @@ pub fn describe(n: &Note) -> String {
     s
 }
 
+/// The table's headings.
+pub const SHEET: Sheet = Sheet {
+    turn: "move",
+    sides: Some(["White", "Black"]),
+    state: "after the move: stones on the opponent's home row",
+};
+
+/// White's moves in the first column, Black's in the second.
+pub fn seat(side: Side) -> Seat {
+    Seat {
+        column: side.index(),
+        opens: false,
+    }
+}
+
 /// One cell of `arbiter explain`: the move, its captures, and the
 /// scenario's expected captures where they differ.
 pub fn cell(n: &Note, exp: &Expectations) -> String {
-    let mut s = n.mv.to_string();
+    let stones = if n.count == 1 { "stone" } else { "stones" };
+    let squares = if n.distance == 1 { "square" } else { "squares" };
+    let mut s = format!(
+        "{} ({} {stones}, {} {squares} {})",
+        n.mv,
+        n.count,
+        n.distance,
+        n.dir.name()
+    );
     if !n.captures.is_empty() {
         let c: Vec<String> = n.captures.iter().map(|s| s.to_string()).collect();
-        s.push_str(&format!(" x{}", c.join(",")));
+        s.push_str(&format!(", takes {}", c.join(" ")));
     }
     if let Some(want) = &exp.captures {
         let mut w = want.clone();

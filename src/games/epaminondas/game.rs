@@ -258,6 +258,18 @@ impl Rules for Epaminondas {
     fn explain_state(note: &Note) -> String {
         super::explain::state(note)
     }
+
+    fn explain_sheet() -> crate::rules::Sheet {
+        super::explain::SHEET
+    }
+
+    fn explain_seat(side: &Side, _note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
 }
 
 /// The spec files compiled into the binary, by path relative to the repo.

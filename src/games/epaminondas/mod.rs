@@ -9,6 +9,7 @@ pub mod explain;
 pub mod game;
 pub mod moves;
 pub mod mutants;
+pub mod picture;
 pub mod profile;
 pub mod reference;
 pub mod scenario;

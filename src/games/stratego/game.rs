@@ -292,8 +292,11 @@ impl Rules for Stratego {
         Some(super::prove::prove(path, text, opts))
     }
 
-    fn picture(setup: &Setup, played: &[Move], note: Option<&PlyReport>) -> Option<String> {
-        super::picture::svg(setup, played, note)
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        if scene.refused.is_some() {
+            return None;
+        }
+        super::picture::svg(scene.setup, scene.played, scene.note())
     }
 }
 
