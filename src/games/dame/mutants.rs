@@ -34,11 +34,11 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
         if p.dame.range == Range::Short {
             p.removal = Removal::AtEnd;
         }
-        // AD-7: a man that only captures forward can jump no further from
-        // the crowning row, so going on as a man changes nothing.
-        if !p.men_capture_backward && p.crowning == Crowning::PassesThrough {
-            p.crowning = Crowning::EndsMove;
-        }
+        // AD-7 is not here: where men capture forward only, going on as a
+        // man from the crowning row plays the same moves as ending there,
+        // but the verdict on a path that goes on differs
+        // (`capture.after-crowning` against `play.backward`), and verdicts
+        // are observable (tests/equivalent_mutants.rs found it).
     }
     a == b
 }
