@@ -131,7 +131,16 @@ impl EngineGame {
     }
 
     fn compute_outcome(&self) -> Outcome {
-        for side in [self.to_move, self.to_move.other()] {
+        let faults = &self.profile.faults;
+        if faults.no_moves_before_all_captured && self.moves().actions.is_empty() {
+            return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
+        }
+        let sides = if faults.all_captured_only_for_side_to_move {
+            &[self.to_move][..]
+        } else {
+            &[self.to_move, self.to_move.other()][..]
+        };
+        for &side in sides {
             if self.stones[idx(side)] == 0 {
                 return Outcome::win(side.other(), WinReason::AllCaptured);
             }
@@ -140,7 +149,13 @@ impl EngineGame {
         if n > 0 && self.quiet >= n {
             return Outcome::Draw(DrawReason::NoProgress);
         }
-        if self.moves().actions.is_empty() {
+        let moves = self.moves();
+        let shut_in = if faults.shut_in_before_huff {
+            !moves.actions.iter().any(|a| !matches!(a, Action::Huff(_)))
+        } else {
+            moves.actions.is_empty()
+        };
+        if shut_in {
             return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
         }
         Outcome::Ongoing
