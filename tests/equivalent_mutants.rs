@@ -69,7 +69,10 @@ fn check<G: Rules>(min_checked: usize) {
         G::NAME,
         contradicted.join("\n")
     );
-    println!("{}: {checked} left-out mutants pass the corpus of their base", G::NAME);
+    println!(
+        "{}: {checked} left-out mutants pass the corpus of their base",
+        G::NAME
+    );
 }
 
 #[test]

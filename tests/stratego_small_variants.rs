@@ -67,11 +67,14 @@ fn ran(board: &'static str, army: &'static str) -> usize {
 #[test]
 fn an_8x8_quick_army_engine_runs_at_least_60_scenarios_under_modern_3() {
     let n = ran("quick-8x8", "quick");
-    assert!(n >= 60, "only {n} scenarios run on an 8x8 quick-army engine");
+    assert!(
+        n >= 60,
+        "only {n} scenarios run on an 8x8 quick-army engine"
+    );
 }
 
 #[test]
-fn a_barrage_engine_runs_at_least_45_scenarios_under_modern_3() {
+fn a_barrage_engine_runs_at_least_49_scenarios_under_modern_3() {
     let n = ran("standard", "barrage");
-    assert!(n >= 45, "only {n} scenarios run on a Barrage engine");
+    assert!(n >= 49, "only {n} scenarios run on a Barrage engine");
 }
