@@ -31,7 +31,7 @@ fn the_combat_scenarios_are_the_independent_tables_output() {
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("all 120 combat scenarios are current"),
+        text.contains("all 190 combat scenarios are current"),
         "{text}"
     );
 }

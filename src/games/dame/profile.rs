@@ -133,6 +133,35 @@ pub struct DrawSwitches {
     pub no_progress_plies: u32,
 }
 
+/// Deliberate departures from the rules that no source reads: each is a
+/// plain bug the kill matrix plays (`src/games/dame/mutants.rs`), an end
+/// condition tested in the wrong order (`spec/dame/endings.md`). Every named
+/// profile has them all off, and they are never on the wire (nor can a
+/// scenario's `+switch=value` set them).
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Faults {
+    /// A side to move with no step or capture loses (DA-5.2) even while a
+    /// huff is open to it.
+    pub shut_in_before_huff: bool,
+    /// DA-5.2 before DA-5.1: a side to move with no stones left loses by
+    /// no legal move rather than by having all its stones taken.
+    pub no_moves_before_all_captured: bool,
+    /// DA-5.1 judged only for the side to move: a huff that takes the
+    /// opponent's last stone, after which the huffer is still to move, does
+    /// not end the game at once.
+    pub all_captured_only_for_side_to_move: bool,
+}
+
+impl Faults {
+    /// Whether every fault is off (the state of every named profile).
+    pub fn none(&self) -> bool {
+        *self == Faults::default()
+    }
+}
+
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -157,6 +186,9 @@ pub struct Profile {
     pub huff: HuffSwitches,
     /// Draw rules.
     pub draw: DrawSwitches,
+    /// Faults for the mutants (all off in every named profile).
+    #[serde(default, skip_serializing_if = "Faults::none")]
+    pub faults: Faults,
 }
 
 impl Profile {
@@ -184,6 +216,7 @@ impl Profile {
             draw: DrawSwitches {
                 no_progress_plies: 0,
             },
+            faults: Faults::default(),
         }
     }
 

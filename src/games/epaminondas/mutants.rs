@@ -79,6 +79,13 @@ pub const ALL: &[Mutant] = &[
         apply: |p| p.end.win_check = WinCheck::Immediate,
     },
     Mutant {
+        name: "no-moves-before-lead",
+        kind: Kind::Bug,
+        departs_from: "EP-5.5",
+        description: "a player with no legal move loses before their lead in crossings is judged",
+        apply: |p| p.faults.no_moves_before_lead = true,
+    },
+    Mutant {
         name: "no-moves-draw",
         kind: Kind::Reading,
         departs_from: "AE-5",

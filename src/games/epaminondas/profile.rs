@@ -152,6 +152,28 @@ pub struct SymmetrySwitches {
     pub scope: SymmetryScope,
 }
 
+/// Deliberate departures from the rules that no source reads: each is a
+/// plain bug the kill matrix plays (`src/games/epaminondas/mutants.rs`).
+/// Every named profile has them all off, and they are never on the wire
+/// (nor can a scenario's `+switch=value` set them).
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Faults {
+    /// EP-5.5's two tests in the other order: a player with no legal move
+    /// loses (EP-5.3) even when their turn begins with a lead in crossings
+    /// (EP-5.2).
+    pub no_moves_before_lead: bool,
+}
+
+impl Faults {
+    /// Whether every fault is off (the state of every named profile).
+    pub fn none(&self) -> bool {
+        *self == Faults::default()
+    }
+}
+
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -166,6 +188,9 @@ pub struct Profile {
     pub end: EndSwitches,
     /// The symmetry rule.
     pub symmetry: SymmetrySwitches,
+    /// Faults for the mutants (all off in every named profile).
+    #[serde(default, skip_serializing_if = "Faults::none")]
+    pub faults: Faults,
 }
 
 impl Profile {
@@ -193,6 +218,7 @@ impl Profile {
                 map: SymmetryMap::Mirror,
                 scope: SymmetryScope::HomeRowEntries,
             },
+            faults: Faults::default(),
         }
     }
 

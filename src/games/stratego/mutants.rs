@@ -34,6 +34,12 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
             p.two_squares.per_piece = true;
         }
         normalise_more_squares(p);
+        // Without a repetition rule every move the rules of play allow is
+        // legal, so a player with no legal move has no movable piece either,
+        // and RP-6.3's question about that player answers itself.
+        if !p.two_squares.enabled && !p.more_squares.enabled {
+            p.faults.draw_if_opponent_immobile = false;
+        }
     }
     a == b
 }
@@ -301,6 +307,34 @@ pub const ALL: &[Mutant] = &[
         departs_from: "AM-20",
         description: "the prohibition only once the chase has found pieces on more than two squares (seed 001 read as a condition)",
         apply: |p| p.more_squares.threshold = ChaseThreshold::MoreThanTwoSquares,
+    },
+    Mutant {
+        name: "end-no-moves-before-flag",
+        kind: Kind::Bug,
+        departs_from: "RP-6.4",
+        description: "a flag capture decided only after the loser's lack of moves (RP-6.2, RP-6.3 first)",
+        apply: |p| p.faults.no_moves_before_flag = true,
+    },
+    Mutant {
+        name: "end-mover-immobile-loses",
+        kind: Kind::Bug,
+        departs_from: "RP-6.2",
+        description: "a player left without a movable piece by their own move loses at once, before the opponent's turn",
+        apply: |p| p.faults.mover_immobile_loses_at_once = true,
+    },
+    Mutant {
+        name: "end-draw-if-opponent-immobile",
+        kind: Kind::Bug,
+        departs_from: "RP-6.3",
+        description: "a player bound by a repetition rule draws, instead of losing, when the opponent cannot move",
+        apply: |p| p.faults.draw_if_opponent_immobile = true,
+    },
+    Mutant {
+        name: "end-no-draw",
+        kind: Kind::Bug,
+        departs_from: "RP-6.3",
+        description: "a player with no legal move loses even when neither player can move",
+        apply: |p| p.faults.no_draw = true,
     },
 ];
 

@@ -255,6 +255,39 @@ impl MoreSquaresSwitches {
     }
 }
 
+/// Deliberate departures from the rules that no source reads: each is a
+/// plain bug the kill matrix plays (`src/games/stratego/mutants.rs`), an end
+/// condition tested in the wrong order (`spec/stratego/endings.md`). Every
+/// named profile has them all off, and they are never on the wire (nor can
+/// a scenario's `+switch=value` set them).
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Faults {
+    /// RP-6.4 turned round: when the player to move has no piece the rules
+    /// of play let move, RP-6.2 and RP-6.3 decide even after a flag capture.
+    pub no_moves_before_flag: bool,
+    /// RP-6.2 applied to the player who has just moved: left without a
+    /// piece the rules of play let move, they lose at once, before the
+    /// opponent's turn is judged.
+    pub mover_immobile_loses_at_once: bool,
+    /// RP-6.3 asked about the opponent only: a player with no legal move
+    /// draws when the opponent has no piece the rules of play let move,
+    /// even if the player's own pieces are only bound by a repetition rule.
+    pub draw_if_opponent_immobile: bool,
+    /// RP-6.2 without RP-6.3: a player with no legal move loses even when
+    /// neither player has a piece the rules of play let move.
+    pub no_draw: bool,
+}
+
+impl Faults {
+    /// Whether every fault is off (the state of every named profile).
+    pub fn none(&self) -> bool {
+        *self == Faults::default()
+    }
+}
+
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -265,6 +298,9 @@ pub struct Profile {
     pub two_squares: TwoSquaresSwitches,
     /// More-squares rule switches.
     pub more_squares: MoreSquaresSwitches,
+    /// Faults for the mutants (all off in every named profile).
+    #[serde(default, skip_serializing_if = "Faults::none")]
+    pub faults: Faults,
 }
 
 impl Profile {
@@ -281,6 +317,7 @@ impl Profile {
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
+            faults: Faults::default(),
         }
     }
 
@@ -298,6 +335,7 @@ impl Profile {
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),
+            faults: Faults::default(),
         }
     }
 
@@ -315,6 +353,7 @@ impl Profile {
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::isf(),
+            faults: Faults::default(),
         }
     }
 
@@ -331,6 +370,7 @@ impl Profile {
                 attacks_count: true,
             },
             more_squares: MoreSquaresSwitches::off(),
+            faults: Faults::default(),
         }
     }
 

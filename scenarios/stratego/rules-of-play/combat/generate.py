@@ -1,6 +1,13 @@
 #!/usr/bin/env python3
 """Writes one scenario per (attacker rank, defender rank) pair: every movable
-rank attacking every rank, 10 x 12 = 120 files, into this directory.
+rank attacking every rank, 10 x 12 = 120 files, into this directory; and the
+same table for the two smaller armies (RP-2.4), each on its own board: the
+quick army on the 8x8 board (5 x 7 = 35 files into
+scenarios/stratego/variants/quick-8x8/combat/) and the Barrage army on the
+standard board (5 x 7 = 35 files into
+scenarios/stratego/variants/barrage/combat/). An engine that plays only one
+of those variants declines the other scenarios; these give it the whole
+combat table of its own army.
 
 The expected result comes from this script's own table, written from the ISF
 game rules on combat (spec clauses RP-5.1 to RP-5.5), never from the Rust
@@ -13,9 +20,13 @@ code. Run it from anywhere:
 
 Layout of every position: the attacker stands on E4 (red) or E5 (blue) and
 attacks the neighbouring square. Each side also has a scout in a far corner
-(red J1, blue A10) so that the side to move after the attack still has a
-legal move (RP-6.2), and its flag in the other corner (red A1, blue J10)
-unless the defender itself is that side's only flag (RP-2.2 allows one).
+(red J1, blue A10; on 8x8 red H1, blue A8) so that the side to move after
+the attack still has a legal move (RP-6.2), and its flag in the other corner
+(red A1, blue J10; on 8x8 blue H8) unless the defender itself is that side's
+only flag (RP-2.2 allows one). Every position stays within its army: the
+smaller armies have two scouts (the attacker or defender and the corner
+scout), and Barrage's one bomb and one miner, the quick army's two of each,
+are never placed twice by one side.
 The attacking colour alternates (a checkerboard over attacker x defender),
 so each attacking rank attacks six times as red and six times as blue.
 """
@@ -29,6 +40,54 @@ MOVABLE = [
     "sergeant", "miner", "scout", "spy",
 ]
 ALL = MOVABLE + ["bomb", "flag"]
+
+# RP-2.4: the ranks of the two smaller armies (Barrage: marshal, general,
+# miner, two scouts, spy, bomb, flag; quick: the same ranks, with two miners
+# and two bombs). Both have the same five movable ranks.
+SMALL_MOVABLE = ["marshal", "general", "miner", "scout", "spy"]
+SMALL_ALL = SMALL_MOVABLE + ["bomb", "flag"]
+
+
+class Variant:
+    """Where one table's files go and how its positions are laid out."""
+
+    def __init__(self, name, directory, id_prefix, movable, ranks, setup_lines,
+                 corner_scout, scout_step, corner_flag, title_prefix, source):
+        self.name = name
+        self.directory = directory  # relative to scenarios/stratego
+        self.id_prefix = id_prefix
+        self.movable = movable
+        self.ranks = ranks
+        self.setup_lines = setup_lines
+        self.corner_scout = corner_scout
+        self.scout_step = scout_step
+        self.corner_flag = corner_flag
+        self.title_prefix = title_prefix
+        self.source = source
+
+    def schema_path(self):
+        depth = 2 + self.directory.count("/") + 1  # scenarios/stratego/<dir>
+        return "../" * depth + "spec/scenario.schema.json"
+
+
+VARIANTS = [
+    Variant("standard", "rules-of-play/combat", "rp/combat", MOVABLE, ALL, [],
+            {"red": "J1", "blue": "A10"}, {"red": "J1-J2", "blue": "A10-A9"},
+            {"red": "A1", "blue": "J10"}, "",
+            "ISF game rules, combat; spec RP-5 (generated table)"),
+    Variant("quick-8x8", "variants/quick-8x8/combat", "rp/combat/quick-8x8",
+            SMALL_MOVABLE, SMALL_ALL, ["  board: quick-8x8"],
+            {"red": "H1", "blue": "A8"}, {"red": "H1-H2", "blue": "A8-A7"},
+            {"red": "A1", "blue": "H8"}, "8x8 board, quick army: ",
+            "ISF game rules, combat, with the quick army on the 8x8 board; "
+            "spec RP-2.4 and RP-5 (generated table)"),
+    Variant("barrage", "variants/barrage/combat", "rp/combat/barrage",
+            SMALL_MOVABLE, SMALL_ALL, ["  army: barrage"],
+            {"red": "J1", "blue": "A10"}, {"red": "J1-J2", "blue": "A10-A9"},
+            {"red": "A1", "blue": "J10"}, "Barrage: ",
+            "ISF game rules, combat, with the Barrage army; "
+            "spec RP-2.4 and RP-5 (generated table)"),
+]
 
 # RP-2.1: strengths of the movable ranks (ISF: marshal 10 ... spy 1).
 STRENGTH = {
@@ -65,15 +124,15 @@ def article(word):
     return "an" if word[0] in "aeiou" else "a"
 
 
-def scenario(attacker, defender, colour):
+def scenario(attacker, defender, colour, variant):
     result, deciding = expected(attacker, defender)
     other = "blue" if colour == "red" else "red"
     # Squares: the attacker stands next to the defender on the E file.
     att_sq, def_sq = ("E4", "E5") if colour == "red" else ("E5", "E4")
     beyond = {"E4": "E3", "E5": "E6"}  # the next square away from the fight
-    corner_scout = {"red": "J1", "blue": "A10"}
-    scout_step = {"red": "J1-J2", "blue": "A10-A9"}
-    corner_flag = {"red": "A1", "blue": "J10"}
+    corner_scout = variant.corner_scout
+    scout_step = variant.scout_step
+    corner_flag = variant.corner_flag
 
     pieces = {"red": [], "blue": []}
     pieces[colour].append((att_sq, attacker))
@@ -84,6 +143,8 @@ def scenario(attacker, defender, colour):
             pieces[side].append((corner_flag[side], "flag"))
 
     clauses = ["RP-2.1", "RP-4.1"] + deciding
+    if variant.name != "standard":
+        clauses.append("RP-2.4")  # the smaller army (and its board)
     if colour == "blue":
         clauses.append("RP-1.3")  # a scenario may let blue move first
     clauses = sorted(set(clauses), key=lambda c: [int(x) for x in c[3:].split(".")])
@@ -132,17 +193,21 @@ def scenario(attacker, defender, colour):
         verb = "the %s leaves the board and the bomb stays" % attacker
 
     lines = [
-        "# yaml-language-server: $schema=../../../../spec/scenario.schema.json",
+        "# yaml-language-server: $schema=%s" % variant.schema_path(),
+        "# Generated by rules-of-play/combat/generate.py from its own ISF combat table; "
+        "do not edit by hand." if variant.name != "standard" else
         "# Generated by generate.py from its own ISF combat table; do not edit by hand.",
         "game: stratego",
-        "id: rp/combat/%s-attacks-%s" % (attacker, defender),
-        "title: %s" % json.dumps("%s %s %s attacks %s %s %s: %s" % (
-            article(colour).capitalize(), colour, attacker,
-            article(other), other, defender, verb)),
-        "source: ISF game rules, combat; spec RP-5 (generated table)",
+        "id: %s/%s-attacks-%s" % (variant.id_prefix, attacker, defender),
+        "title: %s" % json.dumps("%s%s %s %s attacks %s %s %s: %s" % (
+            variant.title_prefix,
+            article(colour) if variant.title_prefix else article(colour).capitalize(),
+            colour, attacker, article(other), other, defender, verb)),
+        "source: %s" % variant.source,
         "clauses: [%s]" % ", ".join(clauses),
         "setup:",
     ]
+    lines.extend(variant.setup_lines)
     if colour == "blue":
         lines.append("  to_move: blue")
     for side in ("red", "blue"):
@@ -161,20 +226,24 @@ def scenario(attacker, defender, colour):
 
 
 def files():
-    for a_i, attacker in enumerate(MOVABLE):
-        for d_i, defender in enumerate(ALL):
-            colour = "red" if (a_i + d_i) % 2 == 0 else "blue"
-            name = "%s-attacks-%s.yaml" % (attacker, defender)
-            yield name, scenario(attacker, defender, colour)
+    """(path relative to scenarios/stratego, text) of every generated file."""
+    for variant in VARIANTS:
+        for a_i, attacker in enumerate(variant.movable):
+            for d_i, defender in enumerate(variant.ranks):
+                colour = "red" if (a_i + d_i) % 2 == 0 else "blue"
+                name = "%s-attacks-%s.yaml" % (attacker, defender)
+                yield (os.path.join(variant.directory, name),
+                       scenario(attacker, defender, colour, variant))
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))  # scenarios/stratego
     check = "--check" in sys.argv[1:]
     stale = []
     written = 0
     for name, text in files():
-        path = os.path.join(here, name)
+        path = os.path.join(root, name)
         if check:
             try:
                 with open(path, encoding="utf-8") as f:
@@ -183,6 +252,7 @@ def main():
             except FileNotFoundError:
                 stale.append(name)
         else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             written += 1
@@ -190,9 +260,9 @@ def main():
         if stale:
             print("stale or missing: " + ", ".join(stale), file=sys.stderr)
             return 1
-        print("all 120 combat scenarios are current")
+        print("all %d combat scenarios are current" % sum(1 for _ in files()))
         return 0
-    print("wrote %d scenarios to %s" % (written, here))
+    print("wrote %d scenarios under %s" % (written, root))
     return 0
 
 

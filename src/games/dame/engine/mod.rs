@@ -131,17 +131,31 @@ impl EngineGame {
     }
 
     fn compute_outcome(&self) -> Outcome {
-        for side in [self.to_move, self.to_move.other()] {
-            if self.stones[idx(side)] == 0 {
-                return Outcome::win(side.other(), WinReason::AllCaptured);
-            }
+        let f = &self.profile.faults;
+        let (mover, waiting) = (self.to_move, self.to_move.other());
+        // The faults (kill matrix only): DA-5.2 before DA-5.1, and DA-5.1
+        // for the side to move alone.
+        if f.no_moves_before_all_captured && self.moves().actions.is_empty() {
+            return Outcome::win(waiting, WinReason::NoLegalMove);
+        }
+        if self.stones[idx(mover)] == 0 {
+            return Outcome::win(waiting, WinReason::AllCaptured);
+        }
+        if self.stones[idx(waiting)] == 0 && !f.all_captured_only_for_side_to_move {
+            return Outcome::win(mover, WinReason::AllCaptured);
         }
         let n = self.profile.draw.no_progress_plies;
         if n > 0 && self.quiet >= n {
             return Outcome::Draw(DrawReason::NoProgress);
         }
-        if self.moves().actions.is_empty() {
-            return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
+        let moves = self.moves();
+        let shut_in = if f.shut_in_before_huff {
+            !moves.actions.iter().any(|a| !matches!(a, Action::Huff(_)))
+        } else {
+            moves.actions.is_empty()
+        };
+        if shut_in {
+            return Outcome::win(waiting, WinReason::NoLegalMove);
         }
         Outcome::Ongoing
     }

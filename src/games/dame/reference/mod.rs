@@ -159,7 +159,16 @@ impl RefGame {
 
     /// DA-5 and AD-11: the state of the game for the side to move.
     fn judge_outcome(&self) -> Outcome {
-        for side in [self.to_move, self.to_move.other()] {
+        let faults = &self.profile.faults;
+        if faults.no_moves_before_all_captured && self.legal_ignoring_outcome().is_empty() {
+            return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
+        }
+        let sides = if faults.all_captured_only_for_side_to_move {
+            &[self.to_move][..]
+        } else {
+            &[self.to_move, self.to_move.other()][..]
+        };
+        for &side in sides {
             if self.board.count(side) == 0 {
                 return Outcome::win(side.other(), WinReason::AllCaptured);
             }
@@ -168,7 +177,11 @@ impl RefGame {
         if n > 0 && self.quiet_plies >= n {
             return Outcome::Draw(DrawReason::NoProgress);
         }
-        if self.legal_ignoring_outcome().is_empty() {
+        let mut actions = self.legal_ignoring_outcome();
+        if faults.shut_in_before_huff {
+            actions.retain(|a| !matches!(a, Action::Huff(_)));
+        }
+        if actions.is_empty() {
             return Outcome::win(self.to_move.other(), WinReason::NoLegalMove);
         }
         Outcome::Ongoing

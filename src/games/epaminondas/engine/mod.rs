@@ -249,7 +249,9 @@ impl Rules {
         {
             return Outcome::win(m, WinReason::Crossing);
         }
-        if pos.crossed(to_move) > pos.crossed(to_move.opponent()) {
+        let leads = pos.crossed(to_move) > pos.crossed(to_move.opponent());
+        let lead_first = !self.profile.faults.no_moves_before_lead;
+        if leads && lead_first {
             return Outcome::win(to_move, WinReason::Crossing);
         }
         if !self.can_move(pos) {
@@ -257,6 +259,9 @@ impl Rules {
                 NoMoves::Loses => Outcome::win(to_move.opponent(), WinReason::NoLegalMove),
                 NoMoves::Draw => Outcome::Draw(DrawReason::NoLegalMove),
             };
+        }
+        if leads {
+            return Outcome::win(to_move, WinReason::Crossing);
         }
         Outcome::Ongoing
     }

@@ -346,7 +346,10 @@ fn outcome_at_turn(
     {
         return Outcome::win(m, WinReason::Crossing);
     }
-    if c.of(to_move) > c.of(to_move.opponent()) {
+    let leads = c.of(to_move) > c.of(to_move.opponent());
+    // EP-5.5: the lead first; the fault `no-moves-before-lead` asks the
+    // other question first.
+    if leads && !profile.faults.no_moves_before_lead {
         return Outcome::win(to_move, WinReason::Crossing);
     }
     let can_move = candidates(board, to_move)
@@ -357,6 +360,9 @@ fn outcome_at_turn(
             NoMoves::Loses => Outcome::win(to_move.opponent(), WinReason::NoLegalMove),
             NoMoves::Draw => Outcome::Draw(DrawReason::NoLegalMove),
         };
+    }
+    if leads {
+        return Outcome::win(to_move, WinReason::Crossing);
     }
     Outcome::Ongoing
 }

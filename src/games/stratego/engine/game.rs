@@ -768,13 +768,24 @@ impl EngineGame {
     /// RP-6: the outcome of the current position.
     fn compute_outcome(&self) -> Outcome {
         if let Some(winner) = self.flag_captured_by {
+            // RP-6.4: the flag first; the fault `no-moves-before-flag` asks
+            // RP-6.2 and RP-6.3 first.
+            let me = self.to_move;
+            if self.profile.faults.no_moves_before_flag && !self.can_move_at_all(me) {
+                if !self.can_move_at_all(me.opponent()) {
+                    return Outcome::Draw(DrawReason::NeitherCanMove);
+                }
+                return Outcome::win(me.opponent(), WinReason::NoLegalMove);
+            }
             return Outcome::win(winner, WinReason::FlagCaptured);
         }
         if self.has_legal_move() {
             return Outcome::Ongoing;
         }
         let me = self.to_move;
-        if !self.can_move_at_all(me) && !self.can_move_at_all(me.opponent()) {
+        let me_immobile =
+            self.profile.faults.draw_if_opponent_immobile || !self.can_move_at_all(me);
+        if !self.profile.faults.no_draw && me_immobile && !self.can_move_at_all(me.opponent()) {
             return Outcome::Draw(DrawReason::NeitherCanMove);
         }
         Outcome::win(me.opponent(), WinReason::NoLegalMove)

@@ -87,6 +87,9 @@ impl Implementation<Stratego> for Engine {
     }
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
+        if profile.faults.mover_immobile_loses_at_once {
+            return Err("the engine does not play the fault mover-immobile-loses-at-once".into());
+        }
         Ok(Box::new(
             self.start_fast(setup, profile).map_err(|e| e.to_string())?,
         ))
@@ -95,7 +98,13 @@ impl Implementation<Stratego> for Engine {
     /// Every board that fits the bit masks, with any army and profile: a
     /// bigger board is not a broken setup but one this engine was not built
     /// for (the protocol answers `unsupported`).
-    fn supports(&self, setup: &Setup, _: &Profile) -> Result<(), String> {
+    fn supports(&self, setup: &Setup, profile: &Profile) -> Result<(), String> {
+        // The kill matrix's fault that ends the game for the player who has
+        // just moved would need a game-over test on every move path of the
+        // engine; the reference alone plays it.
+        if profile.faults.mover_immobile_loses_at_once {
+            return Err("the engine does not play the fault mover-immobile-loses-at-once".into());
+        }
         let g = &setup.geometry;
         match Layout::new(g) {
             Some(_) => Ok(()),

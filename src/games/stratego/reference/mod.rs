@@ -135,6 +135,13 @@ impl ReferenceGame {
                 format!("the game is over: {winner} has captured the flag"),
             ));
         }
+        if let Some(mover) = self.immobile_mover() {
+            return Err(Illegal::new(
+                RuleCode::GameOver,
+                "RP-6.2",
+                format!("the game is over: {mover} has no movable piece (fault)"),
+            ));
+        }
         play::check(board, mv)?;
         let (after, fact) = apply(board, mv);
         let mine = self.sequences.of_player(fact.color);
@@ -173,19 +180,46 @@ impl ReferenceGame {
             .collect()
     }
 
+    /// Under the fault `mover-immobile-loses-at-once`: the player who made
+    /// the last move, when no piece of theirs can move by the rules of play.
+    fn immobile_mover(&self) -> Option<Color> {
+        if !self.profile.faults.mover_immobile_loses_at_once || self.moves.is_empty() {
+            return None;
+        }
+        let mover = self.replay.current().to_move.opponent();
+        play::pseudo_legal_moves_for(self.replay.current(), mover)
+            .is_empty()
+            .then_some(mover)
+    }
+
     /// RP-6: the outcome of the replayed game.
     fn outcome_on(&self) -> Outcome {
         let replay = &self.replay;
+        let board = replay.current();
+        let me = board.to_move;
+        let immobile = |c: Color| play::pseudo_legal_moves_for(board, c).is_empty();
         if let Some(winner) = flag_capture(replay) {
+            // RP-6.4: the flag first; the fault `no-moves-before-flag` asks
+            // RP-6.2 and RP-6.3 first.
+            if self.profile.faults.no_moves_before_flag && immobile(me) {
+                if immobile(me.opponent()) {
+                    return Outcome::Draw(DrawReason::NeitherCanMove);
+                }
+                return Outcome::win(me.opponent(), WinReason::NoLegalMove);
+            }
             return Outcome::win(winner, WinReason::FlagCaptured);
         }
-        let board = replay.current();
+        if let Some(mover) = self.immobile_mover() {
+            return Outcome::win(mover.opponent(), WinReason::NoLegalMove);
+        }
         if !self.legal_on().is_empty() {
             return Outcome::Ongoing;
         }
-        // RP-6.3: a draw only when neither side could move any piece at all.
-        let me = board.to_move;
-        if play::pseudo_legal_moves_for(board, me).is_empty()
+        // RP-6.3: a draw only when neither side could move any piece at all
+        // (the fault `draw-if-opponent-immobile` asks about the opponent only).
+        if !self.profile.faults.no_draw
+            && (self.profile.faults.draw_if_opponent_immobile
+                || play::pseudo_legal_moves_for(board, me).is_empty())
             && play::pseudo_legal_moves_for(board, me.opponent()).is_empty()
         {
             return Outcome::Draw(DrawReason::NeitherCanMove);

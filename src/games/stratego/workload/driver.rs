@@ -383,6 +383,9 @@ pub fn profile(src: &mut dyn Source) -> Profile {
                 [src.below(3) as usize],
             exception_overrides_two_squares: src.below(4) == 0,
         },
+        // The end-order faults are the kill matrix's alone (the engine
+        // declines one of them); random games play the rules.
+        faults: Default::default(),
     }
 }
 
