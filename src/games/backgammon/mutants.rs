@@ -118,6 +118,27 @@ pub static ALL: &[Mutant] = &[
         apply: |p: &mut Profile| p.faults.backgammon_ignores_bar = true,
     },
     Mutant {
+        name: "bg-left-behind-not-single",
+        kind: Kind::Reading,
+        departs_from: "AB-12",
+        description: "a loser who bore off checkers but left one in the winner's home board loses a backgammon (\"keinen im gegnerischen Revier zurückgelassen\" as a condition of the single game)",
+        apply: |p: &mut Profile| p.faults.left_behind_not_single = true,
+    },
+    Mutant {
+        name: "bg-drop-as-position",
+        kind: Kind::Bug,
+        departs_from: "BG-8.5",
+        description: "a dropped double is scored by the position (gammon or backgammon), not single",
+        apply: |p: &mut Profile| p.faults.drop_as_position = true,
+    },
+    Mutant {
+        name: "bg-score-before-last-play",
+        kind: Kind::Bug,
+        departs_from: "BG-7.5",
+        description: "a won game is scored on the position before the winning play, missing the checker it hit",
+        apply: |p: &mut Profile| p.faults.score_before_last_play = true,
+    },
+    Mutant {
         name: "bg-no-cap",
         kind: Kind::Reading,
         departs_from: "AB-4",
@@ -184,6 +205,7 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
             p.faults.take_keeps_owner = false;
             p.faults.redouble_not_owner = false;
             p.faults.drop_at_new_value = false;
+            p.faults.drop_as_position = false;
         }
         p
     };
