@@ -121,7 +121,7 @@ pub static ALL: &[Mutant] = &[
         name: "bg-left-behind-not-single",
         kind: Kind::Reading,
         departs_from: "AB-12",
-        description: "a loser who bore off checkers but left one in the winner's home board loses a backgammon (\"keinen im gegnerischen Revier zurückgelassen\" as a condition of the single game)",
+        description: "a loser who bore off checkers but has one in the winner's home board or on the bar loses a backgammon (\"keinen im gegnerischen Revier zurückgelassen\" as a condition, or the backgammon test first)",
         apply: |p: &mut Profile| p.faults.left_behind_not_single = true,
     },
     Mutant {

@@ -98,9 +98,10 @@ pub struct Faults {
     /// The bar does not count for a backgammon (BG-7.3).
     pub backgammon_ignores_bar: bool,
     /// A loser who has borne off checkers but left one in the winner's
-    /// home board loses a backgammon, the page's "keinen im gegnerischen
-    /// Revier zurückgelassen" read as a condition of the single game
-    /// (BG-7.2, AB-12).
+    /// home board or on the bar loses a backgammon: the page's "keinen im
+    /// gegnerischen Revier zurückgelassen" read as a condition of the
+    /// single game, or the backgammon test made before the checkers-off
+    /// test (BG-7.2, AB-12).
     pub left_behind_not_single: bool,
     /// A dropped double is scored by the position (gammon or backgammon
     /// times the cube) instead of single (BG-8.5).

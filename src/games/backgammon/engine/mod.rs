@@ -435,12 +435,13 @@ impl EngineGame {
             && self.cube.value == 1
             && self.cube.owner.is_none();
         let home = (19..=24).any(|p| pos.at(l, p) > 0);
-        if self.profile.scoring.gammons && !jacoby && !none_off && home && f.left_behind_not_single
-        {
+        let bar = pos.bar[li] > 0 && !f.backgammon_ignores_bar;
+        let counts = self.profile.scoring.gammons && !jacoby;
+        if counts && !none_off && (home || bar) && f.left_behind_not_single {
             3
-        } else if !self.profile.scoring.gammons || jacoby || !none_off {
+        } else if !counts || !none_off {
             1
-        } else if (pos.bar[li] > 0 && !f.backgammon_ignores_bar) || home {
+        } else if bar || home {
             3
         } else {
             2

@@ -340,7 +340,7 @@ impl RefGame {
                 && self.profile.cube.jacoby
                 && self.cube.owner.is_none()
                 && self.cube.value == 1);
-        let by = if counts && !gammon && in_home && f.left_behind_not_single {
+        let by = if counts && !gammon && (in_home || on_bar) && f.left_behind_not_single {
             // AB-12's other reading: a checker left behind is no single game.
             WinBy::Backgammon
         } else if !counts || !gammon {
