@@ -139,6 +139,13 @@ pub static ALL: &[Mutant] = &[
         apply: |p: &mut Profile| p.faults.score_before_last_play = true,
     },
     Mutant {
+        name: "bg-resign-answers-double",
+        kind: Kind::Bug,
+        departs_from: "BG-2.1",
+        description: "a player facing a double may resign instead of taking or dropping",
+        apply: |p: &mut Profile| p.faults.resign_answers_double = true,
+    },
+    Mutant {
         name: "bg-no-cap",
         kind: Kind::Reading,
         departs_from: "AB-4",
@@ -206,6 +213,10 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
             p.faults.redouble_not_owner = false;
             p.faults.drop_at_new_value = false;
             p.faults.drop_as_position = false;
+        }
+        if !p.cube.enabled || p.scoring.resign == super::profile::Resign::None {
+            // No double to answer, or no resignation to answer it with.
+            p.faults.resign_answers_double = false;
         }
         p
     };

@@ -109,6 +109,9 @@ pub struct Faults {
     /// A won game is scored on the position before the winning play, so a
     /// checker that play hit is still where it stood (BG-7.5).
     pub score_before_last_play: bool,
+    /// A player facing a double may resign instead of taking or dropping,
+    /// and loses what a resignation costs (BG-2.1, BG-9.1).
+    pub resign_answers_double: bool,
 }
 
 impl Faults {

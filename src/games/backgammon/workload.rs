@@ -201,6 +201,7 @@ pub fn fuzz_profile(k: u8) -> Profile {
         3 => {
             p.scoring.resign = Resign::AsPosition;
             f.drop_as_position = true;
+            f.resign_answers_double = true;
         }
         4 => p.scoring.gammons = false,
         5 => f.doubles_twice = true,

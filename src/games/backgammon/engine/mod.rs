@@ -248,6 +248,12 @@ impl EngineGame {
             }
             (Stage::Decide, _) => wrong("the player on turn: `roll`, `double` or `resign`"),
             (Stage::Offered, Action::Take | Action::Drop) => Ok(()),
+            (Stage::Offered, Action::Resign)
+                if self.profile.faults.resign_answers_double
+                    && self.profile.scoring.resign != Resign::None =>
+            {
+                Ok(())
+            }
             (Stage::Offered, _) => wrong("the answer to the double: `take` or `drop`"),
             (Stage::Dice, Action::Roll(_)) => Ok(()),
             (Stage::Dice, _) => wrong("the dice (`6-5`)"),
@@ -514,8 +520,13 @@ impl EngineGame {
                 self.stage = Stage::Offered;
                 self.base_note(side, a.clone())
             }
-            (Stage::Decide, Action::Resign) => {
-                let w = self.mover.other();
+            (Stage::Decide | Stage::Offered, Action::Resign) => {
+                // Facing a double (only under the fault) the doubler wins.
+                let w = if self.stage == Stage::Offered {
+                    self.mover
+                } else {
+                    self.mover.other()
+                };
                 let pts = match self.profile.scoring.resign {
                     Resign::AsPosition => self.stake(self.win_mult(w)),
                     _ => self.stake(3),
@@ -783,7 +794,15 @@ impl Game<Backgammon> for EngineGame {
                 }
                 v
             }
-            Stage::Offered => vec![Action::Take, Action::Drop],
+            Stage::Offered => {
+                let mut v = vec![Action::Take, Action::Drop];
+                if self.profile.faults.resign_answers_double
+                    && self.profile.scoring.resign != Resign::None
+                {
+                    v.push(Action::Resign);
+                }
+                v
+            }
             Stage::Dice => Roll::all().into_iter().map(Action::Roll).collect(),
             Stage::Play(r) => {
                 let g = self.plays_now(r);

@@ -270,6 +270,11 @@ impl RefGame {
                 }
             }
             (Phase::Offered, Action::Take | Action::Drop) => Ok(()),
+            (Phase::Offered, Action::Resign)
+                if self.profile.faults.resign_answers_double && self.may_resign() =>
+            {
+                Ok(())
+            }
             (Phase::Roll, Action::Roll(_)) => Ok(()),
             (Phase::Play(roll), Action::Pass) => {
                 let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);
@@ -392,8 +397,14 @@ impl RefGame {
                 self.phase = Phase::Offered;
                 self.note(side, action.clone())
             }
-            (Phase::Decide, Action::Resign) => {
-                let winner = self.turn.other();
+            (Phase::Decide | Phase::Offered, Action::Resign) => {
+                // Before a roll the player on turn resigns; facing a double
+                // (only under the fault) the opponent does.
+                let winner = if self.phase == Phase::Offered {
+                    self.turn
+                } else {
+                    self.turn.other()
+                };
                 let (by, points) = match self.profile.scoring.resign {
                     Resign::AsPosition => {
                         let (_, pts) = self.score(winner);
@@ -535,7 +546,7 @@ impl Game<Backgammon> for RefGame {
                 .flat_map(|w| (1..=6).map(move |b| Action::Opening { white: w, black: b }))
                 .collect(),
             Phase::Decide => vec![Action::RollDice, Action::Double, Action::Resign],
-            Phase::Offered => vec![Action::Take, Action::Drop],
+            Phase::Offered => vec![Action::Take, Action::Drop, Action::Resign],
             Phase::Roll => Roll::all().into_iter().map(Action::Roll).collect(),
             Phase::Play(roll) => {
                 let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);
