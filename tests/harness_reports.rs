@@ -427,7 +427,8 @@ fn a_failure_lists_the_readings_involved_in_every_format() {
     );
     assert!(text.contains("\n    readings involved: AB-11\n"), "{text}");
     assert!(
-        text.contains("why: 2/off (BG-7.2): the reference's outcome is white-wins: by: gammon, points: 2, decided by BG-7.2"),
+        // BG-7.2 cites AB-12 (a checker left behind after bearing off).
+        text.contains("why: 2/off (BG-7.2, readings AB-12): the reference's outcome is white-wins: by: gammon, points: 2, decided by BG-7.2"),
         "{text}"
     );
     let json: serde_json::Value = serde_json::from_str(&report("json")).unwrap();

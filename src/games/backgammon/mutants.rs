@@ -118,6 +118,34 @@ pub static ALL: &[Mutant] = &[
         apply: |p: &mut Profile| p.faults.backgammon_ignores_bar = true,
     },
     Mutant {
+        name: "bg-left-behind-not-single",
+        kind: Kind::Reading,
+        departs_from: "AB-12",
+        description: "a loser who bore off checkers but has one in the winner's home board or on the bar loses a backgammon (\"keinen im gegnerischen Revier zurückgelassen\" as a condition, or the backgammon test first)",
+        apply: |p: &mut Profile| p.faults.left_behind_not_single = true,
+    },
+    Mutant {
+        name: "bg-drop-as-position",
+        kind: Kind::Bug,
+        departs_from: "BG-8.5",
+        description: "a dropped double is scored by the position (gammon or backgammon), not single",
+        apply: |p: &mut Profile| p.faults.drop_as_position = true,
+    },
+    Mutant {
+        name: "bg-score-before-last-play",
+        kind: Kind::Bug,
+        departs_from: "BG-7.5",
+        description: "a won game is scored on the position before the winning play, missing the checker it hit",
+        apply: |p: &mut Profile| p.faults.score_before_last_play = true,
+    },
+    Mutant {
+        name: "bg-resign-answers-double",
+        kind: Kind::Bug,
+        departs_from: "BG-2.1",
+        description: "a player facing a double may resign instead of taking or dropping",
+        apply: |p: &mut Profile| p.faults.resign_answers_double = true,
+    },
+    Mutant {
         name: "bg-no-cap",
         kind: Kind::Reading,
         departs_from: "AB-4",
@@ -184,6 +212,11 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
             p.faults.take_keeps_owner = false;
             p.faults.redouble_not_owner = false;
             p.faults.drop_at_new_value = false;
+            p.faults.drop_as_position = false;
+        }
+        if !p.cube.enabled || p.scoring.resign == super::profile::Resign::None {
+            // No double to answer, or no resignation to answer it with.
+            p.faults.resign_answers_double = false;
         }
         p
     };

@@ -97,6 +97,21 @@ pub struct Faults {
     pub gammon_after_one_off: bool,
     /// The bar does not count for a backgammon (BG-7.3).
     pub backgammon_ignores_bar: bool,
+    /// A loser who has borne off checkers but left one in the winner's
+    /// home board or on the bar loses a backgammon: the page's "keinen im
+    /// gegnerischen Revier zurückgelassen" read as a condition of the
+    /// single game, or the backgammon test made before the checkers-off
+    /// test (BG-7.2, AB-12).
+    pub left_behind_not_single: bool,
+    /// A dropped double is scored by the position (gammon or backgammon
+    /// times the cube) instead of single (BG-8.5).
+    pub drop_as_position: bool,
+    /// A won game is scored on the position before the winning play, so a
+    /// checker that play hit is still where it stood (BG-7.5).
+    pub score_before_last_play: bool,
+    /// A player facing a double may resign instead of taking or dropping,
+    /// and loses what a resignation costs (BG-2.1, BG-9.1).
+    pub resign_answers_double: bool,
 }
 
 impl Faults {

@@ -198,7 +198,11 @@ pub fn fuzz_profile(k: u8) -> Profile {
     match (k / 3) % 16 {
         1 => p.cube.jacoby = true,
         2 => p.cube.opening_doubles = OpeningDoubles::DoubleCube,
-        3 => p.scoring.resign = Resign::AsPosition,
+        3 => {
+            p.scoring.resign = Resign::AsPosition;
+            f.drop_as_position = true;
+            f.resign_answers_double = true;
+        }
         4 => p.scoring.gammons = false,
         5 => f.doubles_twice = true,
         6 => f.either_die = true,
@@ -208,13 +212,19 @@ pub fn fuzz_profile(k: u8) -> Profile {
         10 => f.bear_off_once_started = true,
         11 => f.bear_off_not_home = true,
         12 => f.land_on_point = true,
-        13 => f.gammon_after_one_off = true,
+        13 => {
+            f.gammon_after_one_off = true;
+            f.left_behind_not_single = true;
+        }
         14 => {
             f.take_keeps_owner = true;
             f.drop_at_new_value = true;
             f.redouble_not_owner = true;
         }
-        15 => f.backgammon_ignores_bar = true,
+        15 => {
+            f.backgammon_ignores_bar = true;
+            f.score_before_last_play = true;
+        }
         _ => {}
     }
     p.name = format!("fuzz-{k}");

@@ -159,6 +159,27 @@ pub static ALL: &[Mutant<Chess>] = &[
         |p| p.move_limit_beats_mate = true
     ),
     mutant!(
+        "material-before-stalemate",
+        Reading,
+        "AM-12",
+        "too little material named before stalemate when a position is both (python-chess)",
+        |p| p.material_before_stalemate = true
+    ),
+    mutant!(
+        "move-limit-before-repetition",
+        Reading,
+        "AM-13",
+        "a move-count draw named before a repetition draw made by the same move (python-chess)",
+        |p| p.move_limit_before_repetition = true
+    ),
+    mutant!(
+        "claim-beats-mate",
+        Reading,
+        "AM-14",
+        "a claim with a move valid even when the move would mate or stalemate (FIDE 9.3.1 to the letter)",
+        |p| p.claim_beats_mate = true
+    ),
+    mutant!(
         "clock-capture-only",
         Bug,
         "CH-8.1",
@@ -194,8 +215,25 @@ fn normal(p: &Profile) -> Profile {
     if q.threefold != DrawRule::Claim && q.fifty_moves != DrawRule::Claim {
         q.claim_with_move = false;
     }
-    if q.fifty_moves != DrawRule::Automatic && !q.seventy_five_moves {
+    // Only a fifty-move claim can name a move that mates or stalemates: a
+    // position with no legal move never stood before in a game still going.
+    if q.fifty_moves != DrawRule::Claim || !q.claim_with_move {
+        q.claim_beats_mate = false;
+    }
+    let move_limit = q.fifty_moves == DrawRule::Automatic || q.seventy_five_moves;
+    if !move_limit {
         q.move_limit_beats_mate = false;
+        q.move_limit_before_repetition = false;
+    }
+    // With the move limit looked at first of all, the order behind it is moot.
+    if q.move_limit_beats_mate {
+        q.move_limit_before_repetition = false;
+    }
+    if q.threefold != DrawRule::Automatic && !q.fivefold {
+        q.move_limit_before_repetition = false;
+    }
+    if q.insufficient_material == Material::Off {
+        q.material_before_stalemate = false;
     }
     q
 }

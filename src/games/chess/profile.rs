@@ -101,6 +101,18 @@ pub struct Profile {
     /// Whether a move-count limit ends the game before a mate given by the
     /// same move is seen (CH-10.2; `false` in every profile).
     pub move_limit_beats_mate: bool,
+    /// Whether too little material is named before stalemate when a
+    /// position is both (AM-12; `false` in every profile, python-chess's
+    /// order when `true`).
+    pub material_before_stalemate: bool,
+    /// Whether a move-count limit is named before a repetition that ends
+    /// the game on the same move (AM-13; `false` in every profile,
+    /// python-chess's order when `true`).
+    pub move_limit_before_repetition: bool,
+    /// Whether a claim with a move is valid even when the move would mate
+    /// or stalemate (AM-14; `false` in every profile: such a claim is
+    /// `claim.not-available`, CH-9.4).
+    pub claim_beats_mate: bool,
     /// Which plies reset the half-move clock (CH-8.1).
     pub clock_reset: ClockReset,
     /// Claims may name the intended move (CH-9.3).
@@ -124,6 +136,9 @@ impl Profile {
             stalemate: Stalemate::Draw,
             perpetual_checks: 0,
             move_limit_beats_mate: false,
+            material_before_stalemate: false,
+            move_limit_before_repetition: false,
+            claim_beats_mate: false,
             clock_reset: ClockReset::PawnOrCapture,
             claim_with_move: true,
         }
@@ -254,6 +269,24 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
         clause: Some("CH-10.2"),
         ambiguity: Some("AM-11"),
         description: "a move-count limit ends the game before a mate by the same move is seen",
+    },
+    crate::rules::SwitchInfo {
+        switch: "material-before-stalemate",
+        clause: Some("CH-10.1"),
+        ambiguity: Some("AM-12"),
+        description: "too little material is named before stalemate when a position is both",
+    },
+    crate::rules::SwitchInfo {
+        switch: "move-limit-before-repetition",
+        clause: Some("CH-10.1"),
+        ambiguity: Some("AM-13"),
+        description: "a move-count draw is named before a repetition draw made by the same move",
+    },
+    crate::rules::SwitchInfo {
+        switch: "claim-beats-mate",
+        clause: Some("CH-9.4"),
+        ambiguity: Some("AM-14"),
+        description: "a claim with a move is valid even when the move would mate or stalemate",
     },
     crate::rules::SwitchInfo {
         switch: "clock-reset",

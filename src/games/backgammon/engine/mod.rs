@@ -248,6 +248,12 @@ impl EngineGame {
             }
             (Stage::Decide, _) => wrong("the player on turn: `roll`, `double` or `resign`"),
             (Stage::Offered, Action::Take | Action::Drop) => Ok(()),
+            (Stage::Offered, Action::Resign)
+                if self.profile.faults.resign_answers_double
+                    && self.profile.scoring.resign != Resign::None =>
+            {
+                Ok(())
+            }
             (Stage::Offered, _) => wrong("the answer to the double: `take` or `drop`"),
             (Stage::Dice, Action::Roll(_)) => Ok(()),
             (Stage::Dice, _) => wrong("the dice (`6-5`)"),
@@ -421,8 +427,12 @@ impl EngineGame {
     /// How many times the cube the winner `w` (the side `me` of the board
     /// when `w == mover`) scores now: 1, 2 or 3.
     fn win_mult(&self, w: Player) -> u32 {
+        self.win_mult_on(&self.position(), w)
+    }
+
+    /// [`Self::win_mult`] with `pos` on the board.
+    fn win_mult_on(&self, pos: &Position, w: Player) -> u32 {
         let f = &self.profile.faults;
-        let pos = self.position();
         let l = w.other();
         let li = l.index();
         let none_off = pos.off[li] == 0 || (f.gammon_after_one_off && pos.off[li] == 1);
@@ -430,11 +440,14 @@ impl EngineGame {
             && self.profile.cube.jacoby
             && self.cube.value == 1
             && self.cube.owner.is_none();
-        if !self.profile.scoring.gammons || jacoby || !none_off {
+        let home = (19..=24).any(|p| pos.at(l, p) > 0);
+        let bar = pos.bar[li] > 0 && !f.backgammon_ignores_bar;
+        let counts = self.profile.scoring.gammons && !jacoby;
+        if counts && !none_off && (home || bar) && f.left_behind_not_single {
+            3
+        } else if !counts || !none_off {
             1
-        } else if (pos.bar[li] > 0 && !f.backgammon_ignores_bar)
-            || (19..=24).any(|p| pos.at(l, p) > 0)
-        {
+        } else if bar || home {
             3
         } else {
             2
@@ -449,10 +462,16 @@ impl EngineGame {
         }
     }
 
-    fn after_play(&mut self) {
+    /// `before`: the position before the play, scored instead under the
+    /// fault `score_before_last_play`.
+    fn after_play(&mut self, before: &Position) {
         self.gen_for = None;
         if self.board.me[0] == 15 {
-            let mult = self.win_mult(self.mover);
+            let mult = if self.profile.faults.score_before_last_play {
+                self.win_mult_on(before, self.mover)
+            } else {
+                self.win_mult(self.mover)
+            };
             self.outcome = Outcome::win(self.mover, Self::by_of(mult), self.stake(mult));
             self.stage = Stage::Done;
         } else {
@@ -501,8 +520,13 @@ impl EngineGame {
                 self.stage = Stage::Offered;
                 self.base_note(side, a.clone())
             }
-            (Stage::Decide, Action::Resign) => {
-                let w = self.mover.other();
+            (Stage::Decide | Stage::Offered, Action::Resign) => {
+                // Facing a double (only under the fault) the doubler wins.
+                let w = if self.stage == Stage::Offered {
+                    self.mover
+                } else {
+                    self.mover.other()
+                };
                 let pts = match self.profile.scoring.resign {
                     Resign::AsPosition => self.stake(self.win_mult(w)),
                     _ => self.stake(3),
@@ -524,6 +548,8 @@ impl EngineGame {
             (Stage::Offered, Action::Drop) => {
                 let v = self.stake(if self.profile.faults.drop_at_new_value {
                     2
+                } else if self.profile.faults.drop_as_position {
+                    self.win_mult(self.mover)
                 } else {
                     1
                 });
@@ -536,7 +562,8 @@ impl EngineGame {
                 self.roll_note(side, a.clone(), r)
             }
             (Stage::Play(r), Action::Pass) => {
-                self.after_play();
+                let before = self.position();
+                self.after_play(&before);
                 let mut n = self.base_note(side, Action::Pass);
                 n.unused = if r.is_double() {
                     vec![
@@ -565,6 +592,7 @@ impl EngineGame {
                     .iter()
                     .find(|p| p.after == reached)
                     .expect("judged legal");
+                let before = self.position();
                 self.board = found.after;
                 let mut unused: Vec<u8> = if r.is_double() {
                     vec![
@@ -583,7 +611,7 @@ impl EngineGame {
                         unused.remove(k);
                     }
                 }
-                self.after_play();
+                self.after_play(&before);
                 let st = found.steps();
                 let mut n = self.base_note(side, Action::Play(st.to_vec()));
                 n.hits = st.iter().filter(|s| s.hit).map(|s| s.to).collect();
@@ -766,7 +794,15 @@ impl Game<Backgammon> for EngineGame {
                 }
                 v
             }
-            Stage::Offered => vec![Action::Take, Action::Drop],
+            Stage::Offered => {
+                let mut v = vec![Action::Take, Action::Drop];
+                if self.profile.faults.resign_answers_double
+                    && self.profile.scoring.resign != Resign::None
+                {
+                    v.push(Action::Resign);
+                }
+                v
+            }
             Stage::Dice => Roll::all().into_iter().map(Action::Roll).collect(),
             Stage::Play(r) => {
                 let g = self.plays_now(r);

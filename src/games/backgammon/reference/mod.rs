@@ -270,6 +270,11 @@ impl RefGame {
                 }
             }
             (Phase::Offered, Action::Take | Action::Drop) => Ok(()),
+            (Phase::Offered, Action::Resign)
+                if self.profile.faults.resign_answers_double && self.may_resign() =>
+            {
+                Ok(())
+            }
             (Phase::Roll, Action::Roll(_)) => Ok(()),
             (Phase::Play(roll), Action::Pass) => {
                 let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);
@@ -321,20 +326,31 @@ impl RefGame {
 
     /// BG-7.2 to BG-7.4: what `winner` wins when the game ends now.
     fn score(&self, winner: Player) -> (WinBy, u32) {
+        self.score_on(&self.pos, winner)
+    }
+
+    /// BG-7.2 to BG-7.4: what `winner` wins when the game ends with `pos`
+    /// on the board.
+    fn score_on(&self, pos: &Position, winner: Player) -> (WinBy, u32) {
         let f = &self.profile.faults;
         let loser = winner.other();
         let l = loser.index();
         let off_limit = if f.gammon_after_one_off { 1 } else { 0 };
-        let gammon = self.pos.off[l] <= off_limit;
+        let gammon = pos.off[l] <= off_limit;
         // BG-7.3: the winner's home board is the loser's points 19 to 24.
-        let in_home = (19..=24).any(|p| self.pos.at(loser, p) > 0);
-        let on_bar = self.pos.bar[l] > 0 && !f.backgammon_ignores_bar;
+        let in_home = (19..=24).any(|p| pos.at(loser, p) > 0);
+        let on_bar = pos.bar[l] > 0 && !f.backgammon_ignores_bar;
         let counts = self.profile.scoring.gammons
             && !(self.profile.cube.enabled
                 && self.profile.cube.jacoby
                 && self.cube.owner.is_none()
                 && self.cube.value == 1);
-        let by = if !counts || !gammon {
+        let by = if counts && !gammon && (in_home || on_bar) && f.left_behind_not_single {
+            // AB-12's other reading: a checker left behind is no single game.
+            WinBy::Backgammon
+        } else if !counts || !gammon {
+            // BG-7.2, AB-12: one checker off makes the loss single, whatever
+            // the loser left behind.
             WinBy::Single
         } else if in_home || on_bar {
             WinBy::Backgammon
@@ -381,8 +397,14 @@ impl RefGame {
                 self.phase = Phase::Offered;
                 self.note(side, action.clone())
             }
-            (Phase::Decide, Action::Resign) => {
-                let winner = self.turn.other();
+            (Phase::Decide | Phase::Offered, Action::Resign) => {
+                // Before a roll the player on turn resigns; facing a double
+                // (only under the fault) the opponent does.
+                let winner = if self.phase == Phase::Offered {
+                    self.turn
+                } else {
+                    self.turn.other()
+                };
                 let (by, points) = match self.profile.scoring.resign {
                     Resign::AsPosition => {
                         let (_, pts) = self.score(winner);
@@ -406,9 +428,12 @@ impl RefGame {
                 self.note(side, action.clone())
             }
             (Phase::Offered, Action::Drop) => {
-                // BG-8.5: the doubler wins the stake before the double.
+                // BG-8.5: the doubler wins the stake before the double,
+                // single whatever the position.
                 let v = if self.profile.faults.drop_at_new_value {
                     times(2, self.cube.value)
+                } else if self.profile.faults.drop_as_position {
+                    self.score(self.turn).1
                 } else {
                     self.cube.value
                 };
@@ -421,7 +446,8 @@ impl RefGame {
                 self.roll_note(side, action.clone(), *r)
             }
             (Phase::Play(roll), Action::Pass) => {
-                let mut n = self.end_of_play(side, Action::Pass);
+                let before = self.pos.clone();
+                let mut n = self.end_of_play(side, Action::Pass, &before);
                 n.unused = plays::dice_of(roll, &self.profile.faults);
                 n
             }
@@ -430,8 +456,8 @@ impl RefGame {
                 let play =
                     plays::spelled_play(&self.pos, self.turn, roll, steps, &self.profile.faults)
                         .expect("checked legal");
-                self.pos = play.after.clone();
-                let mut n = self.end_of_play(side, Action::Play(play.steps.clone()));
+                let before = std::mem::replace(&mut self.pos, play.after.clone());
+                let mut n = self.end_of_play(side, Action::Play(play.steps.clone()), &before);
                 n.hits = play.steps.iter().filter(|s| s.hit).map(|s| s.to).collect();
                 n.entered = play.steps.iter().filter(|s| s.from == BAR).count() as u8;
                 n.borne_off = play.steps.iter().filter(|s| s.to == OFF).count() as u8;
@@ -461,11 +487,17 @@ impl RefGame {
     }
 
     /// BG-7.1: the mover wins on bearing off the last checker; otherwise the
-    /// turn passes.
-    fn end_of_play(&mut self, side: Side, action: Action) -> Note {
+    /// turn passes. BG-7.5: the win is scored on the position after the
+    /// play (`before` is the one before it, for the fault that scores that).
+    fn end_of_play(&mut self, side: Side, action: Action, before: &Position) -> Note {
         let me = self.turn;
         if self.pos.off[me.index()] == 15 {
-            let (by, points) = self.score(me);
+            let scored = if self.profile.faults.score_before_last_play {
+                before
+            } else {
+                &self.pos
+            };
+            let (by, points) = self.score_on(scored, me);
             self.outcome = Outcome::win(me, by, points);
             self.phase = Phase::Over;
         } else {
@@ -514,7 +546,7 @@ impl Game<Backgammon> for RefGame {
                 .flat_map(|w| (1..=6).map(move |b| Action::Opening { white: w, black: b }))
                 .collect(),
             Phase::Decide => vec![Action::RollDice, Action::Double, Action::Resign],
-            Phase::Offered => vec![Action::Take, Action::Drop],
+            Phase::Offered => vec![Action::Take, Action::Drop, Action::Resign],
             Phase::Roll => Roll::all().into_iter().map(Action::Roll).collect(),
             Phase::Play(roll) => {
                 let plays = plays::legal_plays(&self.pos, self.turn, roll, &self.profile.faults);

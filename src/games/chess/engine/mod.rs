@@ -278,6 +278,9 @@ impl EngineGame {
             if !self.board.checkers().is_empty() {
                 return Outcome::win(mover, WinReason::Checkmate);
             }
+            if p.material_before_stalemate && self.dead() {
+                return Outcome::Draw(DrawReason::InsufficientMaterial);
+            }
             return match p.stalemate {
                 Stalemate::Draw => Outcome::Draw(DrawReason::Stalemate),
                 Stalemate::WinForStalemating => Outcome::win(mover, WinReason::Stalemate),
@@ -285,6 +288,11 @@ impl EngineGame {
         }
         if self.dead() {
             return Outcome::Draw(DrawReason::InsufficientMaterial);
+        }
+        if p.move_limit_before_repetition
+            && let Some(r) = self.limit()
+        {
+            return Outcome::Draw(r);
         }
         let n = self.count();
         if p.threefold == DrawRule::Automatic && n >= p.occurrences {
@@ -331,8 +339,8 @@ impl EngineGame {
                 "profile {name} has {how} {kind} rule, so nothing is claimed"
             ));
         }
-        let (count, clock) = match mv {
-            None => (self.count(), self.clock),
+        let (count, clock, ends) = match mv {
+            None => (self.count(), self.clock, None),
             Some(m) => {
                 if !p.claim_with_move {
                     return no(format!(
@@ -353,7 +361,20 @@ impl EngineGame {
                 let k = key_of(&next, p);
                 let resets = capture || (pawn && p.clock_reset == ClockReset::PawnOrCapture);
                 let count = self.keys.iter().filter(|x| **x == k).count() as u32 + 1;
-                (count, if resets { 0 } else { self.clock + 1 })
+                // CH-9.4: does the move leave the opponent without a move?
+                let mut any = false;
+                next.generate_moves(|_| {
+                    any = true;
+                    true
+                });
+                let ends = (!any).then(|| {
+                    if next.checkers().is_empty() {
+                        "stalemate"
+                    } else {
+                        "checkmate"
+                    }
+                });
+                (count, if resets { 0 } else { self.clock + 1 }, ends)
             }
         };
         let after = if mv.is_some() {
@@ -369,7 +390,12 @@ impl EngineGame {
             ClaimKind::Fifty if clock < 100 => no(format!(
                 "the half-move clock {after} is {clock}, not 100 (CH-8.2)"
             )),
-            _ => None,
+            _ => match ends {
+                Some(end) if !p.claim_beats_mate => no(format!(
+                    "the intended move would end the game by {end}, which no claim overrides (CH-9.4)"
+                )),
+                _ => None,
+            },
         }
     }
 

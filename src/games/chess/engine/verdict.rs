@@ -53,7 +53,19 @@ pub fn refusal(board: &Board, m: UciMove) -> Option<(RuleCode, String)> {
             let rights = board.castle_rights(me);
             let rook_file = if short { rights.short } else { rights.long };
             let Some(rook_file) = rook_file else {
-                return Some((RuleCode::Castling, "no castling right on that side".into()));
+                // The reference's words, so that the two explain a refusal alike.
+                let color = if me == cozy_chess::Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                let side = if short { "king" } else { "queen" };
+                return Some((
+                    RuleCode::Castling,
+                    format!(
+                        "{color} has no {side}-side castling right (king or rook has moved, or the rook was captured)"
+                    ),
+                ));
             };
             let rook = CSquare::new(rook_file, from.rank());
             if blocked(cozy_chess::get_between_rays(from, rook)) {

@@ -136,6 +136,18 @@ impl ReferenceGame {
                 }
             }
         }
+        // CH-9.4: a position with no legal move is decided by mate or
+        // stalemate (CH-10.1), not by a claim about it.
+        if mv.is_some() && !p.claim_beats_mate && legal_moves(now).is_empty() {
+            let end = if in_check(now, now.to_move) {
+                "checkmate"
+            } else {
+                "stalemate"
+            };
+            return no(format!(
+                "the intended move would end the game by {end}, which no claim overrides (CH-9.4)"
+            ));
+        }
         Ok(())
     }
 
@@ -168,7 +180,9 @@ impl ReferenceGame {
 /// How the game stands at the end of `history` (CH-10.1): checkmate and
 /// stalemate first, then material, repetition, perpetual check and the
 /// move-count limits; a move-count limit first only under the bug switch
-/// `move-limit-beats-mate`.
+/// `move-limit-beats-mate`, material before stalemate only under
+/// `material-before-stalemate`, a move-count limit before repetition only
+/// under `move-limit-before-repetition` (`spec/chess/endings.md`).
 pub fn outcome_of(history: &[Position], profile: &Profile) -> Outcome {
     let pos = history.last().expect("a history has its setup");
     let limit = move_limit(pos, profile);
@@ -177,18 +191,28 @@ pub fn outcome_of(history: &[Position], profile: &Profile) -> Outcome {
     {
         return Outcome::Draw(r);
     }
+    let dead = insufficient_material(pos, profile.insufficient_material);
     if legal_moves(pos).is_empty() {
         let winner = pos.to_move.other();
         return if in_check(pos, pos.to_move) {
             Outcome::win(winner, WinReason::Checkmate)
+        } else if profile.material_before_stalemate && dead {
+            // AM-12's other order: python-chess names the material.
+            Outcome::Draw(DrawReason::InsufficientMaterial)
         } else if profile.stalemate == Stalemate::Draw {
             Outcome::Draw(DrawReason::Stalemate)
         } else {
             Outcome::win(winner, WinReason::Stalemate)
         };
     }
-    if insufficient_material(pos, profile.insufficient_material) {
+    if dead {
         return Outcome::Draw(DrawReason::InsufficientMaterial);
+    }
+    // AM-13's other order: the move count before the repetition.
+    if profile.move_limit_before_repetition
+        && let Some(r) = limit
+    {
+        return Outcome::Draw(r);
     }
     let n = repetitions(history, profile);
     if profile.threefold == DrawRule::Automatic && n >= profile.occurrences {
