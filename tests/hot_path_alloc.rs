@@ -5,7 +5,7 @@
 //! plies; the games here stay below that.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::profile::Profile;
@@ -14,11 +14,16 @@ use arbiter::games::stratego::workload::driver::{Bias, Chooser, SplitMix, full_s
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// The allocations counted on this thread, while a count runs. Only the
+    /// thread under test counts: libtest's own thread allocates when it
+    /// warns that a test runs long (it did on a loaded machine).
+    static COUNT: Cell<Option<usize>> = const { Cell::new(None) };
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        let _ = COUNT.try_with(|c| c.set(c.get().map(|n| n + 1)));
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -30,6 +35,21 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// Counts the allocations `f` makes on this thread.
+fn allocations_in(f: impl FnOnce()) -> usize {
+    COUNT.with(|c| c.set(Some(0)));
+    f();
+    COUNT.with(|c| c.take()).expect("the count ran")
+}
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    let counted = allocations_in(|| {
+        std::hint::black_box(Vec::<u8>::with_capacity(16));
+    });
+    assert_eq!(counted, 1, "the counting allocator is not in use");
+}
 
 #[test]
 fn legal_moves_and_play_do_not_allocate() {
@@ -64,18 +84,16 @@ fn legal_moves_and_play_do_not_allocate() {
             moves.len() > 50,
             "{name} on {variant}: the game ended too soon to tell"
         );
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
-        assert!(before > 0, "the counting allocator is not in use");
-        for &mv in &moves {
-            game.legal_moves_into(&mut buf);
-            std::hint::black_box(game.play_legal(mv));
-        }
-        let after = ALLOCATIONS.load(Ordering::SeqCst);
+        let counted = allocations_in(|| {
+            for &mv in &moves {
+                game.legal_moves_into(&mut buf);
+                std::hint::black_box(game.play_legal(mv));
+            }
+        });
         assert_eq!(
-            after - before,
+            counted,
             0,
-            "{name} on {variant}: {} allocations over {} plies",
-            after - before,
+            "{name} on {variant}: {counted} allocations over {} plies",
             moves.len()
         );
     }
