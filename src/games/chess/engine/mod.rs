@@ -396,7 +396,10 @@ impl EngineGame {
             .collect()
     }
 
-    fn moves(&self) -> Vec<UciMove> {
+    /// The legal moves, claims left out, whether or not the game is over:
+    /// what a driver that plays moves only needs (under a claim profile
+    /// the full `legal_actions` also tries a claim with every move).
+    pub fn moves(&self) -> Vec<UciMove> {
         let mut out = Vec::new();
         self.board.generate_moves(|pm| {
             for cm in pm {

@@ -108,11 +108,7 @@ fn prefix(e: &mut EngineGame, plies: usize, rng: &mut SplitMix) {
         if e.outcome().is_over() {
             return;
         }
-        let moves: Vec<Action> = e
-            .legal_actions()
-            .into_iter()
-            .filter(|a| matches!(a, Action::Move(_)))
-            .collect();
+        let moves: Vec<Action> = e.moves().into_iter().map(Action::Move).collect();
         if moves.is_empty() {
             return;
         }
