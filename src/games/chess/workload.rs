@@ -19,7 +19,8 @@ use super::mutants::ALL;
 use super::position::{Position, START_FEN};
 use super::profile::Profile;
 use super::reference::ReferenceGame;
-use crate::rules::{Game, Illegal, Mutant};
+use super::verdict::RuleCode;
+use crate::rules::{Game, Illegal, Mutant, Verdict};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
 pub trait Source {
@@ -214,6 +215,15 @@ fn candidate(src: &mut dyn Source) -> Option<Action> {
     })
 }
 
+/// What both implementations must agree on in a verdict: the rule, the
+/// clause and whether there is an explanation.
+fn said(v: &Verdict<Chess>) -> Option<(RuleCode, String, bool)> {
+    match v {
+        Verdict::Legal => None,
+        Verdict::Illegal(i) => Some((i.rule, i.clause.clone(), i.explanation.is_empty())),
+    }
+}
+
 /// A candidate one detail away from a legal action: a legal move with
 /// another promotion letter, to a neighbouring square or backwards, or
 /// claimed with.
@@ -312,10 +322,9 @@ pub fn compare_game(
         for c in &candidates {
             let (vr, ve) = (r.judge(c), e.judge(c));
             tally.verdicts += 1;
-            // The engine words its own explanations and names one clause
-            // per rule code (the reference a finer one: CH-2.4 for a pawn
-            // where the engine says CH-2.2), so the rule codes are compared.
-            if vr.rule() != ve.rule() {
+            // The engine words its own explanations, so the rule and the
+            // clause are compared (and that both explain).
+            if said(&vr) != said(&ve) {
                 return Err(format!(
                     "{}: verdict on {c}:\n  reference {vr:?}\n  engine    {ve:?}",
                     at(&played)
@@ -325,7 +334,7 @@ pub fn compare_game(
         // Playing a refused candidate is refused alike (and changes nothing:
         // the next ply compares the positions and the legal lists again).
         if let Some(c) = candidates.iter().find(|c| !r.judge(c).is_legal()) {
-            let rule = |p: Result<Note, Illegal<Chess>>| p.err().map(|i| i.rule);
+            let rule = |p: Result<Note, Illegal<Chess>>| p.err().map(|i| (i.rule, i.clause));
             let (pr, pe) = (rule(r.play(c)), rule(e.play(c)));
             if pr != pe || pr.is_none() {
                 return Err(format!(

@@ -373,6 +373,19 @@ impl EngineGame {
         }
     }
 
+    /// The clause that decides `rule` on `action`: a pawn's own moves
+    /// (CH-2.4) are not the other pieces' (CH-2.2).
+    fn clause(&self, action: &Action, rule: RuleCode) -> &'static str {
+        let (Action::Move(m) | Action::Claim(_, Some(m))) = *action else {
+            return verdict::clause(rule);
+        };
+        let pawn = self.board.piece_on(convert::csq(m.from)) == Some(Piece::Pawn);
+        match rule {
+            RuleCode::NotAMove | RuleCode::Blocked if pawn => "CH-2.4",
+            _ => verdict::clause(rule),
+        }
+    }
+
     fn refusal(&self, action: &Action) -> Option<(RuleCode, String)> {
         if self.outcome.is_over() {
             return Some((
@@ -433,7 +446,7 @@ impl Game<Chess> for EngineGame {
             Some((rule, why)) => Verdict::Illegal(Illegal {
                 action: *action,
                 rule,
-                clause: verdict::clause(rule).into(),
+                clause: self.clause(action, rule).into(),
                 explanation: why,
             }),
         }
