@@ -45,3 +45,49 @@ fn engine_plays_like_the_reference_long() {
     let tally = run(0..200, 300);
     println!("{tally}");
 }
+
+/// Found by `chess_short` once clauses were compared: the engine named
+/// CH-2.2 (the moves of king, queen, rook and bishop) for every impossible
+/// or blocked move, the reference CH-2.4 for a pawn's, as the spec does
+/// (CH-2.4 is the pawn's clause). Both must name CH-2.4, for a move and for
+/// a claim made with that move.
+#[test]
+fn a_pawns_impossible_or_blocked_move_is_refused_under_ch_2_4() {
+    use arbiter::games::chess::action::Action;
+    use arbiter::games::chess::engine::EngineGame;
+    use arbiter::games::chess::profile::Profile;
+    use arbiter::games::chess::reference::ReferenceGame;
+    use arbiter::games::chess::verdict::RuleCode;
+    use arbiter::rules::{Game, Verdict};
+
+    // White pawn e2 blocked by a knight on e3; black to move nowhere near.
+    let setup = Position::from_fen("4k3/8/8/8/8/4n3/4P3/4K3 w - - 100 80").unwrap();
+    let profile = Profile::parse("fide").unwrap();
+    let games: [Box<dyn Game<_>>; 2] = [
+        Box::new(ReferenceGame::new(&setup, &profile).unwrap()),
+        Box::new(EngineGame::new(&setup, &profile).unwrap()),
+    ];
+    for (spelled, rule) in [
+        ("e2g4", RuleCode::NotAMove),
+        ("e2d3", RuleCode::NotAMove),
+        ("e2e3", RuleCode::Blocked),
+        ("e2e4", RuleCode::Blocked),
+    ] {
+        let mv = spelled.parse().unwrap();
+        for action in [
+            Action::Move(mv),
+            Action::Claim(arbiter::games::chess::action::ClaimKind::Fifty, Some(mv)),
+        ] {
+            for g in &games {
+                let Verdict::Illegal(i) = g.judge(&action) else {
+                    panic!("{action} judged legal");
+                };
+                assert_eq!(
+                    (i.rule, i.clause.as_str()),
+                    (rule, "CH-2.4"),
+                    "{action}: {i}"
+                );
+            }
+        }
+    }
+}

@@ -102,3 +102,17 @@ fn backgammon_differential_corpus_replays() {
         48,
     );
 }
+
+#[test]
+fn short_targets_corpora_replay() {
+    replay(
+        "chess_short",
+        arbiter::games::chess::workload::short::check_short,
+        100,
+    );
+    replay(
+        "dame_short",
+        arbiter::games::dame::workload::short::check_short,
+        100,
+    );
+}

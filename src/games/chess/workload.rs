@@ -6,17 +6,21 @@
 //! high half-move clocks, claims whenever one is valid. Used by
 //! `tests/chess_differential.rs` and the `chess_differential` fuzz target.
 
+pub mod short;
+
 use std::fmt;
 
 use super::action::{Action, ClaimKind, UciMove};
 use super::board::{Kind, Square};
 use super::engine::{EngineGame, board_of};
-use super::game::{DrawReason, Outcome, WinReason};
+use super::game::Chess;
+use super::game::{DrawReason, Note, Outcome, WinReason};
 use super::mutants::ALL;
 use super::position::{Position, START_FEN};
 use super::profile::Profile;
 use super::reference::ReferenceGame;
-use crate::rules::{Game, Mutant};
+use super::verdict::RuleCode;
+use crate::rules::{Game, Illegal, Mutant, Verdict};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
 pub trait Source {
@@ -211,6 +215,39 @@ fn candidate(src: &mut dyn Source) -> Option<Action> {
     })
 }
 
+/// What both implementations must agree on in a verdict: the rule, the
+/// clause and whether there is an explanation.
+fn said(v: &Verdict<Chess>) -> Option<(RuleCode, String, bool)> {
+    match v {
+        Verdict::Legal => None,
+        Verdict::Illegal(i) => Some((i.rule, i.clause.clone(), i.explanation.is_empty())),
+    }
+}
+
+/// A candidate one detail away from a legal action: a legal move with
+/// another promotion letter, to a neighbouring square or backwards, or
+/// claimed with.
+fn near_miss(src: &mut dyn Source, legal: &[Action]) -> Option<Action> {
+    let (Action::Move(m) | Action::Claim(_, Some(m))) = legal[src.below(legal.len())?] else {
+        return None;
+    };
+    let mut n = m;
+    match src.below(5)? {
+        0 => {
+            n.promotion =
+                [None, Some(Kind::Queen), Some(Kind::Pawn), Some(Kind::King)][src.below(4)?];
+        }
+        1 => {
+            n.to =
+                m.to.offset(src.below(3)? as i8 - 1, src.below(3)? as i8 - 1)?
+        }
+        2 => (n.from, n.to) = (m.to, m.from),
+        3 => return Some(Action::Claim(ClaimKind::Threefold, Some(m))),
+        _ => return Some(Action::Claim(ClaimKind::Fifty, Some(m))),
+    }
+    Some(Action::Move(n))
+}
+
 /// Plays one random game from `setup` under `profile` on both
 /// implementations, comparing everything at every ply. `Err` describes the
 /// first difference, with the moves that lead to it.
@@ -263,12 +300,47 @@ pub fn compare_game(
                 at(&played)
             ));
         }
+        let (pr, pe) = (Game::position(&r), Game::position(&e));
+        if pr != pe {
+            return Err(format!(
+                "{}: positions differ\n  reference {:?}\n  engine    {:?}",
+                at(&played),
+                pr.map(|p| p.fen()),
+                pe.map(|p| p.fen())
+            ));
+        }
+        let mut candidates = Vec::new();
         for _ in 0..4 {
             let Some(c) = candidate(src) else { break };
-            let (vr, ve) = (r.judge(&c), e.judge(&c));
+            candidates.push(c);
+        }
+        if !lr.is_empty()
+            && let Some(c) = near_miss(src, &lr)
+        {
+            candidates.push(c);
+        }
+        for c in &candidates {
+            let (vr, ve) = (r.judge(c), e.judge(c));
             tally.verdicts += 1;
-            if vr.rule() != ve.rule() {
-                return Err(format!("{}: verdict on {c}: {vr} vs {ve}", at(&played)));
+            // The engine words its own explanations, so the rule and the
+            // clause are compared (and that both explain).
+            if said(&vr) != said(&ve) {
+                return Err(format!(
+                    "{}: verdict on {c}:\n  reference {vr:?}\n  engine    {ve:?}",
+                    at(&played)
+                ));
+            }
+        }
+        // Playing a refused candidate is refused alike (and changes nothing:
+        // the next ply compares the positions and the legal lists again).
+        if let Some(c) = candidates.iter().find(|c| !r.judge(c).is_legal()) {
+            let rule = |p: Result<Note, Illegal<Chess>>| p.err().map(|i| (i.rule, i.clause));
+            let (pr, pe) = (rule(r.play(c)), rule(e.play(c)));
+            if pr != pe || pr.is_none() {
+                return Err(format!(
+                    "{}: playing the refused {c}: reference {pr:?}, engine {pe:?}",
+                    at(&played)
+                ));
             }
         }
         if lr.is_empty() || played.len() == max_plies {

@@ -5,6 +5,8 @@
 //! `cargo test`, the fuzzer's bytes in the fuzz target, so a failing input
 //! replays exactly.
 
+pub mod short;
+
 use crate::rules::Game;
 
 use super::board::{Kind, Setup, Side, Square, Stone};
@@ -29,17 +31,36 @@ impl Choices for Seeded {
     }
 }
 
-/// The fuzzer's bytes, one per choice; zeros once they run out.
-pub struct Bytes<'a>(pub &'a [u8]);
+/// The fuzzer's bytes, one per choice; once they run out, a generator
+/// seeded from them, so that a long game does not end in a run of "the
+/// first legal action".
+pub struct Bytes<'a> {
+    bytes: &'a [u8],
+    rest: Seeded,
+}
+
+impl<'a> Bytes<'a> {
+    /// Choices from `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        // FNV-1a of the input: the seed of what comes after it.
+        let seed = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+        });
+        Bytes {
+            bytes,
+            rest: Seeded(seed),
+        }
+    }
+}
 
 impl Choices for Bytes<'_> {
     fn below(&mut self, n: usize) -> usize {
-        match self.0.split_first() {
+        match self.bytes.split_first() {
             Some((b, rest)) => {
-                self.0 = rest;
+                self.bytes = rest;
                 usize::from(*b) % n
             }
-            None => 0,
+            None => self.rest.pick(n),
         }
     }
 }
@@ -163,9 +184,24 @@ pub fn compare_game(
 ) -> Result<(), String> {
     let profile = random_profile(c);
     let setup = random_setup(c);
+    compare_from(&setup, &profile, c, max_plies, tally)
+}
+
+/// Plays up to `max_plies` plies from `setup` under `profile` on both
+/// implementations, every choice from `c`, comparing at every ply the side
+/// to move, the outcome, the position, the legal list, the verdicts
+/// (rule, clause, explanation) on [`candidates`] and the note of each
+/// action; returns the first difference.
+pub fn compare_from(
+    setup: &Setup,
+    profile: &Profile,
+    c: &mut dyn Choices,
+    max_plies: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
     let (r, e) = (
-        RefGame::new(&setup, &profile),
-        EngineGame::new(&setup, &profile),
+        RefGame::new(setup, profile),
+        EngineGame::new(setup, profile),
     );
     let (mut r, mut e) = match (r, e) {
         (Ok(r), Ok(e)) => (r, e),
@@ -184,6 +220,9 @@ pub fn compare_game(
         if r.side_to_move() != e.side_to_move() || r.outcome() != e.outcome() {
             return Err(ctx(&r, "side to move or outcome differ".into()));
         }
+        if Game::position(&r) != Game::position(&e) {
+            return Err(ctx(&r, format!("positions differ:\n{}", e.render())));
+        }
         let legal = r.legal_actions();
         let el = e.legal_actions();
         if legal != el {
@@ -192,13 +231,25 @@ pub fn compare_game(
                 format!("legal actions: reference {legal:?}\nengine {el:?}"),
             ));
         }
-        for a in candidates(c, &legal) {
-            let (vr, ve) = (r.judge(&a), e.judge(&a));
+        let cands = candidates(c, &legal);
+        for a in &cands {
+            let (vr, ve) = (r.judge(a), e.judge(a));
             if vr != ve {
                 return Err(ctx(&r, format!("{a}: reference {vr}, engine {ve}")));
             }
             if !vr.is_legal() {
                 tally.refusals += 1;
+            }
+        }
+        // Playing a refused candidate is refused alike (and changes
+        // nothing: the next ply compares the positions again).
+        if let Some(a) = cands.iter().find(|a| !r.judge(a).is_legal()) {
+            let (pr, pe) = (r.play(a).err(), e.play(a).err());
+            if pr != pe || pr.is_none() {
+                return Err(ctx(
+                    &r,
+                    format!("playing the refused {a}: reference {pr:?}, engine {pe:?}"),
+                ));
             }
         }
         if legal.is_empty() {
@@ -264,11 +315,16 @@ pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Ac
     candidates(&mut Seeded(seed), legal)
 }
 
-/// The fuzz property: the bytes choose a profile, a setup and a game of up
-/// to 60 plies; the engine must answer it exactly as the reference does.
+/// The fuzz property of `dame_differential`: the first byte sets the
+/// game's length (up to 2 × 255 plies, long enough for the 80-ply
+/// no-progress draw), the next ones choose a profile, a setup and the game;
+/// the engine must answer it exactly as the reference does.
 pub fn check_differential(data: &[u8]) {
+    let Some((len, rest)) = data.split_first() else {
+        return;
+    };
     let mut tally = Tally::default();
-    if let Err(e) = compare_game(&mut Bytes(data), 60, &mut tally) {
+    if let Err(e) = compare_game(&mut Bytes::new(rest), 2 * usize::from(*len), &mut tally) {
         panic!("engine and reference differ: {e}");
     }
 }

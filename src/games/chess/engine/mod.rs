@@ -399,6 +399,19 @@ impl EngineGame {
         }
     }
 
+    /// The clause that decides `rule` on `action`: a pawn's own moves
+    /// (CH-2.4) are not the other pieces' (CH-2.2).
+    fn clause(&self, action: &Action, rule: RuleCode) -> &'static str {
+        let (Action::Move(m) | Action::Claim(_, Some(m))) = *action else {
+            return verdict::clause(rule);
+        };
+        let pawn = self.board.piece_on(convert::csq(m.from)) == Some(Piece::Pawn);
+        match rule {
+            RuleCode::NotAMove | RuleCode::Blocked if pawn => "CH-2.4",
+            _ => verdict::clause(rule),
+        }
+    }
+
     fn refusal(&self, action: &Action) -> Option<(RuleCode, String)> {
         if self.outcome.is_over() {
             return Some((
@@ -422,7 +435,10 @@ impl EngineGame {
             .collect()
     }
 
-    fn moves(&self) -> Vec<UciMove> {
+    /// The legal moves, claims left out, whether or not the game is over:
+    /// what a driver that plays moves only needs (under a claim profile
+    /// the full `legal_actions` also tries a claim with every move).
+    pub fn moves(&self) -> Vec<UciMove> {
         let mut out = Vec::new();
         self.board.generate_moves(|pm| {
             for cm in pm {
@@ -456,7 +472,7 @@ impl Game<Chess> for EngineGame {
             Some((rule, why)) => Verdict::Illegal(Illegal {
                 action: *action,
                 rule,
-                clause: verdict::clause(rule).into(),
+                clause: self.clause(action, rule).into(),
                 explanation: why,
             }),
         }
