@@ -19,7 +19,8 @@ pub use crate::rng::SplitMix;
 /// How often each rule fired over the compared games.
 pub type Tally = BTreeMap<&'static str, u64>;
 
-fn count(t: &mut Tally, note: &Note) {
+/// Adds what `note` says happened to the tally.
+pub(crate) fn count(t: &mut Tally, note: &Note) {
     let mut add = |k: &'static str, n: u64| *t.entry(k).or_default() += n;
     add("plies", 1);
     match &note.action {

@@ -129,15 +129,7 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     let (w, h) = (size.files(), size.ranks());
     let mut grid = vec![None; w as usize * h as usize];
     let at = |sq: Square| sq.rank as usize * w as usize + sq.file as usize;
-    let image = |sq: Square| -> (Square, bool) {
-        match map {
-            SymmetryMap::Mirror | SymmetryMap::None => {
-                (Square::new(w - 1 - sq.file, sq.rank), false)
-            }
-            SymmetryMap::RotateSwap => (Square::new(w - 1 - sq.file, h - 1 - sq.rank), true),
-            SymmetryMap::MidlineSwap => (Square::new(sq.file, h - 1 - sq.rank), true),
-        }
-    };
+    let image = |sq: Square| image(size, map, sq);
     let put = |grid: &mut Vec<Option<Side>>, sq: Square, side: Option<Side>| {
         let (img, swap) = image(sq);
         grid[at(sq)] = side;
@@ -204,26 +196,40 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     setup
 }
 
+/// The image of `sq` under `map` (the mirror for `None`), and whether the
+/// map swaps the colours (EP-6.1).
+pub fn image(size: Size, map: SymmetryMap, sq: Square) -> (Square, bool) {
+    let (w, h) = (size.files(), size.ranks());
+    match map {
+        SymmetryMap::Mirror | SymmetryMap::None => (Square::new(w - 1 - sq.file, sq.rank), false),
+        SymmetryMap::RotateSwap => (Square::new(w - 1 - sq.file, h - 1 - sq.rank), true),
+        SymmetryMap::MidlineSwap => (Square::new(sq.file, h - 1 - sq.rank), true),
+    }
+}
+
+/// The switch changes a random profile makes, one at a time (the first:
+/// none).
+pub const OVERRIDES: [&str; 11] = [
+    "",
+    "+phalanx.split=whole-line",
+    "+phalanx.range=whole-line",
+    "+phalanx.strength=whole-line",
+    "+capture.enemy-line=to-edge",
+    "+capture.stronger=or-equal",
+    "+capture.removes=front-stone",
+    "+end.win-check=immediate",
+    "+end.no-moves=draw",
+    "+symmetry.scope=every-move",
+    "+symmetry.scope=answering-incursion",
+];
+
 /// A random profile: a named one, sometimes with one switch changed.
 pub fn random_profile(rng: &mut SplitMix) -> Profile {
     let base = Profile::NAMES[rng.pick_u64(Profile::NAMES.len() as u64) as usize];
-    let overrides = [
-        "",
-        "+phalanx.split=whole-line",
-        "+phalanx.range=whole-line",
-        "+phalanx.strength=whole-line",
-        "+capture.enemy-line=to-edge",
-        "+capture.stronger=or-equal",
-        "+capture.removes=front-stone",
-        "+end.win-check=immediate",
-        "+end.no-moves=draw",
-        "+symmetry.scope=every-move",
-        "+symmetry.scope=answering-incursion",
-    ];
     let o = if rng.pick_u64(2) == 0 {
         ""
     } else {
-        overrides[rng.pick_u64(overrides.len() as u64) as usize]
+        OVERRIDES[rng.pick_u64(OVERRIDES.len() as u64) as usize]
     };
     Profile::parse(&format!("{base}{o}")).expect("a valid profile")
 }
