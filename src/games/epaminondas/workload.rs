@@ -396,7 +396,8 @@ fn count_note(n: &Note, tally: &mut Tally) {
     }
 }
 
-/// The fuzz property: a setup, a profile and a game drawn from `bytes`,
+/// The fuzz property: a setup, a profile and a game drawn from the first
+/// 32 bytes, as long as byte 33 says (0 to 255 plies; 40 without it),
 /// compared on both implementations; panics on a difference.
 pub fn check_differential(bytes: &[u8]) -> Tally {
     let mut seed = 0xE9A3_u64;
@@ -405,7 +406,8 @@ pub fn check_differential(bytes: &[u8]) -> Tally {
     }
     let mut rng = SplitMix(seed);
     let (setup, profile) = random_case(&mut rng);
-    match compare_game(&setup, &profile, &mut rng, 40) {
+    let plies = bytes.get(32).map_or(40, |&n| usize::from(n));
+    match compare_game(&setup, &profile, &mut rng, plies) {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     }
