@@ -359,6 +359,9 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         candidates.extend(near_legal(&legal, usize::from(choice)));
         for a in &candidates {
             same_verdict(&*r, &*e, a).map_err(|w| at(&played, w))?;
+            if let Some(rule) = r.judge(a).rule() {
+                *tally.entry(rule.as_str()).or_default() += 1;
+            }
         }
         if legal.is_empty() {
             break;
@@ -459,6 +462,51 @@ mod tests {
             "BG-8.2 doubles",
             "BG-8.4 takes",
             "BG-7.2 single wins",
+        ] {
+            assert!(tally.get(k).copied().unwrap_or(0) > 0, "{k} never came up");
+        }
+    }
+
+    fn seed_corpus(target: &str) -> Vec<Vec<u8>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/corpus")
+            .join(target);
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("the committed seed corpus")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        files.iter().map(|f| std::fs::read(f).unwrap()).collect()
+    }
+
+    /// The committed seeds (`fuzz/corpus/backgammon_short/`, each named
+    /// for what it plays) reach, between them, the places the issue names:
+    /// doubles played in four steps, the bar, bearing off, the cube up to
+    /// its cap, and the refusals around them.
+    #[test]
+    fn the_seed_corpus_reaches_doubles_the_bar_bearing_off_and_the_cube() {
+        let mut tally = Tally::new();
+        for data in seed_corpus("backgammon_short") {
+            for (k, v) in check_short(&data) {
+                *tally.entry(k).or_default() += v;
+            }
+        }
+        println!("{tally:#?}");
+        for k in [
+            "start: home",
+            "start: played",
+            "start: a checker on the bar",
+            "BG-3.3 doubles played in four steps",
+            "BG-5.1 entries",
+            "BG-6.2 checkers borne off",
+            "BG-8.2 doubles",
+            "BG-9.1 resignations",
+            "BG-7.2 single wins",
+            "cube.at-cap",
+            "cube.not-yours",
+            "play.bar-first",
+            "play.not-maximal",
         ] {
             assert!(tally.get(k).copied().unwrap_or(0) > 0, "{k} never came up");
         }

@@ -512,6 +512,28 @@ mod tests {
         assert_eq!(off_image, 4, "{s:?}");
     }
 
+    /// The committed seeds (`fuzz/corpus/epaminondas_short/`, each named
+    /// for its start) reach, between them, captures, splits, home-row
+    /// entries, symmetry refusals and a finished game.
+    #[test]
+    fn the_seed_corpus_reaches_the_rules() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/epaminondas_short");
+        let mut tally = Tally::default();
+        for e in std::fs::read_dir(dir)
+            .expect("the committed seed corpus")
+            .flatten()
+        {
+            tally.add(&check_short(&std::fs::read(e.path()).unwrap()));
+        }
+        println!("{tally:#?}");
+        assert!(tally.captures > 0, "{tally:?}");
+        assert!(tally.splits > 0, "{tally:?}");
+        assert!(tally.entries > 0, "{tally:?}");
+        assert!(tally.symmetry_refusals > 0, "{tally:?}");
+        assert!(tally.finished > 0, "{tally:?}");
+    }
+
     #[test]
     fn an_empty_input_is_an_empty_small_board() {
         let case = read_case(&mut Unstructured::new(&[]));
