@@ -293,14 +293,15 @@ fn same_state(r: &G, e: &G) -> Result<(), String> {
     Ok(())
 }
 
-fn same_verdict(r: &G, e: &G, a: &Action) -> Result<(), String> {
+/// The verdict both give on `a`, or the difference.
+fn same_verdict(r: &G, e: &G, a: &Action) -> Result<Verdict<Backgammon>, String> {
     let (vr, ve): (Verdict<Backgammon>, _) = (r.judge(a), e.judge(a));
     if vr != ve {
         return Err(format!(
             "verdict on {a}\n  reference {vr}\n  engine    {ve}"
         ));
     }
-    Ok(())
+    Ok(vr)
 }
 
 /// Plays the line the rest of the input picks from `case` on both
@@ -354,13 +355,15 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         }
         let choice = byte(u);
         let own = candidate(u);
-        let mut candidates: Vec<Action> = FIXED.to_vec();
-        candidates.push(own.clone());
+        let mut candidates: Vec<Action> = vec![own.clone()];
+        candidates.extend(FIXED);
         candidates.extend(near_legal(&legal, usize::from(choice)));
-        for a in &candidates {
-            same_verdict(&*r, &*e, a).map_err(|w| at(&played, w))?;
-            if let Some(rule) = r.judge(a).rule() {
-                *tally.entry(rule.as_str()).or_default() += 1;
+        let mut own_legal = false;
+        for (k, a) in candidates.iter().enumerate() {
+            let v = same_verdict(&*r, &*e, a).map_err(|w| at(&played, w))?;
+            match v.rule() {
+                Some(rule) => *tally.entry(rule.as_str()).or_default() += 1,
+                None => own_legal |= k == 0,
             }
         }
         if legal.is_empty() {
@@ -370,7 +373,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         // else a legal action, sometimes spelled without its hit marks:
         // the note must name the canonical spelling either way.
         let pick = match &legal[usize::from(choice) % legal.len()] {
-            _ if choice >= 0xc0 && r.judge(&own).is_legal() => own,
+            _ if choice >= 0xc0 && own_legal => own,
             Action::Play(steps) if choice & 0x20 != 0 => {
                 Action::Play(steps.iter().map(|s| Step { hit: false, ..*s }).collect())
             }
