@@ -113,7 +113,7 @@ pub fn read_case(u: &mut Unstructured) -> Option<Case> {
                     _ => Some(Player::Black),
                 },
             };
-            let to_move = if byte(u) % 2 == 0 {
+            let to_move = if byte(u).is_multiple_of(2) {
                 Player::White
             } else {
                 Player::Black
@@ -125,7 +125,7 @@ pub fn read_case(u: &mut Unstructured) -> Option<Case> {
                 cube,
                 to_move,
                 dice,
-                opening: phase % 4 == 0,
+                opening: phase.is_multiple_of(4),
                 roll_next: phase % 4 == 2,
             }
         }

@@ -102,7 +102,11 @@ fn byte(u: &mut Unstructured) -> u8 {
 }
 
 fn side(b: u8) -> Side {
-    if b % 2 == 0 { Side::White } else { Side::Black }
+    if b.is_multiple_of(2) {
+        Side::White
+    } else {
+        Side::Black
+    }
 }
 
 /// The profile: a named one, a switch change, a symmetry map.
@@ -128,7 +132,7 @@ fn square(size: Size, b: u8) -> Square {
 /// Reads the rules and the start from the front of the input.
 pub fn read_case(u: &mut Unstructured) -> Case {
     let profile = profile(u);
-    let size = if byte(u) % 2 == 0 {
+    let size = if byte(u).is_multiple_of(2) {
         Size::Small
     } else {
         Size::Standard
