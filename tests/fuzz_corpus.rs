@@ -115,4 +115,19 @@ fn short_targets_corpora_replay() {
         arbiter::games::dame::workload::short::check_short,
         100,
     );
+    use arbiter::games::{backgammon, epaminondas};
+    replay(
+        "backgammon_short",
+        |d| {
+            backgammon::short_lines::check_short(d);
+        },
+        10,
+    );
+    replay(
+        "epaminondas_short",
+        |d| {
+            epaminondas::short_lines::check_short(d);
+        },
+        8,
+    );
 }

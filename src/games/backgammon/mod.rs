@@ -11,5 +11,6 @@ pub mod picture;
 pub mod profile;
 pub mod reference;
 pub mod scenario;
+pub mod short_lines;
 pub mod wire;
 pub mod workload;

@@ -19,7 +19,8 @@ pub use crate::rng::SplitMix;
 /// How often each rule fired over the compared games.
 pub type Tally = BTreeMap<&'static str, u64>;
 
-fn count(t: &mut Tally, note: &Note) {
+/// Adds what `note` says happened to the tally.
+pub(crate) fn count(t: &mut Tally, note: &Note) {
     let mut add = |k: &'static str, n: u64| *t.entry(k).or_default() += n;
     add("plies", 1);
     match &note.action {
@@ -163,8 +164,10 @@ pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Ac
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
 /// the first eight bytes seed the game, the ninth picks the profile (named
-/// profiles and the faults the engine plays); the engine must agree with
-/// the reference on every ply. Panics on a difference.
+/// profiles and the faults the engine plays), the tenth, if there is one,
+/// the game's length (2 to 512 plies; 300 without it, as the committed
+/// nine-byte seeds play); the engine must agree with the reference on
+/// every ply. Panics on a difference.
 pub fn check_differential(data: &[u8]) {
     let mut seed = [0u8; 8];
     for (s, d) in seed.iter_mut().zip(data) {
@@ -178,7 +181,7 @@ pub fn check_differential(data: &[u8]) {
         &Setup::standard(),
         &profile,
         u64::from_le_bytes(seed),
-        300,
+        data.get(9).map_or(300, |&n| 2 + 2 * usize::from(n)),
         &mut tally,
     ) {
         panic!("{e}");

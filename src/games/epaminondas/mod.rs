@@ -14,6 +14,7 @@ pub mod profile;
 pub mod reference;
 pub mod scenario;
 pub mod setup;
+pub mod short_lines;
 pub mod verdict;
 pub mod wire;
 pub mod workload;

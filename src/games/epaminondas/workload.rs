@@ -129,15 +129,7 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     let (w, h) = (size.files(), size.ranks());
     let mut grid = vec![None; w as usize * h as usize];
     let at = |sq: Square| sq.rank as usize * w as usize + sq.file as usize;
-    let image = |sq: Square| -> (Square, bool) {
-        match map {
-            SymmetryMap::Mirror | SymmetryMap::None => {
-                (Square::new(w - 1 - sq.file, sq.rank), false)
-            }
-            SymmetryMap::RotateSwap => (Square::new(w - 1 - sq.file, h - 1 - sq.rank), true),
-            SymmetryMap::MidlineSwap => (Square::new(sq.file, h - 1 - sq.rank), true),
-        }
-    };
+    let image = |sq: Square| image(size, map, sq);
     let put = |grid: &mut Vec<Option<Side>>, sq: Square, side: Option<Side>| {
         let (img, swap) = image(sq);
         grid[at(sq)] = side;
@@ -204,26 +196,40 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     setup
 }
 
+/// The image of `sq` under `map` (the mirror for `None`), and whether the
+/// map swaps the colours (EP-6.1).
+pub fn image(size: Size, map: SymmetryMap, sq: Square) -> (Square, bool) {
+    let (w, h) = (size.files(), size.ranks());
+    match map {
+        SymmetryMap::Mirror | SymmetryMap::None => (Square::new(w - 1 - sq.file, sq.rank), false),
+        SymmetryMap::RotateSwap => (Square::new(w - 1 - sq.file, h - 1 - sq.rank), true),
+        SymmetryMap::MidlineSwap => (Square::new(sq.file, h - 1 - sq.rank), true),
+    }
+}
+
+/// The switch changes a random profile makes, one at a time (the first:
+/// none).
+pub const OVERRIDES: [&str; 11] = [
+    "",
+    "+phalanx.split=whole-line",
+    "+phalanx.range=whole-line",
+    "+phalanx.strength=whole-line",
+    "+capture.enemy-line=to-edge",
+    "+capture.stronger=or-equal",
+    "+capture.removes=front-stone",
+    "+end.win-check=immediate",
+    "+end.no-moves=draw",
+    "+symmetry.scope=every-move",
+    "+symmetry.scope=answering-incursion",
+];
+
 /// A random profile: a named one, sometimes with one switch changed.
 pub fn random_profile(rng: &mut SplitMix) -> Profile {
     let base = Profile::NAMES[rng.pick_u64(Profile::NAMES.len() as u64) as usize];
-    let overrides = [
-        "",
-        "+phalanx.split=whole-line",
-        "+phalanx.range=whole-line",
-        "+phalanx.strength=whole-line",
-        "+capture.enemy-line=to-edge",
-        "+capture.stronger=or-equal",
-        "+capture.removes=front-stone",
-        "+end.win-check=immediate",
-        "+end.no-moves=draw",
-        "+symmetry.scope=every-move",
-        "+symmetry.scope=answering-incursion",
-    ];
     let o = if rng.pick_u64(2) == 0 {
         ""
     } else {
-        overrides[rng.pick_u64(overrides.len() as u64) as usize]
+        OVERRIDES[rng.pick_u64(OVERRIDES.len() as u64) as usize]
     };
     Profile::parse(&format!("{base}{o}")).expect("a valid profile")
 }
@@ -390,7 +396,8 @@ fn count_note(n: &Note, tally: &mut Tally) {
     }
 }
 
-/// The fuzz property: a setup, a profile and a game drawn from `bytes`,
+/// The fuzz property: a setup, a profile and a game drawn from the first
+/// 32 bytes, as long as byte 33 says (0 to 255 plies; 40 without it),
 /// compared on both implementations; panics on a difference.
 pub fn check_differential(bytes: &[u8]) -> Tally {
     let mut seed = 0xE9A3_u64;
@@ -399,7 +406,8 @@ pub fn check_differential(bytes: &[u8]) -> Tally {
     }
     let mut rng = SplitMix(seed);
     let (setup, profile) = random_case(&mut rng);
-    match compare_game(&setup, &profile, &mut rng, 40) {
+    let plies = bytes.get(32).map_or(40, |&n| usize::from(n));
+    match compare_game(&setup, &profile, &mut rng, plies) {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     }
