@@ -91,3 +91,40 @@ fn a_pawns_impossible_or_blocked_move_is_refused_under_ch_2_4() {
         }
     }
 }
+
+/// CH-2.3 is the knight's clause, CH-2.2 the king's, queen's, rook's and
+/// bishop's: a refused move names the clause of the piece that tried it, in
+/// both implementations (both named CH-2.2 for a knight until 2026-11-26).
+#[test]
+fn a_refused_move_names_its_pieces_clause() {
+    use arbiter::games::chess::action::Action;
+    use arbiter::games::chess::engine::EngineGame;
+    use arbiter::games::chess::profile::Profile;
+    use arbiter::games::chess::reference::ReferenceGame;
+    use arbiter::games::chess::verdict::RuleCode;
+    use arbiter::rules::{Game, Verdict};
+
+    // Knight b1, rook a1 behind a pawn on a2, bishop c1 behind b2, king e1.
+    let setup = Position::from_fen("4k3/8/8/8/8/8/PP6/RNB1K3 w - - 0 1").unwrap();
+    let profile = Profile::parse("fide").unwrap();
+    let games: [Box<dyn Game<_>>; 2] = [
+        Box::new(ReferenceGame::new(&setup, &profile).unwrap()),
+        Box::new(EngineGame::new(&setup, &profile).unwrap()),
+    ];
+    for (spelled, rule, clause) in [
+        ("b1b3", RuleCode::NotAMove, "CH-2.3"),
+        ("b1d3", RuleCode::NotAMove, "CH-2.3"),
+        ("a1b3", RuleCode::NotAMove, "CH-2.2"),
+        ("a1a4", RuleCode::Blocked, "CH-2.2"),
+        ("c1a3", RuleCode::Blocked, "CH-2.2"),
+        ("e1e3", RuleCode::NotAMove, "CH-2.2"),
+    ] {
+        let action = Action::Move(spelled.parse().unwrap());
+        for g in &games {
+            let Verdict::Illegal(i) = g.judge(&action) else {
+                panic!("{action} judged legal");
+            };
+            assert_eq!((i.rule, i.clause.as_str()), (rule, clause), "{action}: {i}");
+        }
+    }
+}

@@ -400,14 +400,16 @@ impl EngineGame {
     }
 
     /// The clause that decides `rule` on `action`: a pawn's own moves
-    /// (CH-2.4) are not the other pieces' (CH-2.2).
+    /// (CH-2.4) and the knight's jump (CH-2.3) are not the other pieces'
+    /// (CH-2.2).
     fn clause(&self, action: &Action, rule: RuleCode) -> &'static str {
         let (Action::Move(m) | Action::Claim(_, Some(m))) = *action else {
             return verdict::clause(rule);
         };
-        let pawn = self.board.piece_on(convert::csq(m.from)) == Some(Piece::Pawn);
+        let mover = self.board.piece_on(convert::csq(m.from));
         match rule {
-            RuleCode::NotAMove | RuleCode::Blocked if pawn => "CH-2.4",
+            RuleCode::NotAMove | RuleCode::Blocked if mover == Some(Piece::Pawn) => "CH-2.4",
+            RuleCode::NotAMove if mover == Some(Piece::Knight) => "CH-2.3",
             _ => verdict::clause(rule),
         }
     }

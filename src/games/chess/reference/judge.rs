@@ -59,10 +59,17 @@ pub fn judge_move(pos: &Position, m: UciMove) -> Result<(), Refusal> {
     }
     let df = m.to.file() as i8 - m.from.file() as i8;
     let dr = m.to.rank() as i8 - m.from.rank() as i8;
+    // CH-2.3 is the knight's own clause; CH-2.2 the other pieces' (a pawn's
+    // moves are judged under CH-2.4 below).
+    let movement_clause = if piece.kind == Kind::Knight {
+        "CH-2.3"
+    } else {
+        "CH-2.2"
+    };
     let not_a_move = |how: &str| {
         refuse(
             RuleCode::NotAMove,
-            "CH-2.2",
+            movement_clause,
             format!(
                 "a {} does not move from {} to {}: {how}",
                 piece.kind.name(),
