@@ -99,13 +99,13 @@ pub trait GameEntry: Sync {
     /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
     fn profiles(&self) -> Value;
     /// A game in progress on its implementation named `imp`, under
-    /// `profile` (`None`: the default), from `setup` in the protocol's
+    /// `profile` (a name, or the protocol's object; `None`: the default), from `setup` in the protocol's
     /// spelling (`None`: the start, [`Rules::start_setup`]); for
     /// host-language bindings ([`crate::session`]).
     fn session(
         &self,
         imp: &str,
-        profile: Option<&str>,
+        profile: Option<&Value>,
         setup: Option<&Value>,
     ) -> Result<Box<dyn crate::session::AnyGame>, String>;
     /// `arbiter bench` for this game (`None`: it has no benchmark yet).
@@ -368,7 +368,7 @@ impl<G: Rules> GameEntry for Entry<G> {
     fn session(
         &self,
         imp: &str,
-        profile: Option<&str>,
+        profile: Option<&Value>,
         setup: Option<&Value>,
     ) -> Result<Box<dyn crate::session::AnyGame>, String> {
         crate::session::start::<G>(imp, profile, setup)

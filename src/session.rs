@@ -338,11 +338,13 @@ impl<G: Rules> AnyGame for Session<G> {
 }
 
 /// Starts a session of `G`: implementation `imp`, profile `profile` (a
-/// built-in name, possibly with switch overrides; `None`: the default),
+/// string: a built-in name, possibly with switch overrides; an object: the
+/// profile as a protocol request spells it, every switch; `None`: the
+/// default),
 /// setup `setup` in the protocol's spelling (`None`: [`Rules::start_setup`]).
 pub fn start<G: Rules>(
     imp: &str,
-    profile: Option<&str>,
+    profile: Option<&Value>,
     setup: Option<&Value>,
 ) -> Result<Box<dyn AnyGame>, String> {
     let implementation = G::implementations()
@@ -356,7 +358,13 @@ pub fn start<G: Rules>(
                 names.join(", ")
             )
         })?;
-    let profile = G::Profile::parse(profile.unwrap_or(G::Profile::names()[0]))?;
+    let profile = match profile {
+        None => G::Profile::parse(G::Profile::names()[0])?,
+        Some(Value::String(name)) => G::Profile::parse(name)?,
+        Some(v) => {
+            serde_json::from_value::<G::Profile>(v.clone()).map_err(|e| format!("profile: {e}"))?
+        }
+    };
     let setup = match setup {
         None => {
             G::start_setup().ok_or_else(|| format!("{} has no start position to name", G::NAME))?

@@ -78,7 +78,7 @@ fn bad_input_is_refused_with_the_rule() {
         assert!(entry.session("nobody", None, None).is_err());
         assert!(
             entry
-                .session("engine", Some("no-such-profile"), None)
+                .session("engine", Some(&serde_json::json!("no-such-profile")), None)
                 .is_err()
         );
     }

@@ -8,6 +8,8 @@
 //! module in `arbiter/__init__.py`'s helpers; actions cross as `str` or as
 //! integers of the game's action space.
 
+mod conformance;
+
 use arbiter::corpus::GameEntry;
 use arbiter::session::{AnyGame, Refusal};
 use pyo3::exceptions::PyValueError;
@@ -116,11 +118,12 @@ impl Game {
     fn new(
         py: Python<'_>,
         game: &str,
-        profile: Option<&str>,
+        profile: Option<&Bound<'_, PyAny>>,
         setup: Option<&Bound<'_, PyAny>>,
         r#impl: &str,
     ) -> PyResult<Self> {
         let e = entry(game)?;
+        let profile = profile.map(|p| to_json(py, p)).transpose()?;
         let setup = match setup {
             None => None,
             Some(s) if s.extract::<String>().is_ok_and(|t| t == "start") => None,
@@ -136,7 +139,7 @@ impl Game {
             }
         };
         let inner = e
-            .session(r#impl, profile, setup.as_ref())
+            .session(r#impl, profile.as_ref(), setup.as_ref())
             .map_err(|m| error("bad-game", &m))?;
         Ok(Game { inner })
     }
@@ -354,6 +357,107 @@ impl Game {
     }
 }
 
+/// The report of a conformance run: the same as `arbiter conform`'s.
+#[pyclass(module = "arbiter", frozen)]
+struct Report {
+    inner: arbiter::harness::report::Report,
+}
+
+#[pymethods]
+impl Report {
+    /// Whether every scenario passed, failed as expected, or was skipped.
+    #[getter]
+    fn ok(&self) -> bool {
+        self.inner.is_ok()
+    }
+
+    /// The report as `arbiter conform --format text` writes it.
+    #[pyo3(signature = (verbose=false))]
+    fn text(&self, verbose: bool) -> String {
+        arbiter::harness::format::text(&self.inner, verbose)
+    }
+
+    /// The report as `--format json` writes it (a JSON text).
+    fn json(&self) -> String {
+        arbiter::harness::format::json(&self.inner)
+    }
+
+    /// The report as `--format junit` writes it.
+    fn junit(&self) -> String {
+        arbiter::harness::format::junit(&self.inner)
+    }
+
+    /// The report as `--format tap` writes it.
+    fn tap(&self) -> String {
+        arbiter::harness::format::tap(&self.inner)
+    }
+
+    /// The last line of the text report: the counts.
+    fn closing_line(&self) -> String {
+        self.inner.closing_line()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<arbiter.Report {}>", self.inner.closing_line())
+    }
+}
+
+/// Runs arbiter's scenario corpus (compiled into the package, or the files
+/// and directories `scenarios`) for `game` against `subject`, in-process,
+/// through the same harness as `arbiter conform`, and returns the Report.
+/// `subject` has `legal_moves(request)`, `judge(request)` (None for legal,
+/// else the rule code) and `state(request)` (a dict of the declared state
+/// fields); `request` is the protocol request as a dict (`game`, `profile`,
+/// `setup`, `moves`, `case`, and `move` for `judge`).
+/// `subject.capabilities` lists what it declares (`judge`, state fields),
+/// `subject.name` names it. `run`/`skip` are id globs, `xfail` ids expected
+/// to fail. Raising `arbiter.Unsupported` skips a case.
+#[pyfunction]
+#[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new()))]
+fn conform(
+    subject: &Bound<'_, PyAny>,
+    game: &str,
+    profile: Option<String>,
+    scenarios: Option<Vec<std::path::PathBuf>>,
+    run: Vec<String>,
+    skip: Vec<String>,
+    xfail: Vec<String>,
+) -> PyResult<Report> {
+    let e = entry(game)?;
+    if let Some(p) = &profile {
+        e.check_profile(p).map_err(|m| error("bad-profile", &m))?;
+    }
+    let inner = conformance::conform(
+        subject,
+        conformance::Run {
+            game: game.to_string(),
+            profile,
+            paths: scenarios,
+            run,
+            skip,
+            xfail,
+        },
+    )?;
+    Ok(Report { inner })
+}
+
+/// The scenarios of `game` (the compiled-in corpus, or those at
+/// `scenarios`): `(id, [profile, …])` each, in file order.
+#[pyfunction]
+#[pyo3(signature = (game, scenarios=None))]
+fn scenario_list(
+    game: &str,
+    scenarios: Option<Vec<std::path::PathBuf>>,
+) -> PyResult<Vec<(String, Vec<String>)>> {
+    entry(game)?;
+    let (list, _) = conformance::scenarios(scenarios);
+    Ok(list
+        .iter()
+        .filter(|s| s.game() == game)
+        .map(|s| (s.id().to_string(), s.profile_names()))
+        .collect())
+}
+
 #[pymodule]
 fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
@@ -362,6 +466,9 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(implementations, m)?)?;
     m.add_function(wrap_pyfunction!(capabilities, m)?)?;
+    m.add_class::<Report>()?;
+    m.add_function(wrap_pyfunction!(conform, m)?)?;
+    m.add_function(wrap_pyfunction!(scenario_list, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -19,6 +19,10 @@ __all__ = [
     "ArbiterError",
     "IllegalAction",
     "Game",
+    "Unsupported",
+    "Report",
+    "conform",
+    "scenario_list",
     "games",
     "profiles",
     "implementations",
@@ -51,6 +55,12 @@ class IllegalAction(ArbiterError):
         self.action = action
 
 
+class Unsupported(Exception):
+    """Raised by a subject of :func:`conform` for a request it was not built
+    to answer (a board size, a profile): the case is skipped, not failed,
+    as an ``unsupported`` reply of the protocol."""
+
+
 from . import _arbiter  # noqa: E402  (the exceptions above are raised by it)
 
 __version__: str = _arbiter.__version__
@@ -59,6 +69,11 @@ __version__: str = _arbiter.__version__
 Game = _arbiter.Game
 """One game in progress: ``Game(game, profile=None, setup="start",
 impl="engine")``. See the stub ``__init__.pyi`` for every method."""
+
+
+Report = _arbiter.Report
+conform = _arbiter.conform
+scenario_list = _arbiter.scenario_list
 
 
 def games() -> list[str]:
