@@ -7,6 +7,7 @@
 //! back as the reply line. Nothing here knows a game.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use arbiter::corpus::AnyScenario;
@@ -22,24 +23,30 @@ use serde_json::{Value, json};
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 
-/// The compiled-in corpus, parsed.
-pub fn builtin() -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
-    let mut ok = Vec::new();
-    let mut errors = Vec::new();
-    for (path, text) in CORPUS {
-        match arbiter::corpus::parse(Path::new(path), text) {
-            Ok(s) => ok.push(s),
-            Err(e) => errors.push(e),
+/// A corpus: the scenarios that loaded and the errors of those that did not.
+pub type Corpus = (Vec<Box<dyn AnyScenario>>, Vec<LoadError>);
+
+/// The compiled-in corpus, parsed once.
+pub fn builtin() -> &'static Corpus {
+    static PARSED: OnceLock<Corpus> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        let mut ok = Vec::new();
+        let mut errors = Vec::new();
+        for (path, text) in CORPUS {
+            match arbiter::corpus::parse(Path::new(path), text) {
+                Ok(s) => ok.push(s),
+                Err(e) => errors.push(e),
+            }
         }
-    }
-    (ok, errors)
+        (ok, errors)
+    })
 }
 
-/// The corpus at `paths`, or the compiled-in one.
-pub fn scenarios(paths: Option<Vec<PathBuf>>) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
+/// Runs `f` on the corpus at `paths`, or on the compiled-in one.
+pub fn with_scenarios<R>(paths: Option<Vec<PathBuf>>, f: impl FnOnce(&Corpus) -> R) -> R {
     match paths {
-        None => builtin(),
-        Some(p) => arbiter::corpus::load_all(&p),
+        None => f(builtin()),
+        Some(p) => f(&arbiter::corpus::load_all(&p)),
     }
 }
 
@@ -139,7 +146,19 @@ pub fn conform(obj: &Bound<'_, PyAny>, run: Run) -> PyResult<Report> {
         Ok(c) => c.extract()?,
         Err(_) => Vec::new(),
     };
-    let (scenarios, load_errors) = scenarios(run.paths);
+    with_scenarios(run.paths.clone(), |(scenarios, load_errors)| {
+        conform_on(obj, run, name, capabilities, scenarios, load_errors.clone())
+    })
+}
+
+fn conform_on(
+    obj: &Bound<'_, PyAny>,
+    run: Run,
+    name: String,
+    capabilities: Vec<String>,
+    scenarios: &[Box<dyn AnyScenario>],
+    load_errors: Vec<LoadError>,
+) -> PyResult<Report> {
     let opts = runner::Options {
         game: Some(run.game.clone()),
         profile: run.profile,
@@ -158,7 +177,7 @@ pub fn conform(obj: &Bound<'_, PyAny>, run: Run) -> PyResult<Report> {
         games: Some(vec![run.game]),
     };
     let mut subject = PySubject { obj: obj.clone() };
-    let cases = run_sequential(&scenarios, &mut subject, &hello, &opts, &|_| {});
+    let cases = run_sequential(scenarios, &mut subject, &hello, &opts, &|_| {});
     let info = ImplementationInfo {
         name,
         version: None,

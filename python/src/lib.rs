@@ -450,12 +450,12 @@ fn scenario_list(
     scenarios: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<Vec<(String, Vec<String>)>> {
     entry(game)?;
-    let (list, _) = conformance::scenarios(scenarios);
-    Ok(list
-        .iter()
-        .filter(|s| s.game() == game)
-        .map(|s| (s.id().to_string(), s.profile_names()))
-        .collect())
+    Ok(conformance::with_scenarios(scenarios, |(list, _)| {
+        list.iter()
+            .filter(|s| s.game() == game)
+            .map(|s| (s.id().to_string(), s.profile_names()))
+            .collect()
+    }))
 }
 
 #[pymodule]
