@@ -188,7 +188,7 @@ fn conform_on(
         info,
         "python",
         &opts,
-        &scenarios,
+        scenarios,
         &load_errors,
         cases,
     ))
