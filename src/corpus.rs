@@ -98,6 +98,16 @@ pub trait GameEntry: Sync {
     /// Its built-in profiles, every switch with its value, and what each
     /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
     fn profiles(&self) -> Value;
+    /// A game in progress on its implementation named `imp`, under
+    /// `profile` (a name, or the protocol's object; `None`: the default), from `setup` in the protocol's
+    /// spelling (`None`: the start, [`Rules::start_setup`]); for
+    /// host-language bindings ([`crate::session`]).
+    fn session(
+        &self,
+        imp: &str,
+        profile: Option<&Value>,
+        setup: Option<&Value>,
+    ) -> Result<Box<dyn crate::session::AnyGame>, String>;
     /// `arbiter bench` for this game (`None`: it has no benchmark yet).
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String>;
     /// `arbiter prove` on a claim file of this game (`None`: the game has
@@ -353,6 +363,15 @@ impl<G: Rules> GameEntry for Entry<G> {
 
     fn profiles(&self) -> Value {
         crate::rules::switches::describe::<G::Profile>(G::NAME)
+    }
+
+    fn session(
+        &self,
+        imp: &str,
+        profile: Option<&Value>,
+        setup: Option<&Value>,
+    ) -> Result<Box<dyn crate::session::AnyGame>, String> {
+        crate::session::start::<G>(imp, profile, setup)
     }
 
     fn bench(&self, opts: &crate::rules::BenchOptions) -> Option<String> {

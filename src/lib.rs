@@ -15,4 +15,5 @@ pub mod prove;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod svg;

@@ -159,6 +159,29 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// The fields of a protocol `state` reply, one per capability.
     fn state_fields() -> &'static [StateField<Self>];
 
+    /// The setup a host language's `setup="start"` names (`docs/python.md`):
+    /// by default the one an empty `setup:` of a scenario file gives, the
+    /// game's standard start; `None` when there is none.
+    fn start_setup() -> Option<Self::Setup> {
+        let spec: Self::SetupSpec =
+            serde_json::from_value(Value::Object(Default::default())).ok()?;
+        Self::setup_from_spec(&spec).ok()
+    }
+
+    /// The size of the game's fixed integer action space, for learning
+    /// loops that want a legal-action mask rather than text (OpenSpiel
+    /// style; `docs/python.md`); 0 (the default): the game has none.
+    const ACTION_COUNT: usize = 0;
+
+    /// The index of `action` in `0..ACTION_COUNT`. Two different actions
+    /// legal in the same position never share an index (the test
+    /// `tests/action_space.rs` plays random games to check it), so an index
+    /// is looked up among the legal actions rather than decoded. `None`
+    /// (the default): no integer action space.
+    fn action_index(_action: &Self::Action) -> Option<usize> {
+        None
+    }
+
     /// The game's mutants: alternative readings and plain bugs, each a
     /// change of profile that the kill matrix runs the corpus against.
     fn mutants() -> &'static [Mutant<Self>] {

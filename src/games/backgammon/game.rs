@@ -392,6 +392,11 @@ impl Rules for Backgammon {
         outcome.is_over()
     }
 
+    /// The position of BG-1.4, the cube centred, the opening roll to come.
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::standard())
+    }
+
     fn state_fields() -> &'static [StateField<Self>] {
         super::wire::STATE_FIELDS
     }

@@ -180,6 +180,31 @@ impl Rules for Dame {
         outcome.is_over()
     }
 
+    /// Squares numbered among the 32 dark ones (`index / 2`): a step is
+    /// `from × 32 + to`; a capture `1024 + (from × 32 + first landing) × 32
+    /// + last landing` (two capture routes from one stone over the same
+    /// first and last squares would share an index; `tests/action_space.rs`
+    /// checks random games for such a pair); a huff `33792 + square`.
+    const ACTION_COUNT: usize = 1024 + 32 * 32 * 32 + 32;
+
+    fn action_index(action: &Action) -> Option<usize> {
+        let d = |s: &super::board::Square| s.index() / 2;
+        match action {
+            Action::Step { from, to } => Some(d(from) * 32 + d(to)),
+            Action::Capture(path) => {
+                let (first, second, last) = (path.first()?, path.get(1)?, path.last()?);
+                Some(1024 + (d(first) * 32 + d(second)) * 32 + d(last))
+            }
+            Action::Huff(s) => Some(1024 + 32 * 32 * 32 + d(s)),
+        }
+    }
+
+    /// The position of DA-1.2 (an empty scenario `setup:` is an empty
+    /// board).
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::start())
+    }
+
     fn state_fields() -> &'static [StateField<Self>] {
         super::wire::STATE_FIELDS
     }

@@ -242,6 +242,28 @@ impl Rules for Stratego {
         outcome.is_over()
     }
 
+    /// `from × 100 + to`, squares numbered `rank × 10 + file`: boards up
+    /// to 10 × 10 (the standard board); a square beyond has no index.
+    const ACTION_COUNT: usize = 100 * 100;
+
+    fn action_index(action: &Move) -> Option<usize> {
+        let sq = |s: super::square::Square| {
+            (s.file < 10 && s.rank < 10).then(|| usize::from(s.rank) * 10 + usize::from(s.file))
+        };
+        Some(sq(action.from)? * 100 + sq(action.to)?)
+    }
+
+    /// Stratego has no start position (each player places their army,
+    /// RP-1.3): "start" is one fixed placement of the standard game, both
+    /// armies shuffled over their home ranks by seed 1.
+    fn start_setup() -> Option<Setup> {
+        use super::workload::driver::full_setup;
+        Some(full_setup(
+            &mut crate::rng::SplitMix(1),
+            super::variant::Variant::Standard,
+        ))
+    }
+
     fn state_fields() -> &'static [StateField<Self>] {
         super::wire::STATE_FIELDS
     }

@@ -1,0 +1,101 @@
+"""Type stubs of the arbiter package (docs/python.md)."""
+
+from typing import Any, Optional, Union
+
+import numpy
+import numpy.typing
+
+__version__: str
+
+class ArbiterError(ValueError):
+    """Bad input: ``rule`` names what is wrong, ``message`` says it."""
+
+    message: str
+    rule: str
+    def __init__(self, message: str, rule: str) -> None: ...
+
+class IllegalAction(ArbiterError):
+    """An action the rules refuse: the rule code, the spec clause, a
+    sentence, and the action as given (``rule == "unreadable"``: not an
+    action of the game at all)."""
+
+    clause: str
+    explanation: str
+    action: str
+    def __init__(
+        self, message: str, rule: str, clause: str, explanation: str, action: str
+    ) -> None: ...
+
+Action = Union[str, int]
+"""An action: its text as the game's protocol page spells it, or its index
+in the game's integer action space."""
+
+class Game:
+    """One game in progress, played by arbiter's engine (default) or its
+    reference interpreter."""
+
+    def __init__(
+        self,
+        game: str,
+        profile: Optional[str] = None,
+        setup: Union[str, dict[str, Any], None] = "start",
+        impl: str = "engine",
+    ) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def impl(self) -> str: ...
+    @property
+    def profile(self) -> str: ...
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The setup the game started from, in the game's setup encoding."""
+    @property
+    def history(self) -> list[str]:
+        """The actions played so far."""
+    @property
+    def outcome(self) -> Any:
+        """The outcome as the protocol spells it (``"ongoing"`` while the
+        game goes on)."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def num_actions(self) -> int:
+        """The size of the integer action space (0: the game has none)."""
+    def legal_moves(self) -> list[str]:
+        """Every legal action of the side to move, sorted."""
+    def play(self, action: Action) -> None:
+        """Plays ``action``; raises :class:`IllegalAction` and leaves the
+        game unchanged when the rules refuse it."""
+    def judge(self, action: Action) -> Optional[IllegalAction]:
+        """``None`` when ``action`` is legal now, else why not (returned,
+        not raised)."""
+    def state(self) -> dict[str, Any]:
+        """The protocol's ``state`` reply: every state field and
+        ``position``."""
+    def position(self) -> Optional[dict[str, Any]]:
+        """The position reached, in the game's setup encoding."""
+    def copy(self) -> "Game": ...
+    def __copy__(self) -> "Game": ...
+    def action_index(self, action: str) -> int: ...
+    def action_of(self, index: int) -> Optional[str]:
+        """The legal action of index ``index``, or ``None``."""
+    def legal_actions(self) -> list[int]:
+        """The indices of the legal actions, in the order of
+        :meth:`legal_moves`."""
+    def legal_mask(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """A ``bool`` array of length :attr:`num_actions`."""
+    def legal_mask_bytes(self) -> bytes: ...
+    def random_playouts(
+        self, n: int, seed: int = 0, max_plies: int = 10000
+    ) -> dict[str, Any]:
+        """``n`` uniform random games from here, run in Rust: ``games``,
+        ``plies``, ``unfinished``, ``outcomes`` (outcome JSON, count)."""
+
+def games() -> list[str]: ...
+def profiles(game: str) -> dict[str, Any]: ...
+def profile_names(game: str) -> list[str]: ...
+def implementations(game: str) -> list[str]: ...
+def capabilities(game: str) -> list[str]: ...

@@ -1,0 +1,195 @@
+//! `arbiter.conform`: the corpus against a Python object, through the same
+//! harness as `arbiter conform` (`arbiter::harness::runner`). The object is
+//! a protocol subject answered in-process: each request line the harness
+//! writes is handed to the object's method for its query as a dict (the
+//! request as the protocol spells it: `game`, `profile`, `setup`, `moves`,
+//! `case`, and `move` for `judge`), and what the method returns is written
+//! back as the reply line. Nothing here knows a game.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use arbiter::corpus::AnyScenario;
+use arbiter::harness::report::{ImplementationInfo, Report};
+use arbiter::harness::runner::{self, assemble, run_sequential};
+use arbiter::harness::subject::{Subject, Trouble};
+use arbiter::harness::xfail::Xfail;
+use arbiter::protocol::VERSION;
+use arbiter::protocol::message::{Hello, QueryKind};
+use arbiter::scenario::load::LoadError;
+use pyo3::prelude::*;
+use serde_json::{Value, json};
+
+include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
+
+/// A corpus: the scenarios that loaded and the errors of those that did not.
+pub type Corpus = (Vec<Box<dyn AnyScenario>>, Vec<LoadError>);
+
+/// The compiled-in corpus, parsed once.
+pub fn builtin() -> &'static Corpus {
+    static PARSED: OnceLock<Corpus> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        let mut ok = Vec::new();
+        let mut errors = Vec::new();
+        for (path, text) in CORPUS {
+            match arbiter::corpus::parse(Path::new(path), text) {
+                Ok(s) => ok.push(s),
+                Err(e) => errors.push(e),
+            }
+        }
+        (ok, errors)
+    })
+}
+
+/// Runs `f` on the corpus at `paths`, or on the compiled-in one.
+pub fn with_scenarios<R>(paths: Option<Vec<PathBuf>>, f: impl FnOnce(&Corpus) -> R) -> R {
+    match paths {
+        None => f(builtin()),
+        Some(p) => f(&arbiter::corpus::load_all(&p)),
+    }
+}
+
+/// A Python object as a protocol subject.
+struct PySubject<'py> {
+    obj: Bound<'py, PyAny>,
+}
+
+impl PySubject<'_> {
+    fn answer(&self, request: &Value) -> Result<Value, (&'static str, String)> {
+        let py = self.obj.py();
+        let id = request.get("id").cloned().unwrap_or(json!(0));
+        let query = request.get("query").and_then(Value::as_str).unwrap_or("");
+        let method = match query {
+            "legal-moves" => "legal_moves",
+            "judge" => "judge",
+            "state" => "state",
+            other => {
+                return Err((
+                    "bad-request",
+                    format!("query `{other}` is not asked in-process"),
+                ));
+            }
+        };
+        let py_err = |e: PyErr| {
+            let unsupported = py
+                .import("arbiter")
+                .and_then(|m| m.getattr("Unsupported"))
+                .is_ok_and(|cls| e.is_instance(py, &cls));
+            let kind = if unsupported {
+                "unsupported"
+            } else {
+                "internal"
+            };
+            (kind, format!("{method} raised {e}"))
+        };
+        let arg = crate::from_json(py, request).map_err(py_err)?;
+        let got = self.obj.call_method1(method, (arg,)).map_err(py_err)?;
+        let got = crate::to_json(py, &got).map_err(py_err)?;
+        let mut out = json!({"protocol": VERSION, "id": id});
+        let map = out.as_object_mut().expect("an object");
+        match query {
+            "legal-moves" => {
+                map.insert("legal-moves".into(), got);
+            }
+            "judge" => match got {
+                Value::Null => {
+                    map.insert("verdict".into(), json!("legal"));
+                }
+                rule => {
+                    map.insert("verdict".into(), json!("illegal"));
+                    map.insert("rule".into(), rule);
+                }
+            },
+            _ => match got {
+                Value::Object(fields) => map.extend(fields),
+                other => return Err(("internal", format!("state returned {other}, not a dict"))),
+            },
+        }
+        Ok(out)
+    }
+}
+
+impl Subject for PySubject<'_> {
+    fn exchange(&mut self, line: &str, _: QueryKind, _: Instant) -> Result<String, Trouble> {
+        let request: Value = serde_json::from_str(line).unwrap_or(Value::Null);
+        let id = request.get("id").cloned().unwrap_or(json!(0));
+        Ok(match self.answer(&request) {
+            Ok(v) => v.to_string(),
+            Err((kind, message)) => json!({
+                "protocol": VERSION,
+                "id": id,
+                "error": {"kind": kind, "message": message},
+            })
+            .to_string(),
+        })
+    }
+}
+
+/// What to run.
+pub struct Run {
+    pub game: String,
+    pub profile: Option<String>,
+    pub paths: Option<Vec<PathBuf>>,
+    pub run: Vec<String>,
+    pub skip: Vec<String>,
+    pub xfail: Vec<String>,
+}
+
+/// Runs the corpus of `run.game` against `obj` and returns the report.
+pub fn conform(obj: &Bound<'_, PyAny>, run: Run) -> PyResult<Report> {
+    let name: String = obj
+        .getattr("name")
+        .and_then(|n| n.extract())
+        .unwrap_or_else(|_| "python".to_string());
+    let capabilities: Vec<String> = match obj.getattr("capabilities") {
+        Ok(c) => c.extract()?,
+        Err(_) => Vec::new(),
+    };
+    with_scenarios(run.paths.clone(), |(scenarios, load_errors)| {
+        conform_on(obj, run, name, capabilities, scenarios, load_errors.clone())
+    })
+}
+
+fn conform_on(
+    obj: &Bound<'_, PyAny>,
+    run: Run,
+    name: String,
+    capabilities: Vec<String>,
+    scenarios: &[Box<dyn AnyScenario>],
+    load_errors: Vec<LoadError>,
+) -> PyResult<Report> {
+    let opts = runner::Options {
+        game: Some(run.game.clone()),
+        profile: run.profile,
+        run: run.run,
+        skip: run.skip,
+        xfail: Xfail::of(&run.xfail),
+        // In-process answers cannot be cut off; the deadline is unused.
+        timeout: Duration::from_secs(3600),
+        jobs: 1,
+    };
+    let load_errors = runner::load_errors_of_game(load_errors, &opts);
+    let hello = Hello {
+        name: name.clone(),
+        version: None,
+        capabilities: capabilities.clone(),
+        games: Some(vec![run.game]),
+    };
+    let mut subject = PySubject { obj: obj.clone() };
+    let cases = run_sequential(scenarios, &mut subject, &hello, &opts, &|_| {});
+    let info = ImplementationInfo {
+        name,
+        version: None,
+        command: Vec::new(),
+        capabilities,
+    };
+    Ok(assemble(
+        info,
+        "python",
+        &opts,
+        scenarios,
+        &load_errors,
+        cases,
+    ))
+}

@@ -1,0 +1,474 @@
+//! The native half of the `arbiter` Python package: games as environments,
+//! through the crate's generic core only (`arbiter::games::registry()`,
+//! `GameEntry::session`, `arbiter::session::AnyGame`). Nothing here names a
+//! game: a game added to the registry is playable from Python as is.
+//!
+//! Values the protocol spells as JSON (setups, state, outcomes, profiles)
+//! cross the boundary as JSON text, read and written by Python's `json`
+//! module in `arbiter/__init__.py`'s helpers; actions cross as `str` or as
+//! integers of the game's action space.
+
+mod conformance;
+
+use arbiter::corpus::GameEntry;
+use arbiter::session::{AnyGame, Refusal};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+fn entry(game: &str) -> PyResult<&'static dyn GameEntry> {
+    arbiter::games::find(game).ok_or_else(|| {
+        error(
+            "unknown-game",
+            &format!(
+                "`{game}` is not a game: expected one of {}",
+                arbiter::games::names().join(", ")
+            ),
+        )
+    })
+}
+
+/// An `arbiter.ArbiterError` (a `ValueError`) with `rule` and `message`.
+fn error(rule: &str, message: &str) -> PyErr {
+    Python::attach(|py| {
+        let made = py
+            .import("arbiter")
+            .and_then(|m| m.getattr("ArbiterError"))
+            .and_then(|cls| cls.call1((message, rule)));
+        match made {
+            Ok(e) => PyErr::from_value(e),
+            Err(e) => e,
+        }
+    })
+}
+
+/// An `arbiter.IllegalAction` carrying the refusal's rule, clause and
+/// explanation.
+fn refused(r: Refusal) -> PyErr {
+    Python::attach(|py| {
+        let made = py
+            .import("arbiter")
+            .and_then(|m| m.getattr("IllegalAction"))
+            .and_then(|cls| {
+                cls.call1((
+                    r.to_string(),
+                    r.rule.as_str(),
+                    r.clause.as_str(),
+                    r.explanation.as_str(),
+                    r.action.as_str(),
+                ))
+            });
+        match made {
+            Ok(e) => PyErr::from_value(e),
+            Err(e) => e,
+        }
+    })
+}
+
+fn from_json<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (v.to_string(),))
+}
+
+fn to_json(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
+    let text: String = py.import("json")?.call_method1("dumps", (v,))?.extract()?;
+    serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The names of the games, in the registry's order.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    arbiter::games::names()
+}
+
+/// `arbiter profiles --game GAME --json` as a JSON text.
+#[pyfunction]
+fn profiles_json(game: &str) -> PyResult<String> {
+    Ok(entry(game)?.profiles().to_string())
+}
+
+/// The implementations of a game, the reference first.
+#[pyfunction]
+fn implementations(game: &str) -> PyResult<Vec<&'static str>> {
+    Ok(entry(game)?.implementations())
+}
+
+/// The built-in profile names of a game, the default first.
+#[pyfunction]
+fn profile_names(game: &str) -> PyResult<Vec<&'static str>> {
+    Ok(entry(game)?.profile_names().to_vec())
+}
+
+/// The protocol capabilities of a game: `judge`, its state fields,
+/// `position`.
+#[pyfunction]
+fn capabilities(game: &str) -> PyResult<Vec<&'static str>> {
+    Ok(entry(game)?.capabilities())
+}
+
+/// One game in progress (the Python class `arbiter.Game` is this class).
+#[pyclass(module = "arbiter", unsendable)]
+struct Game {
+    inner: Box<dyn AnyGame>,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (game, profile=None, setup=None, r#impl="engine"))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        profile: Option<&Bound<'_, PyAny>>,
+        setup: Option<&Bound<'_, PyAny>>,
+        r#impl: &str,
+    ) -> PyResult<Self> {
+        let e = entry(game)?;
+        let profile = profile.map(|p| to_json(py, p)).transpose()?;
+        let setup = match setup {
+            None => None,
+            Some(s) if s.extract::<String>().is_ok_and(|t| t == "start") => None,
+            Some(s) if s.is_instance_of::<PyDict>() => Some(to_json(py, s)?),
+            Some(s) => {
+                return Err(error(
+                    "bad-setup",
+                    &format!(
+                        "setup: expected \"start\" or a dict in the game's setup encoding, got {}",
+                        s.repr()?
+                    ),
+                ));
+            }
+        };
+        let inner = e
+            .session(r#impl, profile.as_ref(), setup.as_ref())
+            .map_err(|m| error("bad-game", &m))?;
+        Ok(Game { inner })
+    }
+
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.game()
+    }
+
+    /// The implementation playing (`engine` or `reference`).
+    #[getter(r#impl)]
+    fn implementation(&self) -> &'static str {
+        self.inner.implementation()
+    }
+
+    /// The profile's name.
+    #[getter]
+    fn profile(&self) -> String {
+        self.inner.profile()
+    }
+
+    /// The setup the game started from, in the game's setup encoding.
+    #[getter]
+    fn setup<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.inner.setup())
+    }
+
+    /// The actions played so far.
+    #[getter]
+    fn history(&self) -> Vec<String> {
+        self.inner.history()
+    }
+
+    /// Every legal action of the side to move, sorted.
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// Plays `action` (its text, or its integer index); raises
+    /// `IllegalAction` (rule, clause, explanation) and leaves the game
+    /// unchanged when it may not be played.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = self.action_text(action)?;
+        self.inner.play(&text).map_err(refused)
+    }
+
+    /// `None` when `action` is legal now, else the `IllegalAction` that
+    /// says why (returned, not raised).
+    fn judge(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let text = self.action_text(action)?;
+        Ok(self
+            .inner
+            .judge(&text)
+            .map(|r| refused(r).into_value(py).into_any()))
+    }
+
+    /// The protocol's `state` reply now: every state field and `position`.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.inner.state())
+    }
+
+    /// The outcome, as the protocol spells it.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.inner.outcome())
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The side to move.
+    #[getter]
+    fn to_move(&self) -> String {
+        self.inner.to_move()
+    }
+
+    /// The position reached, in the game's setup encoding (a valid `setup`).
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner.position().map(|v| from_json(py, &v)).transpose()
+    }
+
+    /// A copy that goes on independently.
+    fn copy(&self) -> Game {
+        Game {
+            inner: self.inner.copy(),
+        }
+    }
+
+    fn __copy__(&self) -> Game {
+        self.copy()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.render()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<arbiter.Game {} ({}, {}) ply {}, {} to move>",
+            self.inner.game(),
+            self.inner.profile(),
+            self.inner.implementation(),
+            self.inner.history().len(),
+            self.inner.to_move()
+        )
+    }
+
+    /// The size of the game's integer action space (0: none).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.inner.action_count()
+    }
+
+    /// The index of an action in the integer action space.
+    fn action_index(&self, action: &str) -> PyResult<usize> {
+        self.inner.action_index(action).map_err(refused)
+    }
+
+    /// The legal action of index `index`, spelled, or `None`.
+    fn action_of(&self, index: usize) -> Option<String> {
+        self.inner.action_of_index(index)
+    }
+
+    /// The indices of the legal actions, in the order of `legal_moves()`.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        self.need_space()?;
+        Ok(self.inner.legal_indices())
+    }
+
+    /// The legal-action mask as bytes (0 or 1 per index); `legal_mask()`
+    /// in Python views it as a NumPy array.
+    fn legal_mask_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        self.need_space()?;
+        let mut mask = vec![0u8; self.inner.action_count()];
+        for i in self.inner.legal_indices() {
+            mask[i] = 1;
+        }
+        Ok(PyBytes::new(py, &mask))
+    }
+
+    /// The legal actions as a NumPy `bool` array of length `num_actions`
+    /// (OpenSpiel style).
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = self.legal_mask_bytes(py)?;
+        let numpy = py.import("numpy")?;
+        numpy
+            .call_method1("frombuffer", (bytes, numpy.getattr("bool_")?))?
+            .call_method0("copy")
+    }
+
+    /// `n` random games from here, in Rust: a dict with `games`, `plies`,
+    /// `unfinished` and `outcomes` (outcome JSON text to count).
+    #[pyo3(signature = (n, seed=0, max_plies=10_000))]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: u64,
+        max_plies: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.inner.random_playouts(n, seed, max_plies);
+        let d = PyDict::new(py);
+        d.set_item("games", p.games)?;
+        d.set_item("plies", p.plies)?;
+        d.set_item("unfinished", p.unfinished)?;
+        let outcomes = PyList::empty(py);
+        for (k, c) in p.outcomes {
+            outcomes.append((k, c))?;
+        }
+        d.set_item("outcomes", outcomes)?;
+        Ok(d)
+    }
+}
+
+impl Game {
+    fn action_text(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Ok(s) = action.extract::<String>() {
+            return Ok(s);
+        }
+        if let Ok(i) = action.extract::<usize>() {
+            self.need_space()?;
+            return self.inner.action_of_index(i).ok_or_else(|| {
+                refused(Refusal {
+                    action: i.to_string(),
+                    rule: "no-legal-action".into(),
+                    clause: String::new(),
+                    explanation: format!(
+                        "no legal action of {} has index {i} here",
+                        self.inner.game()
+                    ),
+                })
+            });
+        }
+        Err(error(
+            arbiter::session::UNREADABLE,
+            &format!("an action is a str or an int, got {}", action.repr()?),
+        ))
+    }
+
+    fn need_space(&self) -> PyResult<()> {
+        if self.inner.action_count() == 0 {
+            return Err(error(
+                "no-action-space",
+                &format!(
+                    "{} has no integer action space: use the actions' text",
+                    self.inner.game()
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The report of a conformance run: the same as `arbiter conform`'s.
+#[pyclass(module = "arbiter", frozen)]
+struct Report {
+    inner: arbiter::harness::report::Report,
+}
+
+#[pymethods]
+impl Report {
+    /// Whether every scenario passed, failed as expected, or was skipped.
+    #[getter]
+    fn ok(&self) -> bool {
+        self.inner.is_ok()
+    }
+
+    /// The report as `arbiter conform --format text` writes it.
+    #[pyo3(signature = (verbose=false))]
+    fn text(&self, verbose: bool) -> String {
+        arbiter::harness::format::text(&self.inner, verbose)
+    }
+
+    /// The report as `--format json` writes it (a JSON text).
+    fn json(&self) -> String {
+        arbiter::harness::format::json(&self.inner)
+    }
+
+    /// The report as `--format junit` writes it.
+    fn junit(&self) -> String {
+        arbiter::harness::format::junit(&self.inner)
+    }
+
+    /// The report as `--format tap` writes it.
+    fn tap(&self) -> String {
+        arbiter::harness::format::tap(&self.inner)
+    }
+
+    /// The last line of the text report: the counts.
+    fn closing_line(&self) -> String {
+        self.inner.closing_line()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<arbiter.Report {}>", self.inner.closing_line())
+    }
+}
+
+/// Runs arbiter's scenario corpus (compiled into the package, or the files
+/// and directories `scenarios`) for `game` against `subject`, in-process,
+/// through the same harness as `arbiter conform`, and returns the Report.
+/// `subject` has `legal_moves(request)`, `judge(request)` (None for legal,
+/// else the rule code) and `state(request)` (a dict of the declared state
+/// fields); `request` is the protocol request as a dict (`game`, `profile`,
+/// `setup`, `moves`, `case`, and `move` for `judge`).
+/// `subject.capabilities` lists what it declares (`judge`, state fields),
+/// `subject.name` names it. `run`/`skip` are id globs, `xfail` ids expected
+/// to fail. Raising `arbiter.Unsupported` skips a case.
+#[pyfunction]
+#[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new()))]
+fn conform(
+    subject: &Bound<'_, PyAny>,
+    game: &str,
+    profile: Option<String>,
+    scenarios: Option<Vec<std::path::PathBuf>>,
+    run: Vec<String>,
+    skip: Vec<String>,
+    xfail: Vec<String>,
+) -> PyResult<Report> {
+    let e = entry(game)?;
+    if let Some(p) = &profile {
+        e.check_profile(p).map_err(|m| error("bad-profile", &m))?;
+    }
+    let inner = conformance::conform(
+        subject,
+        conformance::Run {
+            game: game.to_string(),
+            profile,
+            paths: scenarios,
+            run,
+            skip,
+            xfail,
+        },
+    )?;
+    Ok(Report { inner })
+}
+
+/// The scenarios of `game` (the compiled-in corpus, or those at
+/// `scenarios`): `(id, [profile, …])` each, in file order.
+#[pyfunction]
+#[pyo3(signature = (game, scenarios=None))]
+fn scenario_list(
+    game: &str,
+    scenarios: Option<Vec<std::path::PathBuf>>,
+) -> PyResult<Vec<(String, Vec<String>)>> {
+    entry(game)?;
+    Ok(conformance::with_scenarios(scenarios, |(list, _)| {
+        list.iter()
+            .filter(|s| s.game() == game)
+            .map(|s| (s.id().to_string(), s.profile_names()))
+            .collect()
+    }))
+}
+
+#[pymodule]
+fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(profiles_json, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_names, m)?)?;
+    m.add_function(wrap_pyfunction!(implementations, m)?)?;
+    m.add_function(wrap_pyfunction!(capabilities, m)?)?;
+    m.add_class::<Report>()?;
+    m.add_function(wrap_pyfunction!(conform, m)?)?;
+    m.add_function(wrap_pyfunction!(scenario_list, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

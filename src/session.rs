@@ -1,0 +1,375 @@
+//! A game in progress with its types erased: what a host language (the
+//! Python package under `python/`) plays through. Everything is spelled as
+//! the protocol spells it (actions as text, setups and state fields as
+//! JSON), so a binding holds one [`AnyGame`] for every game and never names
+//! one; the registry's [`GameEntry::session`](crate::corpus::GameEntry::session)
+//! starts it.
+//!
+//! The fixed integer action space (OpenSpiel style) is the game's
+//! [`Rules::ACTION_COUNT`] and [`Rules::action_index`]: an index names at
+//! most one legal action in any position, so `play_index` looks the index
+//! up among the legal actions instead of decoding it.
+
+use serde_json::Value;
+
+use crate::protocol::answer::state_of;
+use crate::rng::SplitMix;
+use crate::rules::{Game, Implementation, RuleProfile, Rules, Verdict};
+
+/// Why an action was refused: the rule, the clause that decides it and a
+/// sentence; or, when the text is no action of the game at all, `rule` is
+/// [`UNREADABLE`] and `clause` is empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The action as given.
+    pub action: String,
+    /// The rule code (`two-squares`, `not-your-piece`, …), or
+    /// [`UNREADABLE`].
+    pub rule: String,
+    /// The spec clause (`TS-4.1`), empty for an unreadable action.
+    pub clause: String,
+    /// What is wrong.
+    pub explanation: String,
+}
+
+/// The rule of a [`Refusal`] whose action text does not parse.
+pub const UNREADABLE: &str = "unreadable";
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.rule == UNREADABLE {
+            write!(
+                f,
+                "`{}` is not an action: {}",
+                self.action, self.explanation
+            )
+        } else {
+            write!(
+                f,
+                "{} is illegal ({}, {}): {}",
+                self.action, self.rule, self.clause, self.explanation
+            )
+        }
+    }
+}
+
+/// What a run of random games from one position came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Playouts {
+    /// How many games were played.
+    pub games: usize,
+    /// The actions played in all of them together.
+    pub plies: u64,
+    /// The games stopped at the ply limit before they ended.
+    pub unfinished: usize,
+    /// Each final outcome (as the protocol spells it, JSON text) and how
+    /// many games ended so, in order of first appearance.
+    pub outcomes: Vec<(String, usize)>,
+}
+
+/// One game in progress, any game.
+pub trait AnyGame {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+    /// The implementation playing it (`engine`, `reference`).
+    fn implementation(&self) -> &'static str;
+    /// The profile's name.
+    fn profile(&self) -> String;
+    /// The setup it started from, in the protocol's spelling.
+    fn setup(&self) -> Value;
+    /// The actions played so far.
+    fn history(&self) -> Vec<String>;
+    /// Every legal action of the side to move, sorted as the game sorts
+    /// them.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays `action`, or says why not (the game is unchanged then).
+    fn play(&mut self, action: &str) -> Result<(), Refusal>;
+    /// Whether `action` is legal now: `None`, or why not.
+    fn judge(&self, action: &str) -> Option<Refusal>;
+    /// The protocol's `state` reply now: every state field of the game and
+    /// `position`.
+    fn state(&self) -> Value;
+    /// The outcome, as the protocol spells it.
+    fn outcome(&self) -> Value;
+    /// Whether the outcome ends the game.
+    fn is_over(&self) -> bool;
+    /// The side to move.
+    fn to_move(&self) -> String;
+    /// The position reached, in the game's setup encoding.
+    fn position(&self) -> Option<Value>;
+    /// A picture of the position.
+    fn render(&self) -> String;
+    /// A copy that goes on independently.
+    fn copy(&self) -> Box<dyn AnyGame>;
+    /// The size of the game's integer action space (0: it has none).
+    fn action_count(&self) -> usize;
+    /// The index of `action`, read and checked to be an action of the
+    /// game (it need not be legal here).
+    fn action_index(&self, action: &str) -> Result<usize, Refusal>;
+    /// The indices of the legal actions, in the order of `legal_moves`.
+    fn legal_indices(&self) -> Vec<usize>;
+    /// The legal action of index `index`, spelled, or `None`.
+    fn action_of_index(&self, index: usize) -> Option<String>;
+    /// `n` random games from here (uniform among the legal actions, at
+    /// most `max_plies` actions each), seeded by `seed`.
+    fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts;
+}
+
+/// Game `G` in progress on one implementation.
+pub struct Session<G: Rules> {
+    imp: &'static dyn Implementation<G>,
+    setup: G::Setup,
+    profile: G::Profile,
+    game: Box<dyn Game<G>>,
+    moves: Vec<G::Action>,
+    last: Option<G::Note>,
+}
+
+impl<G: Rules> Session<G> {
+    /// Starts a game of `imp` at `setup` under `profile`.
+    pub fn start(
+        imp: &'static dyn Implementation<G>,
+        setup: G::Setup,
+        profile: G::Profile,
+    ) -> Result<Self, String> {
+        imp.supports(&setup, &profile)
+            .map_err(|e| format!("unsupported: {e}"))?;
+        let game = imp
+            .start(&setup, &profile)
+            .map_err(|e| format!("setup refused: {e}"))?;
+        Ok(Session {
+            imp,
+            setup,
+            profile,
+            game,
+            moves: Vec::new(),
+            last: None,
+        })
+    }
+
+    fn replayed(&self) -> Self {
+        let mut s = Session {
+            imp: self.imp,
+            setup: self.setup.clone(),
+            profile: self.profile.clone(),
+            // The setup started once already, so it starts again.
+            game: self
+                .imp
+                .start(&self.setup, &self.profile)
+                .expect("a setup that started once starts again"),
+            moves: Vec::new(),
+            last: None,
+        };
+        for m in &self.moves {
+            let note = s
+                .game
+                .play(m)
+                .expect("an action played once is legal again from the same setup");
+            s.last = Some(note);
+            s.moves.push(m.clone());
+        }
+        s
+    }
+
+    fn read(action: &str) -> Result<G::Action, Refusal> {
+        action.parse::<G::Action>().map_err(|e| Refusal {
+            action: action.to_string(),
+            rule: UNREADABLE.to_string(),
+            clause: String::new(),
+            explanation: e.to_string(),
+        })
+    }
+
+    fn refusal(action: &str, ill: crate::rules::Illegal<G>) -> Refusal {
+        Refusal {
+            action: action.to_string(),
+            rule: ill.rule.to_string(),
+            clause: ill.clause,
+            explanation: ill.explanation,
+        }
+    }
+}
+
+impl<G: Rules> AnyGame for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn implementation(&self) -> &'static str {
+        self.imp.name()
+    }
+
+    fn profile(&self) -> String {
+        self.profile.name().to_string()
+    }
+
+    fn setup(&self) -> Value {
+        G::setup_to_wire(&self.setup)
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.moves.iter().map(ToString::to_string).collect()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.game
+            .legal_actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn play(&mut self, action: &str) -> Result<(), Refusal> {
+        let a = Self::read(action)?;
+        let note = self
+            .game
+            .play(&a)
+            .map_err(|ill| Self::refusal(action, ill))?;
+        self.last = Some(note);
+        self.moves.push(a);
+        Ok(())
+    }
+
+    fn judge(&self, action: &str) -> Option<Refusal> {
+        match Self::read(action) {
+            Err(r) => Some(r),
+            Ok(a) => match self.game.judge(&a) {
+                Verdict::Legal => None,
+                Verdict::Illegal(ill) => Some(Self::refusal(action, ill)),
+            },
+        }
+    }
+
+    fn state(&self) -> Value {
+        Value::Object(
+            state_of(self.game.as_ref(), self.last.as_ref())
+                .into_iter()
+                .collect(),
+        )
+    }
+
+    fn outcome(&self) -> Value {
+        serde_json::to_value(self.game.outcome()).unwrap_or_default()
+    }
+
+    fn is_over(&self) -> bool {
+        G::is_over(&self.game.outcome())
+    }
+
+    fn to_move(&self) -> String {
+        self.game.side_to_move().to_string()
+    }
+
+    fn position(&self) -> Option<Value> {
+        self.game.position().map(|p| G::setup_to_wire(&p))
+    }
+
+    fn render(&self) -> String {
+        self.game.render()
+    }
+
+    fn copy(&self) -> Box<dyn AnyGame> {
+        Box::new(self.replayed())
+    }
+
+    fn action_count(&self) -> usize {
+        G::ACTION_COUNT
+    }
+
+    fn action_index(&self, action: &str) -> Result<usize, Refusal> {
+        let a = Self::read(action)?;
+        G::action_index(&a).ok_or_else(|| Refusal {
+            action: action.to_string(),
+            rule: UNREADABLE.to_string(),
+            clause: String::new(),
+            explanation: format!("{} has no integer action space", G::NAME),
+        })
+    }
+
+    fn legal_indices(&self) -> Vec<usize> {
+        self.game
+            .legal_actions()
+            .iter()
+            .filter_map(G::action_index)
+            .collect()
+    }
+
+    fn action_of_index(&self, index: usize) -> Option<String> {
+        self.game
+            .legal_actions()
+            .into_iter()
+            .find(|a| G::action_index(a) == Some(index))
+            .map(|a| a.to_string())
+    }
+
+    fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts {
+        let mut rng = SplitMix(seed);
+        let mut out = Playouts::default();
+        for _ in 0..n {
+            let mut s = self.replayed();
+            let mut plies = 0;
+            while plies < max_plies && !G::is_over(&s.game.outcome()) {
+                let legal = s.game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                let a = &legal[rng.pick(legal.len())];
+                if s.game.play(a).is_err() {
+                    // A listed action the same game refuses: the playout
+                    // stops here (the battery reports such games).
+                    break;
+                }
+                plies += 1;
+            }
+            out.games += 1;
+            out.plies += plies as u64;
+            let outcome = s.game.outcome();
+            if !G::is_over(&outcome) {
+                out.unfinished += 1;
+            }
+            let key = serde_json::to_string(&outcome).unwrap_or_default();
+            match out.outcomes.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, c)) => *c += 1,
+                None => out.outcomes.push((key, 1)),
+            }
+        }
+        out
+    }
+}
+
+/// Starts a session of `G`: implementation `imp`, profile `profile` (a
+/// string: a built-in name, possibly with switch overrides; an object: the
+/// profile as a protocol request spells it, every switch; `None`: the
+/// default),
+/// setup `setup` in the protocol's spelling (`None`: [`Rules::start_setup`]).
+pub fn start<G: Rules>(
+    imp: &str,
+    profile: Option<&Value>,
+    setup: Option<&Value>,
+) -> Result<Box<dyn AnyGame>, String> {
+    let implementation = G::implementations()
+        .into_iter()
+        .find(|i| i.name() == imp)
+        .ok_or_else(|| {
+            let names: Vec<_> = G::implementations().iter().map(|i| i.name()).collect();
+            format!(
+                "`{imp}` is not an implementation of {}: expected one of {}",
+                G::NAME,
+                names.join(", ")
+            )
+        })?;
+    let profile = match profile {
+        None => G::Profile::parse(G::Profile::names()[0])?,
+        Some(Value::String(name)) => G::Profile::parse(name)?,
+        Some(v) => {
+            serde_json::from_value::<G::Profile>(v.clone()).map_err(|e| format!("profile: {e}"))?
+        }
+    };
+    let setup = match setup {
+        None => {
+            G::start_setup().ok_or_else(|| format!("{} has no start position to name", G::NAME))?
+        }
+        Some(v) => G::setup_from_wire(v).map_err(|(field, msg)| format!("{field}: {msg}"))?,
+    };
+    Ok(Box::new(Session::start(implementation, setup, profile)?))
+}
