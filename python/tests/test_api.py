@@ -160,9 +160,10 @@ def test_chess_start_and_a_refusal():
     assert len(g.legal_moves()) == 20
     assert g.to_move == "white"
     v = g.judge("e2e5")
-    # spec/chess/protocol.md: a pawn that does not move that way.
+    # spec/chess/rules.md: a pawn's moves are CH-2.4's (spec/chess/protocol.md:
+    # play.not-a-move, a pawn that does not move that way).
     assert isinstance(v, arbiter.IllegalAction)
-    assert (v.rule, v.clause) == ("play.not-a-move", "CH-2.2")
+    assert (v.rule, v.clause) == ("play.not-a-move", "CH-2.4")
     with pytest.raises(arbiter.IllegalAction) as e:
         g.play("e2e5")
     assert e.value.rule == "play.not-a-move" and e.value.explanation
