@@ -19,8 +19,15 @@ use common::{repo, run, temp_dir};
 const EX1: &str = "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml";
 
 fn page(file: &str, dir: &Path) -> (PathBuf, String) {
+    page_under(file, dir, &[])
+}
+
+/// The page of `file`, with `more` arguments (a `--profile`).
+fn page_under(file: &str, dir: &Path, more: &[&str]) -> (PathBuf, String) {
     let out = dir.join("page.html");
-    let (stdout, stderr, code) = run(&["explain", "--html", file, "-o", out.to_str().unwrap()]);
+    let mut args = vec!["explain", "--html", file, "-o", out.to_str().unwrap()];
+    args.extend_from_slice(more);
+    let (stdout, stderr, code) = run(&args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
     (out, text)
@@ -354,6 +361,41 @@ fn the_chess_page_is_a_score_sheet_and_draws_check_and_the_repetition() {
     let kh7 = frame_of(&html, 2);
     assert!(!kh7.contains("class=\"in-check\""));
     assert!(!kh7.contains("class=\"repetition\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Chess: the white king walks a1-a2-b1-a1 while the black king steps
+/// h8-g8-h8, so after ply 5 every piece stands as at the setup, with black
+/// to move instead of white.
+const CHESS_SIDE_TO_MOVE: &str = "scenarios/chess/repetition/side-to-move.yaml";
+
+#[test]
+fn the_chess_repetition_is_found_as_the_profile_keys_positions() {
+    let dir = temp_dir("explain-html-chess-key");
+    // Under fide the side to move is part of the position: ply 5 is new.
+    let (_, html) = page(CHESS_SIDE_TO_MOVE, &dir);
+    assert!(!frame_of(&html, 5).contains("class=\"repetition\""));
+    // Without it, ply 5's position is the setup's: the count is 2, and the
+    // squares of all five moves (a1, a2, b1, h8, g8) brought it back.
+    let (_, html) = page_under(
+        CHESS_SIDE_TO_MOVE,
+        &dir,
+        &["--profile", "fide+side-to-move-in-key=false"],
+    );
+    let back = frame_of(&html, 5);
+    assert!(
+        back.contains("2nd time this position stands (last at the setup)"),
+        "{back}"
+    );
+    assert_eq!(back.matches("class=\"repetition\"").count(), 5, "{back}");
+    for sq in ["a1", "a2", "b1", "h8", "g8"] {
+        assert!(
+            back.contains(&format!(
+                "<title>{sq}: a move since the position last stood</title>"
+            )),
+            "{sq}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
