@@ -22,7 +22,8 @@ fn page(file: &str, dir: &Path) -> (PathBuf, String) {
     page_under(file, dir, &[])
 }
 
-/// The page of `file`, with `more` arguments (a `--profile`).
+/// The page of `file`, with `more` arguments (a `--profile`); every page
+/// is checked to be self-contained: nothing is fetched.
 fn page_under(file: &str, dir: &Path, more: &[&str]) -> (PathBuf, String) {
     let out = dir.join("page.html");
     let mut args = vec!["explain", "--html", file, "-o", out.to_str().unwrap()];
@@ -30,6 +31,9 @@ fn page_under(file: &str, dir: &Path, more: &[&str]) -> (PathBuf, String) {
     let (stdout, stderr, code) = run(&args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
+    for outside in ["src=", "href=\"http", "@import", "url(http"] {
+        assert!(!text.contains(outside), "{file} fetches `{outside}`");
+    }
     (out, text)
 }
 
@@ -38,10 +42,6 @@ fn the_page_holds_the_table_and_one_board_per_position() {
     let dir = temp_dir("explain-html");
     let (_, html) = page(EX1, &dir);
     assert!(html.starts_with("<!DOCTYPE html>"));
-    // Self-contained: nothing is fetched.
-    for outside in ["src=", "href=\"http", "@import", "url(http"] {
-        assert!(!html.contains(outside), "fetches `{outside}`");
-    }
     // The setup and one position after each of the eight moves.
     assert_eq!(html.matches("<div class=\"frame\"").count(), 9);
     assert_eq!(html.matches("<svg").count(), 9);
@@ -64,6 +64,11 @@ fn the_page_holds_the_table_and_one_board_per_position() {
         frame5.contains("<title>red colonel on D3</title>"),
         "{frame5}"
     );
+    // The arrow head's marker is the frame's own: `url(#id)` finds the
+    // first element of that id in the page, and frame 1's sits hidden.
+    assert!(frame5.contains("<marker id=\"f5-arrowhead\""), "{frame5}");
+    assert!(frame5.contains("marker-end=\"url(#f5-arrowhead)\""));
+    assert_eq!(html.matches("<marker id=\"f5-arrowhead\"").count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
