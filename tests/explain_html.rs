@@ -9,11 +9,11 @@
 
 mod common;
 
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-use common::{repo, run, temp_dir};
+use common::{repo, run, secs, temp_dir};
 
 /// Seed 001 example 1: four turns, eight plies, five pieces.
 const EX1: &str = "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml";
@@ -99,21 +99,27 @@ fn rendered(browser: &Path, url: &str, profile: &Path) -> String {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        // A group of its own, so its renderer and helper processes go
+        // with it if it has to be killed.
+        .process_group(0)
         .spawn()
         .expect("chromium starts");
     // Read the DOM on a thread (it is larger than a pipe holds), and give
-    // the browser two minutes.
+    // the browser two minutes on the tests' time scale (a dump takes
+    // seconds; CI's two cores run other tests beside it).
     let pid = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
-    let out = match rx.recv_timeout(Duration::from_secs(120)) {
+    let limit = secs(120);
+    let out = match rx.recv_timeout(limit) {
         Ok(out) => out.expect("chromium's output"),
         Err(_) => {
-            // SAFETY: signals the browser this test started.
-            unsafe { libc::kill(pid as i32, libc::SIGKILL) };
-            panic!("chromium did not finish in 120 s");
+            // SAFETY: signals the process group of the browser this test
+            // started.
+            unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+            panic!("chromium did not finish in {limit:?}");
         }
     };
     String::from_utf8_lossy(&out.stdout).into_owned()
