@@ -162,12 +162,11 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
     let checkers: Vec<Square> = Square::all()
         .filter(|&sq| now.at(sq).is_some_and(|p| p.color != now.to_move) && attacks(now, sq, king))
         .collect();
-    let mate = matches!(
-        n.outcome,
-        super::game::Outcome::WhiteWins(super::game::WinReason::Checkmate)
-            | super::game::Outcome::BlackWins(super::game::WinReason::Checkmate)
-    );
-    let word = if mate { "checkmate" } else { "check" };
+    let word = if super::explain::mates(n) {
+        "checkmate"
+    } else {
+        "check"
+    };
     GRID.frame(
         s,
         "in-check",
