@@ -624,5 +624,15 @@ fn chromium_draws_the_chess_dame_and_epaminondas_boards() {
         "1 / 2",
         "<span data-frame=\"1\">  h11-h12",
     );
+    // `#frame-N` opens a picture that is no position: the refused probe's,
+    // its line marked.
+    let (file, _) = page(EPA_MIRROR, &dir);
+    let url = format!("file://{}#frame-1", file.display());
+    let dom = rendered(&browser, &url, &dir.join("profile"));
+    assert!(dom.contains("<span id=\"position\">2 / 2</span>"), "{dom}");
+    assert!(
+        dom.contains("<span data-frame=\"1\" class=\"current\">  h11-h12"),
+        "{dom}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
