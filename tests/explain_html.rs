@@ -368,6 +368,14 @@ fn the_chess_page_is_a_score_sheet_and_draws_check_and_the_repetition() {
         );
     }
     assert!(qf8.contains("3rd time this position stands (last after ply 5)"));
+    // Ply 10, black's claim: it moves nothing, so the position it is made
+    // in has stood since ply 9, and before that after ply 5.
+    let claim = frame_of(&html, 10);
+    assert!(
+        claim.contains("3rd time this position stands (last after ply 5)"),
+        "{claim}"
+    );
+    assert_eq!(claim.matches("class=\"repetition\"").count(), 4);
     // Ply 2, the king's step: no check, no repetition.
     let kh7 = frame_of(&html, 2);
     assert!(!kh7.contains("class=\"in-check\""));

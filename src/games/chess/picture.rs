@@ -209,11 +209,17 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
 /// Shades the squares of the moves played since the position last stood
 /// (the note counts it; the picture finds where with the reference's own
 /// repetition key under the scene's profile, so it marks the occurrence
-/// the count found) and says so.
+/// the count found) and says so. A claim moves nothing: the position it
+/// is made in stands since the last move, and the search starts below
+/// that.
 fn repetition(s: &mut String, scene: &Scene<'_, Chess>, now: &Position, n: &Note) -> Vec<String> {
-    let reached = scene.played.len();
+    let standing = scene
+        .played
+        .iter()
+        .rposition(|a| matches!(a, Action::Move(_)))
+        .map_or(0, |i| i + 1);
     let same = key(now, scene.profile);
-    let last = (0..reached).rev().find(|&i| {
+    let last = (0..standing).rev().find(|&i| {
         scene
             .positions
             .get(i)
