@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use crate::rules::{Game, Illegal, RuleProfile, Rules, Scene, Seat, Verdict};
 use crate::scenario::format::Legality;
 use crate::scenario::load::Scenario;
+use crate::svg::esc;
 
 /// One cell of the table: an action and what the rules said of it.
 #[derive(Clone, Debug, Default)]
@@ -381,13 +382,6 @@ pub fn text(w: &Walkthrough) -> String {
         }
     }
     out
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The page's script: steps through the frames with the buttons, the

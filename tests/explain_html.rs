@@ -9,20 +9,31 @@
 
 mod common;
 
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-use common::{repo, run, temp_dir};
+use common::{repo, run, secs, temp_dir};
 
 /// Seed 001 example 1: four turns, eight plies, five pieces.
 const EX1: &str = "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml";
 
 fn page(file: &str, dir: &Path) -> (PathBuf, String) {
+    page_under(file, dir, &[])
+}
+
+/// The page of `file`, with `more` arguments (a `--profile`); every page
+/// is checked to be self-contained: nothing is fetched.
+fn page_under(file: &str, dir: &Path, more: &[&str]) -> (PathBuf, String) {
     let out = dir.join("page.html");
-    let (stdout, stderr, code) = run(&["explain", "--html", file, "-o", out.to_str().unwrap()]);
+    let mut args = vec!["explain", "--html", file, "-o", out.to_str().unwrap()];
+    args.extend_from_slice(more);
+    let (stdout, stderr, code) = run(&args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
+    for outside in ["src=", "href=\"http", "@import", "url(http"] {
+        assert!(!text.contains(outside), "{file} fetches `{outside}`");
+    }
     (out, text)
 }
 
@@ -31,10 +42,6 @@ fn the_page_holds_the_table_and_one_board_per_position() {
     let dir = temp_dir("explain-html");
     let (_, html) = page(EX1, &dir);
     assert!(html.starts_with("<!DOCTYPE html>"));
-    // Self-contained: nothing is fetched.
-    for outside in ["src=", "href=\"http", "@import", "url(http"] {
-        assert!(!html.contains(outside), "fetches `{outside}`");
-    }
     // The setup and one position after each of the eight moves.
     assert_eq!(html.matches("<div class=\"frame\"").count(), 9);
     assert_eq!(html.matches("<svg").count(), 9);
@@ -57,6 +64,11 @@ fn the_page_holds_the_table_and_one_board_per_position() {
         frame5.contains("<title>red colonel on D3</title>"),
         "{frame5}"
     );
+    // The arrow head's marker is the frame's own: `url(#id)` finds the
+    // first element of that id in the page, and frame 1's sits hidden.
+    assert!(frame5.contains("<marker id=\"f5-arrowhead\""), "{frame5}");
+    assert!(frame5.contains("marker-end=\"url(#f5-arrowhead)\""));
+    assert_eq!(html.matches("<marker id=\"f5-arrowhead\"").count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -87,21 +99,27 @@ fn rendered(browser: &Path, url: &str, profile: &Path) -> String {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        // A group of its own, so its renderer and helper processes go
+        // with it if it has to be killed.
+        .process_group(0)
         .spawn()
         .expect("chromium starts");
     // Read the DOM on a thread (it is larger than a pipe holds), and give
-    // the browser two minutes.
+    // the browser two minutes on the tests' time scale (a dump takes
+    // seconds; CI's two cores run other tests beside it).
     let pid = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
-    let out = match rx.recv_timeout(Duration::from_secs(120)) {
+    let limit = secs(120);
+    let out = match rx.recv_timeout(limit) {
         Ok(out) => out.expect("chromium's output"),
         Err(_) => {
-            // SAFETY: signals the browser this test started.
-            unsafe { libc::kill(pid as i32, libc::SIGKILL) };
-            panic!("chromium did not finish in 120 s");
+            // SAFETY: signals the process group of the browser this test
+            // started.
+            unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+            panic!("chromium did not finish in {limit:?}");
         }
     };
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -350,10 +368,53 @@ fn the_chess_page_is_a_score_sheet_and_draws_check_and_the_repetition() {
         );
     }
     assert!(qf8.contains("3rd time this position stands (last after ply 5)"));
+    // Ply 10, black's claim: it moves nothing, so the position it is made
+    // in has stood since ply 9, and before that after ply 5.
+    let claim = frame_of(&html, 10);
+    assert!(
+        claim.contains("3rd time this position stands (last after ply 5)"),
+        "{claim}"
+    );
+    assert_eq!(claim.matches("class=\"repetition\"").count(), 4);
     // Ply 2, the king's step: no check, no repetition.
     let kh7 = frame_of(&html, 2);
     assert!(!kh7.contains("class=\"in-check\""));
     assert!(!kh7.contains("class=\"repetition\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Chess: the white king walks a1-a2-b1-a1 while the black king steps
+/// h8-g8-h8, so after ply 5 every piece stands as at the setup, with black
+/// to move instead of white.
+const CHESS_SIDE_TO_MOVE: &str = "scenarios/chess/repetition/side-to-move.yaml";
+
+#[test]
+fn the_chess_repetition_is_found_as_the_profile_keys_positions() {
+    let dir = temp_dir("explain-html-chess-key");
+    // Under fide the side to move is part of the position: ply 5 is new.
+    let (_, html) = page(CHESS_SIDE_TO_MOVE, &dir);
+    assert!(!frame_of(&html, 5).contains("class=\"repetition\""));
+    // Without it, ply 5's position is the setup's: the count is 2, and the
+    // squares of all five moves (a1, a2, b1, h8, g8) brought it back.
+    let (_, html) = page_under(
+        CHESS_SIDE_TO_MOVE,
+        &dir,
+        &["--profile", "fide+side-to-move-in-key=false"],
+    );
+    let back = frame_of(&html, 5);
+    assert!(
+        back.contains("2nd time this position stands (last at the setup)"),
+        "{back}"
+    );
+    assert_eq!(back.matches("class=\"repetition\"").count(), 5, "{back}");
+    for sq in ["a1", "a2", "b1", "h8", "g8"] {
+        assert!(
+            back.contains(&format!(
+                "<title>{sq}: a move since the position last stood</title>"
+            )),
+            "{sq}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -570,6 +631,16 @@ fn chromium_draws_the_chess_dame_and_epaminondas_boards() {
         0,
         "1 / 2",
         "<span data-frame=\"1\">  h11-h12",
+    );
+    // `#frame-N` opens a picture that is no position: the refused probe's,
+    // its line marked.
+    let (file, _) = page(EPA_MIRROR, &dir);
+    let url = format!("file://{}#frame-1", file.display());
+    let dom = rendered(&browser, &url, &dir.join("profile"));
+    assert!(dom.contains("<span id=\"position\">2 / 2</span>"), "{dom}");
+    assert!(
+        dom.contains("<span data-frame=\"1\" class=\"current\">  h11-h12"),
+        "{dom}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

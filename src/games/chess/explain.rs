@@ -41,6 +41,14 @@ pub fn seat(side: Color) -> Seat {
     }
 }
 
+/// Whether the game ended in checkmate with the noted action.
+pub fn mates(n: &Note) -> bool {
+    matches!(
+        n.outcome,
+        Outcome::WhiteWins(WinReason::Checkmate) | Outcome::BlackWins(WinReason::Checkmate)
+    )
+}
+
 /// One cell: the action, then the scenario's expectation where it differs.
 pub fn cell(n: &Note, exp: &Expectations) -> String {
     let mut s = match n.action {
@@ -49,10 +57,7 @@ pub fn cell(n: &Note, exp: &Expectations) -> String {
         super::action::Action::Claim(..) => n.action.to_string(),
         super::action::Action::Move(_) => marks(n),
     };
-    if matches!(
-        n.outcome,
-        Outcome::WhiteWins(WinReason::Checkmate) | Outcome::BlackWins(WinReason::Checkmate)
-    ) {
+    if mates(n) {
         // A score sheet's mark for mate, in place of check's.
         s = s.trim_end_matches(" +").to_string();
         s.push_str(" #");

@@ -20,6 +20,7 @@ use super::action::Action;
 use super::board::{Color, Kind, Square};
 use super::game::{Chess, Note};
 use super::position::Position;
+use super::reference::draws::key;
 use super::reference::movement::attacks;
 
 const GRID: Grid = Grid {
@@ -161,12 +162,11 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
     let checkers: Vec<Square> = Square::all()
         .filter(|&sq| now.at(sq).is_some_and(|p| p.color != now.to_move) && attacks(now, sq, king))
         .collect();
-    let mate = matches!(
-        n.outcome,
-        super::game::Outcome::WhiteWins(super::game::WinReason::Checkmate)
-            | super::game::Outcome::BlackWins(super::game::WinReason::Checkmate)
-    );
-    let word = if mate { "checkmate" } else { "check" };
+    let word = if super::explain::mates(n) {
+        "checkmate"
+    } else {
+        "check"
+    };
     GRID.frame(
         s,
         "in-check",
@@ -207,15 +207,23 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
 }
 
 /// Shades the squares of the moves played since the position last stood
-/// (the note counts it; the picture finds where by comparing the boards
-/// and the side to move) and says so.
+/// (the note counts it; the picture finds where with the reference's own
+/// repetition key under the scene's profile, so it marks the occurrence
+/// the count found) and says so. A claim moves nothing: the position it
+/// is made in stands since the last move, and the search starts below
+/// that.
 fn repetition(s: &mut String, scene: &Scene<'_, Chess>, now: &Position, n: &Note) -> Vec<String> {
-    let reached = scene.played.len();
-    let last = (0..reached).rev().find(|&i| {
+    let standing = scene
+        .played
+        .iter()
+        .rposition(|a| matches!(a, Action::Move(_)))
+        .map_or(0, |i| i + 1);
+    let same = key(now, scene.profile);
+    let last = (0..standing).rev().find(|&i| {
         scene
             .positions
             .get(i)
-            .is_some_and(|p| p.board == now.board && p.to_move == now.to_move)
+            .is_some_and(|p| key(p, scene.profile) == same)
     });
     let times = ordinal(n.repetitions);
     let Some(i) = last else {

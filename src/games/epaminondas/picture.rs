@@ -47,19 +47,8 @@ fn at(sq: Square) -> (u32, u32) {
 }
 
 /// `n` squares from `sq` going `d` (off-board steps stop at the edge).
-fn walk(size: Size, sq: Square, d: Dir, n: u8) -> Vec<Square> {
-    let mut out = vec![sq];
-    let mut here = sq;
-    for _ in 1..n {
-        match size.step(here, d) {
-            Some(next) => {
-                out.push(next);
-                here = next;
-            }
-            None => break,
-        }
-    }
-    out
+fn walk(size: Size, sq: Square, d: Dir, n: u8) -> impl Iterator<Item = Square> {
+    std::iter::successors(Some(sq), move |&here| size.step(here, d)).take(usize::from(n))
 }
 
 fn colour_of(setup: &Setup, sq: Square) -> Option<Side> {
