@@ -209,11 +209,7 @@ pub fn markdown(m: &Matrix) -> String {
 }
 
 fn html_escape(s: &str) -> String {
-    visible(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::svg::esc(&visible(s))
 }
 
 /// The matrix as a static HTML page, one colour per status, the reason
