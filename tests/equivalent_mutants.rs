@@ -15,8 +15,9 @@ use arbiter::corpus::{load_all, of_game};
 use arbiter::rules::{RuleProfile, Rules};
 use arbiter::scenario::run::run_profile_as;
 
-/// How many (mutant, base) pairs were left out and checked, and the ones
-/// the corpus contradicts.
+/// How many (mutant, base) pairs were left out and checked against at least
+/// one scenario of their base, and the ones the corpus contradicts. A pair
+/// whose base no scenario lists tests nothing and is not counted.
 fn left_out_against_corpus<G: Rules>() -> (usize, Vec<String>) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
@@ -38,15 +39,19 @@ fn left_out_against_corpus<G: Rules>() -> (usize, Vec<String>) {
             if raw == base {
                 continue; // the mutant sets the base's own value
             }
-            checked += 1;
+            let mut ran = 0;
             for s in scenarios
                 .iter()
                 .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
             {
+                ran += 1;
                 let failures = run_profile_as(s, G::reference(), &raw, &base);
                 if !failures.is_empty() {
                     contradicted.push(format!("{} on {name}: {} fails", m.name, s.id));
                 }
+            }
+            if ran > 0 {
+                checked += 1;
             }
         }
     }
@@ -87,7 +92,7 @@ fn dame_left_out_mutants_pass_the_corpus_of_their_base() {
 
 #[test]
 fn chess_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::chess::game::Chess>(1);
+    check::<arbiter::games::chess::game::Chess>(4);
 }
 
 #[test]
@@ -97,5 +102,5 @@ fn epaminondas_left_out_mutants_pass_the_corpus_of_their_base() {
 
 #[test]
 fn backgammon_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::backgammon::game::Backgammon>(6);
+    check::<arbiter::games::backgammon::game::Backgammon>(9);
 }

@@ -8,6 +8,13 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+/// Whether `value` is its type's default: the `skip_serializing_if` of a
+/// profile's `faults` section, which every named profile leaves at its
+/// default and which so never reaches the wire or an override.
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// Reads `text`: a built-in profile that `named` knows (`names` lists them
 /// for the error), then `+switch=value` or `+section.switch=value`
 /// overrides, applied in order. The whole text becomes the profile's `name`.

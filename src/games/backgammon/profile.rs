@@ -114,13 +114,6 @@ pub struct Faults {
     pub resign_answers_double: bool,
 }
 
-impl Faults {
-    /// Whether every fault is off (the state of every named profile).
-    pub fn none(&self) -> bool {
-        *self == Faults::default()
-    }
-}
-
 /// A named set of switches.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -132,7 +125,7 @@ pub struct Profile {
     /// Scoring switches.
     pub scoring: ScoringSwitches,
     /// Faults for the mutants (all off in every named profile).
-    #[serde(default, skip_serializing_if = "Faults::none")]
+    #[serde(default, skip_serializing_if = "crate::rules::overrides::is_default")]
     pub faults: Faults,
 }
 

@@ -155,13 +155,6 @@ pub struct Faults {
     pub all_captured_only_for_side_to_move: bool,
 }
 
-impl Faults {
-    /// Whether every fault is off (the state of every named profile).
-    pub fn none(&self) -> bool {
-        *self == Faults::default()
-    }
-}
-
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -187,7 +180,7 @@ pub struct Profile {
     /// Draw rules.
     pub draw: DrawSwitches,
     /// Faults for the mutants (all off in every named profile).
-    #[serde(default, skip_serializing_if = "Faults::none")]
+    #[serde(default, skip_serializing_if = "crate::rules::overrides::is_default")]
     pub faults: Faults,
 }
 

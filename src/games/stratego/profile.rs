@@ -281,13 +281,6 @@ pub struct Faults {
     pub no_draw: bool,
 }
 
-impl Faults {
-    /// Whether every fault is off (the state of every named profile).
-    pub fn none(&self) -> bool {
-        *self == Faults::default()
-    }
-}
-
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -299,7 +292,7 @@ pub struct Profile {
     /// More-squares rule switches.
     pub more_squares: MoreSquaresSwitches,
     /// Faults for the mutants (all off in every named profile).
-    #[serde(default, skip_serializing_if = "Faults::none")]
+    #[serde(default, skip_serializing_if = "crate::rules::overrides::is_default")]
     pub faults: Faults,
 }
 

@@ -87,9 +87,7 @@ impl Implementation<Stratego> for Engine {
     }
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
-        if profile.faults.mover_immobile_loses_at_once {
-            return Err("the engine does not play the fault mover-immobile-loses-at-once".into());
-        }
+        self.supports(setup, profile)?;
         Ok(Box::new(
             self.start_fast(setup, profile).map_err(|e| e.to_string())?,
         ))
