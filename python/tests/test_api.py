@@ -147,9 +147,11 @@ def test_the_integer_action_space(game):
 def test_backgammon_has_no_integer_space():
     g = arbiter.Game("backgammon")
     assert g.num_actions == 0
-    with pytest.raises(arbiter.ArbiterError) as e:
-        g.legal_mask()
-    assert e.value.rule == "no-action-space"
+    for ask in [g.legal_mask, g.legal_actions, lambda: g.play(0),
+                lambda: g.action_of(0), lambda: g.action_index(g.legal_moves()[0])]:
+        with pytest.raises(arbiter.ArbiterError) as e:
+            ask()
+        assert e.value.rule == "no-action-space"
 
 
 # Figures from the rules.
