@@ -1,4 +1,5 @@
-//! Compiles arbiter's scenario corpus (`../scenarios/**/*.yaml`) into the
+//! Compiles arbiter's scenario corpus (`../scenarios/**/*.yaml`, and
+//! `*.yml` as `arbiter::scenario::load::discover` finds them) into the
 //! extension, so `arbiter.conform` runs it from an installed wheel with no
 //! repository at hand.
 
@@ -12,7 +13,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             walk(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
             out.push(p);
         }
     }
@@ -25,6 +26,12 @@ fn main() {
     println!("cargo:rerun-if-changed={}", scenarios.display());
     let mut files = Vec::new();
     walk(&scenarios, &mut files);
+    // An empty corpus would make `arbiter.conform` pass with zero cases.
+    assert!(
+        !files.is_empty(),
+        "no scenario files under {}: the package is built from a checkout of the repository",
+        scenarios.display()
+    );
     files.sort();
     let mut code = String::from(
         "/// The corpus: (path in the repository, text).\npub static CORPUS: &[(&str, &str)] = &[\n",

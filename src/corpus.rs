@@ -468,11 +468,22 @@ pub fn game_named_in(path: &Path) -> Option<&'static str> {
 /// the errors of those that did not, including ids repeated within a game
 /// and paths that cannot be read (everything else is still loaded).
 pub fn load_all(paths: &[PathBuf]) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
-    let (files, mut errors) = load::discover(paths);
+    let (files, errors) = load::discover(paths);
+    collect_loaded(files.iter().map(|f| load(f)), errors)
+}
+
+/// Scenarios read one by one (from files, or from texts compiled into a
+/// binary: the Python package's corpus), kept in order, with the errors of
+/// those that did not load added to `errors`, and an id repeated within a
+/// game refused as [`load_all`] refuses it.
+pub fn collect_loaded(
+    loaded: impl IntoIterator<Item = Result<Box<dyn AnyScenario>, LoadError>>,
+    mut errors: Vec<LoadError>,
+) -> (Vec<Box<dyn AnyScenario>>, Vec<LoadError>) {
     let mut scenarios: Vec<Box<dyn AnyScenario>> = Vec::new();
     let mut seen = BTreeSet::new();
-    for f in files {
-        match load(&f) {
+    for read in loaded {
+        match read {
             Ok(s) => {
                 if !seen.insert(s.qualified_id()) {
                     let first = scenarios

@@ -12,7 +12,8 @@
 
 use serde_json::Value;
 
-use crate::protocol::answer::state_of;
+use crate::protocol::answer::{replay, state_of};
+use crate::protocol::message::{ErrorKind, Position, ReplyBody};
 use crate::rng::SplitMix;
 use crate::rules::{Game, Implementation, RuleProfile, Rules, Verdict};
 
@@ -115,13 +116,13 @@ pub trait AnyGame {
     fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts;
 }
 
-/// Game `G` in progress on one implementation.
+/// Game `G` in progress on one implementation: the protocol's
+/// [`Position`] (profile, setup, the actions played) and the game it
+/// reaches, started and replayed as `serve` does ([`replay`]).
 pub struct Session<G: Rules> {
     imp: &'static dyn Implementation<G>,
-    setup: G::Setup,
-    profile: G::Profile,
+    position: Position<G>,
     game: Box<dyn Game<G>>,
-    moves: Vec<G::Action>,
     last: Option<G::Note>,
 }
 
@@ -132,43 +133,37 @@ impl<G: Rules> Session<G> {
         setup: G::Setup,
         profile: G::Profile,
     ) -> Result<Self, String> {
-        imp.supports(&setup, &profile)
-            .map_err(|e| format!("unsupported: {e}"))?;
-        let game = imp
-            .start(&setup, &profile)
-            .map_err(|e| format!("setup refused: {e}"))?;
+        let position = Position {
+            profile,
+            setup,
+            moves: Vec::new(),
+        };
+        let (game, last) = replay(imp, &position).map_err(|body| match body {
+            ReplyBody::Error {
+                kind: ErrorKind::Unsupported,
+                message,
+            } => format!("unsupported: {message}"),
+            ReplyBody::Error { message, .. } => message,
+            other => format!("{other:?}"),
+        })?;
         Ok(Session {
             imp,
-            setup,
-            profile,
+            position,
             game,
-            moves: Vec::new(),
-            last: None,
+            last,
         })
     }
 
+    /// The same game, started again and brought to the same point.
     fn replayed(&self) -> Self {
-        let mut s = Session {
+        let (game, last) = replay(self.imp, &self.position)
+            .expect("a setup that started once, with actions played once, replays");
+        Session {
             imp: self.imp,
-            setup: self.setup.clone(),
-            profile: self.profile.clone(),
-            // The setup started once already, so it starts again.
-            game: self
-                .imp
-                .start(&self.setup, &self.profile)
-                .expect("a setup that started once starts again"),
-            moves: Vec::new(),
-            last: None,
-        };
-        for m in &self.moves {
-            let note = s
-                .game
-                .play(m)
-                .expect("an action played once is legal again from the same setup");
-            s.last = Some(note);
-            s.moves.push(m.clone());
+            position: self.position.clone(),
+            game,
+            last,
         }
-        s
     }
 
     fn read(action: &str) -> Result<G::Action, Refusal> {
@@ -200,15 +195,19 @@ impl<G: Rules> AnyGame for Session<G> {
     }
 
     fn profile(&self) -> String {
-        self.profile.name().to_string()
+        self.position.profile.name().to_string()
     }
 
     fn setup(&self) -> Value {
-        G::setup_to_wire(&self.setup)
+        G::setup_to_wire(&self.position.setup)
     }
 
     fn history(&self) -> Vec<String> {
-        self.moves.iter().map(ToString::to_string).collect()
+        self.position
+            .moves
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn legal_moves(&self) -> Vec<String> {
@@ -226,7 +225,7 @@ impl<G: Rules> AnyGame for Session<G> {
             .play(&a)
             .map_err(|ill| Self::refusal(action, ill))?;
         self.last = Some(note);
-        self.moves.push(a);
+        self.position.moves.push(a);
         Ok(())
     }
 
@@ -337,10 +336,11 @@ impl<G: Rules> AnyGame for Session<G> {
     }
 }
 
-/// Starts a session of `G`: implementation `imp`, profile `profile` (a
-/// string: a built-in name, possibly with switch overrides; an object: the
-/// profile as a protocol request spells it, every switch; `None`: the
-/// default),
+/// Starts a session of `G`: implementation `imp`, profile `profile` in any
+/// spelling a protocol request allows, read by the protocol's own reader
+/// (a built-in name, possibly with switch overrides; an object naming a
+/// built-in profile and the switches it changes, or spelling every switch;
+/// `None`: the default),
 /// setup `setup` in the protocol's spelling (`None`: [`Rules::start_setup`]).
 pub fn start<G: Rules>(
     imp: &str,
@@ -360,10 +360,7 @@ pub fn start<G: Rules>(
         })?;
     let profile = match profile {
         None => G::Profile::parse(G::Profile::names()[0])?,
-        Some(Value::String(name)) => G::Profile::parse(name)?,
-        Some(v) => {
-            serde_json::from_value::<G::Profile>(v.clone()).map_err(|e| format!("profile: {e}"))?
-        }
+        Some(v) => crate::protocol::reader::profile::<G>(v).map_err(|e| e.to_string())?,
     };
     let setup = match setup {
         None => {

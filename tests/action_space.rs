@@ -83,3 +83,33 @@ fn bad_input_is_refused_with_the_rule() {
         );
     }
 }
+
+#[test]
+fn profiles_are_read_as_the_protocol_reads_them() {
+    use serde_json::json;
+    for entry in arbiter::games::registry() {
+        let game = entry.name();
+        let default = entry.profile_names()[0];
+        // An object naming a built-in profile need spell no switch
+        // (spec/protocol.md), and keeps the name as written.
+        let s = entry
+            .session("engine", Some(&json!({ "name": default })), None)
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert_eq!(s.profile(), default, "{game}");
+        // A switch the game does not have is refused, in either spelling.
+        let e = entry
+            .session(
+                "engine",
+                Some(&json!({ "name": default, "no-such-switch": true })),
+                None,
+            )
+            .err()
+            .unwrap_or_else(|| panic!("{game}: an unknown switch was ignored"));
+        assert!(e.contains("no-such-switch"), "{game}: {e}");
+        let named = json!(format!("{default}+no-such-switch=1"));
+        assert!(
+            entry.session("engine", Some(&named), None).is_err(),
+            "{game}: an unknown override was ignored"
+        );
+    }
+}

@@ -30,15 +30,12 @@ pub type Corpus = (Vec<Box<dyn AnyScenario>>, Vec<LoadError>);
 pub fn builtin() -> &'static Corpus {
     static PARSED: OnceLock<Corpus> = OnceLock::new();
     PARSED.get_or_init(|| {
-        let mut ok = Vec::new();
-        let mut errors = Vec::new();
-        for (path, text) in CORPUS {
-            match arbiter::corpus::parse(Path::new(path), text) {
-                Ok(s) => ok.push(s),
-                Err(e) => errors.push(e),
-            }
-        }
-        (ok, errors)
+        arbiter::corpus::collect_loaded(
+            CORPUS
+                .iter()
+                .map(|(path, text)| arbiter::corpus::parse(Path::new(path), text)),
+            Vec::new(),
+        )
     })
 }
 

@@ -259,12 +259,14 @@ impl Game {
 
     /// The index of an action in the integer action space.
     fn action_index(&self, action: &str) -> PyResult<usize> {
+        self.need_space()?;
         self.inner.action_index(action).map_err(refused)
     }
 
     /// The legal action of index `index`, spelled, or `None`.
-    fn action_of(&self, index: usize) -> Option<String> {
-        self.inner.action_of_index(index)
+    fn action_of(&self, index: usize) -> PyResult<Option<String>> {
+        self.need_space()?;
+        Ok(self.inner.action_of_index(index))
     }
 
     /// The indices of the legal actions, in the order of `legal_moves()`.

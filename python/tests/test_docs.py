@@ -2,6 +2,12 @@
 
 import pathlib
 import re
+import sys
+import types
+
+import pytest
+
+import arbiter
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
 
@@ -16,9 +22,33 @@ def test_the_training_loop_runs():
     exec(compile(loop, "docs/python.md", "exec"), {})
 
 
-def test_the_pytest_example_is_five_lines_of_the_real_api(tmp_path):
+def test_the_pytest_example_runs_as_written(monkeypatch):
     example = next(b for b in blocks() if "arbiter.testing.scenarios" in b)
     assert len([l for l in example.strip().splitlines() if l.strip()]) <= 5
-    import arbiter.testing
+    from test_conform import Through
 
-    assert callable(arbiter.testing.scenarios) and callable(arbiter.testing.check)
+    class Lax(Through):
+        def judge(self, request):
+            return None
+
+    # `my_engine` stands for the reader's module: its Adapter here plays
+    # through arbiter's engine, so the example's test must pass, and fail
+    # once the adapter calls every move legal.
+    def example_test(adapter):
+        engine = types.ModuleType("my_engine")
+        engine.Adapter = adapter
+        monkeypatch.setitem(sys.modules, "my_engine", engine)
+        namespace = {}
+        exec(compile(example, "docs/python.md", "exec"), namespace)
+        return namespace["test_rules"]
+
+    test = example_test(lambda: Through("chess"))
+    (mark,) = [m for m in test.pytestmark if m.name == "parametrize"]
+    cases = [p.values for p in mark.args[1]]
+    assert len(cases) == sum(len(p) for _, p in arbiter.scenario_list("chess")) > 0
+    for scenario, profile in cases[:3]:
+        test(scenario, profile)
+    lax = example_test(lambda: Lax("chess"))
+    with pytest.raises(AssertionError):
+        for scenario, profile in cases:
+            lax(scenario, profile)

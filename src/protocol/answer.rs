@@ -95,7 +95,7 @@ fn bad_request<G: Rules>(message: String) -> ReplyBody<G> {
 /// implementation does not play at all is `unsupported`, one it refuses is
 /// a `bad-request`.
 #[allow(clippy::type_complexity)]
-fn replay<G: Rules>(
+pub fn replay<G: Rules>(
     imp: &dyn Implementation<G>,
     p: &Position<G>,
 ) -> Result<(Box<dyn Game<G>>, Option<G::Note>), ReplyBody<G>> {

@@ -415,7 +415,7 @@ fn unknown_override<G: Rules>(text: &str) -> Option<ProtocolError> {
 /// switch the game's profiles do not have is
 /// [`ProtocolError::UnknownSwitch`]; another error names the field at
 /// fault.
-fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
+pub fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
     use crate::rules::RuleProfile;
     let obj = match v {
         Value::String(text) => {

@@ -174,10 +174,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     const ACTION_COUNT: usize = 0;
 
     /// The index of `action` in `0..ACTION_COUNT`. Two different actions
-    /// legal in the same position never share an index (the test
-    /// `tests/action_space.rs` plays random games to check it), so an index
-    /// is looked up among the legal actions rather than decoded. `None`
-    /// (the default): no integer action space.
+    /// legal in the same position should never share an index (the test
+    /// `tests/action_space.rs` plays random games to check it; Dame's
+    /// encoding does not hold it for every capture, `docs/python.md`), so
+    /// an index is looked up among the legal actions rather than decoded.
+    /// `None` (the default): no integer action space.
     fn action_index(_action: &Self::Action) -> Option<usize> {
         None
     }

@@ -183,8 +183,10 @@ impl Rules for Dame {
     /// Squares numbered among the 32 dark ones (`index / 2`): a step is
     /// `from × 32 + to`; a capture `1024 + (from × 32 + first landing) × 32
     /// + last landing` (two capture routes from one stone over the same
-    /// first and last squares would share an index; `tests/action_space.rs`
-    /// checks random games for such a pair); a huff `33792 + square`.
+    /// first and last squares share an index, though DA-3.5 makes them two
+    /// actions: a loop of a Dame round four stones does it, see
+    /// `docs/python.md`; random games in `tests/action_space.rs` seldom
+    /// meet one); a huff `33792 + square`.
     const ACTION_COUNT: usize = 1024 + 32 * 32 * 32 + 32;
 
     fn action_index(action: &Action) -> Option<usize> {
