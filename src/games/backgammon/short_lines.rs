@@ -434,6 +434,7 @@ mod tests {
             "BG-5.1 entries",
             "BG-6.2 checkers borne off",
             "BG-8.2 doubles",
+            "BG-8.4 takes",
             "BG-9.1 resignations",
             "BG-7.2 single wins",
             "cube.at-cap",
