@@ -25,9 +25,8 @@ use std::sync::LazyLock;
 
 use arbitrary::Unstructured;
 
-use super::{SETUPS, Source, Tally, compare_game, profiles};
+use super::{SETUPS, Source, Tally, compare_game, profiles, undo_of};
 use crate::games::chess::action::Action;
-use crate::games::chess::action::UciMove;
 use crate::games::chess::board::{Color, Kind, Piece, Square};
 use crate::games::chess::engine::{EngineGame, board_of};
 use crate::games::chess::position::Position;
@@ -112,15 +111,7 @@ fn prefix(e: &mut EngineGame, plies: usize, rng: &mut SplitMix) {
         if moves.is_empty() {
             return;
         }
-        let undo = match played.len().checked_sub(2).map(|i| played[i]) {
-            Some(Action::Move(m)) => Some(Action::Move(UciMove {
-                from: m.to,
-                to: m.from,
-                promotion: None,
-            })),
-            _ => None,
-        };
-        let pick = match undo {
+        let pick = match undo_of(&played) {
             Some(u) if rng.pick(3) == 0 && moves.contains(&u) => u,
             _ => moves[rng.pick(moves.len())],
         };
