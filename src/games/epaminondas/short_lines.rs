@@ -56,7 +56,7 @@ use super::profile::{Profile, SymmetryMap};
 use super::reference::Reference;
 use super::setup::Setup;
 use super::verdict::RuleCode;
-use super::workload::{OVERRIDES, Tally, image};
+use super::workload::{OVERRIDES, Tally, image, index, setup_of};
 
 /// The longest line compared after the start.
 pub const MAX_PLIES: usize = 12;
@@ -145,28 +145,6 @@ pub fn read_case(u: &mut Unstructured) -> Case {
         profile,
         kind,
     }
-}
-
-fn setup_of(size: Size, grid: &[Option<Side>], to_move: Side) -> Setup {
-    let mut setup = Setup {
-        size,
-        white: Vec::new(),
-        black: Vec::new(),
-        to_move,
-    };
-    for sq in size.squares() {
-        match grid[index(size, sq)] {
-            Some(Side::White) => setup.white.push(sq),
-            Some(Side::Black) => setup.black.push(sq),
-            None => {}
-        }
-    }
-    setup
-}
-
-/// Where `sq` is in a grid of `size`, rank by rank.
-fn index(size: Size, sq: Square) -> usize {
-    usize::from(sq.rank) * usize::from(size.files()) + usize::from(sq.file)
 }
 
 /// Up to [`MAX_STONES`] stones a side on the squares the bytes name.
