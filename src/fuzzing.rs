@@ -71,6 +71,35 @@ pub fn byte(u: &mut arbitrary::Unstructured) -> u8 {
     u.arbitrary().unwrap_or(0)
 }
 
+/// Up to `max` plies (the input says how many) among `game`'s legal
+/// actions, each picked by a byte of the input, played on `game` alone:
+/// the short-line properties' *played* start. Returns the last position
+/// the game held before it would end (`start` if none): only the line
+/// after it is compared, so the prefix needs no trust in the engine.
+pub fn engine_prefix<G: Rules>(
+    game: &mut dyn Game<G>,
+    start: G::Setup,
+    u: &mut arbitrary::Unstructured,
+    max: usize,
+) -> G::Setup {
+    let mut last = start;
+    for _ in 0..usize::from(byte(u)) % (max + 1) {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = &legal[usize::from(byte(u)) % legal.len()];
+        if game.play(a).is_err() || G::is_over(&game.outcome()) {
+            break;
+        }
+        // A position a setup cannot hold (a double on offer) is skipped.
+        if let Some(s) = game.position() {
+            last = s;
+        }
+    }
+    last
+}
+
 /// The reference's and the engine's games of one setup, held
 /// side by side by the short-line properties: each method compares one
 /// thing the protocol answers and returns the first difference as text

@@ -52,7 +52,7 @@
 
 use arbitrary::Unstructured;
 
-use crate::fuzzing::{Lockstep, byte};
+use crate::fuzzing::{Lockstep, byte, engine_prefix};
 use crate::rules::Implementation;
 
 use super::board::{Action, OFF, Player, Position, Roll, Step, canonical_order};
@@ -177,26 +177,12 @@ fn stacks(u: &mut Unstructured, home: bool) -> Position {
 }
 
 /// The standard start and up to [`MAX_PREFIX`] plies picked by the input,
-/// played on the engine; the last position before the game would end (or
-/// a double is on offer, which a setup cannot hold).
+/// played on the engine ([`engine_prefix`]); the last position before the
+/// game would end (or a double is on offer, which a setup cannot hold).
 fn played_start(u: &mut Unstructured, profile: &Profile) -> Option<Setup> {
     let mut g = Engine.start(&Setup::standard(), profile).ok()?;
-    let mut last = g.position()?;
-    for _ in 0..usize::from(byte(u)) % (MAX_PREFIX + 1) {
-        let legal = g.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let a = &legal[usize::from(byte(u)) % legal.len()];
-        g.play(a).ok()?;
-        if g.outcome().is_over() {
-            break;
-        }
-        if let Some(s) = g.position() {
-            last = s;
-        }
-    }
-    Some(last)
+    let start = g.position()?;
+    Some(engine_prefix(&mut *g, start, u, MAX_PREFIX))
 }
 
 /// The fuzzer's own candidate: any action, a play of up to four steps

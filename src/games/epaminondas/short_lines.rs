@@ -46,7 +46,7 @@
 
 use arbitrary::Unstructured;
 
-use crate::fuzzing::{Lockstep, byte};
+use crate::fuzzing::{Lockstep, byte, engine_prefix};
 use crate::rules::Implementation;
 
 use super::board::{Side, Size, Square};
@@ -189,28 +189,13 @@ fn symmetric(u: &mut Unstructured, size: Size, map: SymmetryMap) -> Setup {
 }
 
 /// The opening array and up to [`MAX_PREFIX`] moves the bytes pick, on
-/// the engine; the board before the game would end.
+/// the engine ([`engine_prefix`]); the board before the game would end.
 fn played(u: &mut Unstructured, size: Size, profile: &Profile) -> Setup {
     let start = Setup::standard(size);
-    let Ok(mut g) = Engine.start(&start, profile) else {
-        return start;
-    };
-    let mut last = start;
-    for _ in 0..usize::from(byte(u)) % (MAX_PREFIX + 1) {
-        let legal = g.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[usize::from(byte(u)) % legal.len()];
-        if g.play(&m).is_err() || g.outcome().is_over() {
-            break;
-        }
-        match g.position() {
-            Some(s) => last = s,
-            None => break,
-        }
+    match Engine.start(&start, profile) {
+        Ok(mut g) => engine_prefix(&mut *g, start, u, MAX_PREFIX),
+        Err(_) => start,
     }
-    last
 }
 
 /// The fuzzer's own candidate: a front stone of either side (or any
