@@ -7,8 +7,15 @@
 //! from the same setups and profiles are also the chess part of
 //! `tests/battery.rs`.
 
+use arbiter::games::chess::action::{Action, ClaimKind};
+use arbiter::games::chess::engine::EngineGame;
+use arbiter::games::chess::game::Chess;
 use arbiter::games::chess::position::Position;
+use arbiter::games::chess::profile::Profile;
+use arbiter::games::chess::reference::ReferenceGame;
+use arbiter::games::chess::verdict::RuleCode;
 use arbiter::games::chess::workload::{SETUPS, SplitMix, Tally, compare_game, profiles};
+use arbiter::rules::{Game, Verdict};
 
 fn run(seeds: std::ops::Range<u64>, plies: usize) -> Tally {
     let profiles = profiles();
@@ -46,6 +53,26 @@ fn engine_plays_like_the_reference_long() {
     println!("{tally}");
 }
 
+/// Both implementations' games from `fen` under `fide`.
+fn both(fen: &str) -> [Box<dyn Game<Chess>>; 2] {
+    let setup = Position::from_fen(fen).unwrap();
+    let profile = Profile::parse("fide").unwrap();
+    [
+        Box::new(ReferenceGame::new(&setup, &profile).unwrap()),
+        Box::new(EngineGame::new(&setup, &profile).unwrap()),
+    ]
+}
+
+/// Both refuse `action` with `rule` under `clause`.
+fn refused(games: &[Box<dyn Game<Chess>>; 2], action: &Action, rule: RuleCode, clause: &str) {
+    for g in games {
+        let Verdict::Illegal(i) = g.judge(action) else {
+            panic!("{action} judged legal");
+        };
+        assert_eq!((i.rule, i.clause.as_str()), (rule, clause), "{action}: {i}");
+    }
+}
+
 /// Found by `chess_short` once clauses were compared: the engine named
 /// CH-2.2 (the moves of king, queen, rook and bishop) for every impossible
 /// or blocked move, the reference CH-2.4 for a pawn's, as the spec does
@@ -53,20 +80,8 @@ fn engine_plays_like_the_reference_long() {
 /// a claim made with that move.
 #[test]
 fn a_pawns_impossible_or_blocked_move_is_refused_under_ch_2_4() {
-    use arbiter::games::chess::action::Action;
-    use arbiter::games::chess::engine::EngineGame;
-    use arbiter::games::chess::profile::Profile;
-    use arbiter::games::chess::reference::ReferenceGame;
-    use arbiter::games::chess::verdict::RuleCode;
-    use arbiter::rules::{Game, Verdict};
-
     // White pawn e2 blocked by a knight on e3; black to move nowhere near.
-    let setup = Position::from_fen("4k3/8/8/8/8/4n3/4P3/4K3 w - - 100 80").unwrap();
-    let profile = Profile::parse("fide").unwrap();
-    let games: [Box<dyn Game<_>>; 2] = [
-        Box::new(ReferenceGame::new(&setup, &profile).unwrap()),
-        Box::new(EngineGame::new(&setup, &profile).unwrap()),
-    ];
+    let games = both("4k3/8/8/8/8/4n3/4P3/4K3 w - - 100 80");
     for (spelled, rule) in [
         ("e2g4", RuleCode::NotAMove),
         ("e2d3", RuleCode::NotAMove),
@@ -74,20 +89,8 @@ fn a_pawns_impossible_or_blocked_move_is_refused_under_ch_2_4() {
         ("e2e4", RuleCode::Blocked),
     ] {
         let mv = spelled.parse().unwrap();
-        for action in [
-            Action::Move(mv),
-            Action::Claim(arbiter::games::chess::action::ClaimKind::Fifty, Some(mv)),
-        ] {
-            for g in &games {
-                let Verdict::Illegal(i) = g.judge(&action) else {
-                    panic!("{action} judged legal");
-                };
-                assert_eq!(
-                    (i.rule, i.clause.as_str()),
-                    (rule, "CH-2.4"),
-                    "{action}: {i}"
-                );
-            }
+        for action in [Action::Move(mv), Action::Claim(ClaimKind::Fifty, Some(mv))] {
+            refused(&games, &action, rule, "CH-2.4");
         }
     }
 }
@@ -97,20 +100,8 @@ fn a_pawns_impossible_or_blocked_move_is_refused_under_ch_2_4() {
 /// both implementations (both named CH-2.2 for a knight until 2026-11-26).
 #[test]
 fn a_refused_move_names_its_pieces_clause() {
-    use arbiter::games::chess::action::Action;
-    use arbiter::games::chess::engine::EngineGame;
-    use arbiter::games::chess::profile::Profile;
-    use arbiter::games::chess::reference::ReferenceGame;
-    use arbiter::games::chess::verdict::RuleCode;
-    use arbiter::rules::{Game, Verdict};
-
     // Knight b1, rook a1 behind a pawn on a2, bishop c1 behind b2, king e1.
-    let setup = Position::from_fen("4k3/8/8/8/8/8/PP6/RNB1K3 w - - 0 1").unwrap();
-    let profile = Profile::parse("fide").unwrap();
-    let games: [Box<dyn Game<_>>; 2] = [
-        Box::new(ReferenceGame::new(&setup, &profile).unwrap()),
-        Box::new(EngineGame::new(&setup, &profile).unwrap()),
-    ];
+    let games = both("4k3/8/8/8/8/8/PP6/RNB1K3 w - - 0 1");
     for (spelled, rule, clause) in [
         ("b1b3", RuleCode::NotAMove, "CH-2.3"),
         ("b1d3", RuleCode::NotAMove, "CH-2.3"),
@@ -119,12 +110,11 @@ fn a_refused_move_names_its_pieces_clause() {
         ("c1a3", RuleCode::Blocked, "CH-2.2"),
         ("e1e3", RuleCode::NotAMove, "CH-2.2"),
     ] {
-        let action = Action::Move(spelled.parse().unwrap());
-        for g in &games {
-            let Verdict::Illegal(i) = g.judge(&action) else {
-                panic!("{action} judged legal");
-            };
-            assert_eq!((i.rule, i.clause.as_str()), (rule, clause), "{action}: {i}");
-        }
+        refused(
+            &games,
+            &Action::Move(spelled.parse().unwrap()),
+            rule,
+            clause,
+        );
     }
 }

@@ -105,17 +105,21 @@ fn backgammon_differential_corpus_replays() {
 
 #[test]
 fn short_targets_corpora_replay() {
+    use arbiter::games::{backgammon, chess, dame, epaminondas};
     replay(
         "chess_short",
-        arbiter::games::chess::workload::short::check_short,
+        |d| {
+            chess::workload::short::check_short(d);
+        },
         100,
     );
     replay(
         "dame_short",
-        arbiter::games::dame::workload::short::check_short,
+        |d| {
+            dame::workload::short::check_short(d);
+        },
         100,
     );
-    use arbiter::games::{backgammon, epaminondas};
     replay(
         "backgammon_short",
         |d| {

@@ -2,4 +2,6 @@
 //! builds (`arbiter::games::dame::workload::short::check_short`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::games::dame::workload::short::check_short(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    arbiter::games::dame::workload::short::check_short(data);
+});

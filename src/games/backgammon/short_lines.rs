@@ -42,20 +42,22 @@
 //! from the start are `backgammon_differential`'s.
 //!
 //! At every ply both must agree on the side to move, the outcome, the
-//! position ([`Game::position`]), the sorted legal actions, the whole
+//! position ([`Game::position`](crate::rules::Game::position)), the sorted legal actions, the whole
 //! verdict (rule, clause, explanation) on every candidate, and the whole
 //! note of the action played (whose action is the canonical spelling, also
-//! when the line plays another spelling of it). [`Game::canonical`] is not
+//! when the line plays another spelling of it). [`Game::canonical`](crate::rules::Game::canonical) is not
 //! compared: it is the harness's aid, which only the reference must give
 //! (the engine keeps the default, as `battery.rs` allows), not something
 //! the protocol answers.
 
 use arbitrary::Unstructured;
 
-use crate::rules::{Game, Implementation, Verdict};
+use crate::fuzzing::{Lockstep, byte, engine_prefix};
+use crate::rules::Implementation;
 
 use super::board::{Action, OFF, Player, Position, Roll, Step, canonical_order};
-use super::game::{Backgammon, Cube, Note, Setup};
+use super::engine::Engine;
+use super::game::{Cube, Setup};
 use super::profile::Profile;
 use super::reference::{Reference, check_setup};
 use super::workload::{Tally, count, fuzz_profile};
@@ -138,11 +140,6 @@ pub fn read_case(u: &mut Unstructured) -> Option<Case> {
     })
 }
 
-/// One byte of the input (0 once it has run out).
-fn byte(u: &mut Unstructured) -> u8 {
-    u.arbitrary().unwrap_or(0)
-}
-
 /// Each player's checkers in up to [`MAX_STACKS`] stacks: a place (the
 /// bar or a point, or with `home` a point of the home board) and a count;
 /// a stack on a point the opponent holds is left out, and what no stack
@@ -180,27 +177,12 @@ fn stacks(u: &mut Unstructured, home: bool) -> Position {
 }
 
 /// The standard start and up to [`MAX_PREFIX`] plies picked by the input,
-/// played on the engine; the last position before the game would end (or
-/// a double is on offer, which a setup cannot hold).
+/// played on the engine ([`engine_prefix`]); the last position before the
+/// game would end (or a double is on offer, which a setup cannot hold).
 fn played_start(u: &mut Unstructured, profile: &Profile) -> Option<Setup> {
-    let engine = super::engine::Engine;
-    let mut g = engine.start(&Setup::standard(), profile).ok()?;
-    let mut last = g.position()?;
-    for _ in 0..usize::from(byte(u)) % (MAX_PREFIX + 1) {
-        let legal = g.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let a = &legal[usize::from(byte(u)) % legal.len()];
-        g.play(a).ok()?;
-        if g.outcome().is_over() {
-            break;
-        }
-        if let Some(s) = g.position() {
-            last = s;
-        }
-    }
-    Some(last)
+    let mut g = Engine.start(&Setup::standard(), profile).ok()?;
+    let start = g.position()?;
+    Some(engine_prefix(&mut *g, start, u, MAX_PREFIX))
 }
 
 /// The fuzzer's own candidate: any action, a play of up to four steps
@@ -270,60 +252,13 @@ const FIXED: [Action; 8] = [
     Action::Opening { white: 3, black: 3 },
 ];
 
-type G = dyn Game<Backgammon>;
-
-fn same_state(r: &G, e: &G) -> Result<(), String> {
-    if r.side_to_move() != e.side_to_move() {
-        return Err(format!(
-            "side to move {} vs {}",
-            r.side_to_move(),
-            e.side_to_move()
-        ));
-    }
-    if r.outcome() != e.outcome() {
-        return Err(format!("outcome {} vs {}", r.outcome(), e.outcome()));
-    }
-    if r.position() != e.position() {
-        return Err(format!(
-            "position\n  reference {:?}\n  engine    {:?}",
-            r.position(),
-            e.position()
-        ));
-    }
-    Ok(())
-}
-
-/// The verdict both give on `a`, or the difference.
-fn same_verdict(r: &G, e: &G, a: &Action) -> Result<Verdict<Backgammon>, String> {
-    let (vr, ve): (Verdict<Backgammon>, _) = (r.judge(a), e.judge(a));
-    if vr != ve {
-        return Err(format!(
-            "verdict on {a}\n  reference {vr}\n  engine    {ve}"
-        ));
-    }
-    Ok(vr)
-}
-
 /// Plays the line the rest of the input picks from `case` on both
 /// implementations; `Err` says where they first differ, with the actions
 /// played so far.
 pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Result<(), String> {
-    let started = (
-        Reference.start(&case.setup, &case.profile),
-        super::engine::Engine.start(&case.setup, &case.profile),
-    );
-    let (mut r, mut e) = match started {
-        (Ok(r), Ok(e)) => (r, e),
-        (Err(_), Err(_)) => return Ok(()),
-        // Both validate the same setup: one refusing alone is a difference.
-        (r, e) => {
-            return Err(format!(
-                "start of {:?}: reference {:?}, engine {:?}",
-                case.setup,
-                r.err(),
-                e.err()
-            ));
-        }
+    // Both validate the same setup: one refusing alone is a difference.
+    let Some(mut both) = Lockstep::start(&Reference, &Engine, &case.setup, &case.profile)? else {
+        return Ok(());
     };
     let mut played: Vec<Action> = Vec::new();
     let at = |played: &[Action], what: String| {
@@ -336,23 +271,11 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         )
     };
     for _ in 0..MAX_PLIES {
-        same_state(&*r, &*e).map_err(|w| at(&played, w))?;
+        both.same_state().map_err(|w| at(&played, w))?;
         if u.is_empty() {
             break;
         }
-        let legal = r.legal_actions();
-        let legal_e = e.legal_actions();
-        if legal != legal_e {
-            let show = |v: &[Action]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-            return Err(at(
-                &played,
-                format!(
-                    "legal actions\n  reference {:?}\n  engine    {:?}",
-                    show(&legal),
-                    show(&legal_e)
-                ),
-            ));
-        }
+        let legal = both.same_legal().map_err(|w| at(&played, w))?;
         let choice = byte(u);
         let own = candidate(u);
         let mut candidates: Vec<Action> = vec![own.clone()];
@@ -360,7 +283,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         candidates.extend(near_legal(&legal, usize::from(choice)));
         let mut own_legal = false;
         for (k, a) in candidates.iter().enumerate() {
-            let v = same_verdict(&*r, &*e, a).map_err(|w| at(&played, w))?;
+            let v = both.same_verdict(a).map_err(|w| at(&played, w))?;
             match v.rule() {
                 Some(rule) => *tally.entry(rule.as_str()).or_default() += 1,
                 None => own_legal |= k == 0,
@@ -379,14 +302,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
             }
             a => a.clone(),
         };
-        let (nr, ne): (Result<Note, _>, _) = (r.play(&pick), e.play(&pick));
-        if nr != ne {
-            return Err(at(
-                &played,
-                format!("play {pick}\n  reference {nr:?}\n  engine    {ne:?}"),
-            ));
-        }
-        let note = nr.map_err(|i| at(&played, format!("the legal {pick} refused: {i}")))?;
+        let note = both.play(&pick).map_err(|w| at(&played, w))?;
         count(tally, &note);
         if matches!(&note.action, Action::Play(s) if s.len() == 4) {
             *tally
@@ -395,7 +311,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         }
         played.push(pick);
     }
-    same_state(&*r, &*e).map_err(|w| at(&played, w))
+    both.same_state().map_err(|w| at(&played, w))
 }
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_short.rs`): a case and
@@ -504,6 +420,7 @@ mod tests {
             "BG-5.1 entries",
             "BG-6.2 checkers borne off",
             "BG-8.2 doubles",
+            "BG-8.4 takes",
             "BG-9.1 resignations",
             "BG-7.2 single wins",
             "cube.at-cap",

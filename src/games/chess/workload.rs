@@ -248,6 +248,19 @@ fn near_miss(src: &mut dyn Source, legal: &[Action]) -> Option<Action> {
     Some(Action::Move(n))
 }
 
+/// The mover's own last move played backwards (which brings a position
+/// back), when the mover's last action was a move.
+fn undo_of(played: &[Action]) -> Option<Action> {
+    match played.len().checked_sub(2).map(|i| played[i]) {
+        Some(Action::Move(m)) => Some(Action::Move(UciMove {
+            from: m.to,
+            to: m.from,
+            promotion: None,
+        })),
+        _ => None,
+    }
+}
+
 /// Plays one random game from `setup` under `profile` on both
 /// implementations, comparing everything at every ply. `Err` describes the
 /// first difference, with the moves that lead to it.
@@ -319,9 +332,13 @@ pub fn compare_game(
         {
             candidates.push(c);
         }
+        let mut first_refused = None;
         for c in &candidates {
             let (vr, ve) = (r.judge(c), e.judge(c));
             tally.verdicts += 1;
+            if first_refused.is_none() && !vr.is_legal() {
+                first_refused = Some(c);
+            }
             // The engine words its own explanations, so the rule and the
             // clause are compared (and that both explain).
             if said(&vr) != said(&ve) {
@@ -333,7 +350,7 @@ pub fn compare_game(
         }
         // Playing a refused candidate is refused alike (and changes nothing:
         // the next ply compares the positions and the legal lists again).
-        if let Some(c) = candidates.iter().find(|c| !r.judge(c).is_legal()) {
+        if let Some(c) = first_refused {
             let rule = |p: Result<Note, Illegal<Chess>>| p.err().map(|i| (i.rule, i.clause));
             let (pr, pe) = (rule(r.play(c)), rule(e.play(c)));
             if pr != pe || pr.is_none() {
@@ -349,14 +366,7 @@ pub fn compare_game(
         }
         // Undo the mover's own last move when that is legal (repetitions),
         // claim when a claim is listed, otherwise any legal action.
-        let undo = played.len().checked_sub(2).and_then(|i| match played[i] {
-            Action::Move(m) => Some(Action::Move(UciMove {
-                from: m.to,
-                to: m.from,
-                promotion: None,
-            })),
-            Action::Claim(..) => None,
-        });
+        let undo = undo_of(&played);
         let claims: Vec<&Action> = lr
             .iter()
             .filter(|a| matches!(a, Action::Claim(..)))

@@ -232,6 +232,7 @@ pub fn compare_from(
             ));
         }
         let cands = candidates(c, &legal);
+        let mut first_refused = None;
         for a in &cands {
             let (vr, ve) = (r.judge(a), e.judge(a));
             if vr != ve {
@@ -239,11 +240,12 @@ pub fn compare_from(
             }
             if !vr.is_legal() {
                 tally.refusals += 1;
+                first_refused = first_refused.or(Some(a));
             }
         }
         // Playing a refused candidate is refused alike (and changes
         // nothing: the next ply compares the positions again).
-        if let Some(a) = cands.iter().find(|a| !r.judge(a).is_legal()) {
+        if let Some(a) = first_refused {
             let (pr, pe) = (r.play(a).err(), e.play(a).err());
             if pr != pe || pr.is_none() {
                 return Err(ctx(

@@ -46,17 +46,17 @@
 
 use arbitrary::Unstructured;
 
-use crate::rules::{Game, Implementation};
+use crate::fuzzing::{Lockstep, byte, engine_prefix};
+use crate::rules::Implementation;
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
-use super::game::Epaminondas;
 use super::moves::Move;
 use super::profile::{Profile, SymmetryMap};
 use super::reference::Reference;
 use super::setup::Setup;
 use super::verdict::RuleCode;
-use super::workload::{OVERRIDES, Tally, image};
+use super::workload::{OVERRIDES, Tally, image, index, setup_of};
 
 /// The longest line compared after the start.
 pub const MAX_PLIES: usize = 12;
@@ -94,11 +94,6 @@ pub struct Case {
     pub profile: Profile,
     /// How the setup was made.
     pub kind: StartKind,
-}
-
-/// One byte of the input (0 once it has run out).
-fn byte(u: &mut Unstructured) -> u8 {
-    u.arbitrary().unwrap_or(0)
 }
 
 fn side(b: u8) -> Side {
@@ -152,28 +147,6 @@ pub fn read_case(u: &mut Unstructured) -> Case {
     }
 }
 
-fn setup_of(size: Size, grid: &[Option<Side>], to_move: Side) -> Setup {
-    let mut setup = Setup {
-        size,
-        white: Vec::new(),
-        black: Vec::new(),
-        to_move,
-    };
-    for sq in size.squares() {
-        match grid[index(size, sq)] {
-            Some(Side::White) => setup.white.push(sq),
-            Some(Side::Black) => setup.black.push(sq),
-            None => {}
-        }
-    }
-    setup
-}
-
-/// Where `sq` is in a grid of `size`, rank by rank.
-fn index(size: Size, sq: Square) -> usize {
-    usize::from(sq.rank) * usize::from(size.files()) + usize::from(sq.file)
-}
-
 /// Up to [`MAX_STONES`] stones a side on the squares the bytes name.
 fn scattered(u: &mut Unstructured, size: Size) -> Setup {
     let mut grid = vec![None; usize::from(size.files()) * usize::from(size.ranks())];
@@ -216,28 +189,13 @@ fn symmetric(u: &mut Unstructured, size: Size, map: SymmetryMap) -> Setup {
 }
 
 /// The opening array and up to [`MAX_PREFIX`] moves the bytes pick, on
-/// the engine; the board before the game would end.
+/// the engine ([`engine_prefix`]); the board before the game would end.
 fn played(u: &mut Unstructured, size: Size, profile: &Profile) -> Setup {
     let start = Setup::standard(size);
-    let Ok(mut g) = Engine.start(&start, profile) else {
-        return start;
-    };
-    let mut last = start;
-    for _ in 0..usize::from(byte(u)) % (MAX_PREFIX + 1) {
-        let legal = g.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[usize::from(byte(u)) % legal.len()];
-        if g.play(&m).is_err() || g.outcome().is_over() {
-            break;
-        }
-        match g.position() {
-            Some(s) => last = s,
-            None => break,
-        }
+    match Engine.start(&start, profile) {
+        Ok(mut g) => engine_prefix(&mut *g, start, u, MAX_PREFIX),
+        Err(_) => start,
     }
-    last
 }
 
 /// The fuzzer's own candidate: a front stone of either side (or any
@@ -283,57 +241,15 @@ fn near_legal(legal: &[Move], k: usize) -> Vec<Move> {
     out
 }
 
-type G = dyn Game<Epaminondas>;
-
-fn same_state(r: &G, e: &G) -> Result<(), String> {
-    if r.outcome() != e.outcome() || r.side_to_move() != e.side_to_move() {
-        return Err(format!(
-            "outcome or side: {} {} vs {} {}",
-            r.outcome(),
-            r.side_to_move(),
-            e.outcome(),
-            e.side_to_move()
-        ));
-    }
-    if r.position() != e.position() {
-        return Err(format!(
-            "position\n  reference {:?}\n  engine    {:?}",
-            r.position(),
-            e.position()
-        ));
-    }
-    Ok(())
-}
-
-fn same_verdict(r: &G, e: &G, m: &Move) -> Result<(), String> {
-    let (vr, ve) = (r.judge(m), e.judge(m));
-    if vr != ve {
-        return Err(format!(
-            "verdict on {m}\n  reference {vr}\n  engine    {ve}"
-        ));
-    }
-    Ok(())
-}
-
 /// Plays the line the rest of the input picks from `case` on both
 /// implementations; `Err` says where they first differ, with the moves
 /// played so far.
 pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Result<(), String> {
     let (setup, profile) = (&case.setup, &case.profile);
-    let started = (
-        Reference.start(setup, profile),
-        Engine.start(setup, profile),
-    );
-    let (mut r, mut e) = match started {
-        (Ok(r), Ok(e)) => (r, e),
-        (r, e) => {
-            return Err(format!(
-                "start of {setup:?}: reference {:?}, engine {:?}",
-                r.err(),
-                e.err()
-            ));
-        }
-    };
+    // Any placement is a setup both accept: both refusing is a difference
+    // too.
+    let mut both = Lockstep::start(&Reference, &Engine, setup, profile)?
+        .ok_or_else(|| format!("start of {setup:?}: both refuse"))?;
     // The same game without the symmetry rule, on the engine: its legal
     // moves that the profile refuses are the symmetry refusals, whose
     // verdicts both must give alike. (The legal lists, compared in full,
@@ -360,63 +276,49 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         )
     };
     for _ in 0..plies {
-        same_state(&*r, &*e).map_err(|w| at(&played, w))?;
+        both.same_state().map_err(|w| at(&played, w))?;
         if u.is_empty() {
             break;
         }
-        let legal = r.legal_actions();
-        let legal_e = e.legal_actions();
-        if legal != legal_e {
-            let show = |v: &[Move]| v.iter().map(|m| m.to_string()).collect::<Vec<_>>();
-            return Err(at(
-                &played,
-                format!(
-                    "legal moves\n  reference {:?}\n  engine    {:?}",
-                    show(&legal),
-                    show(&legal_e)
-                ),
-            ));
-        }
+        let legal = both.same_legal().map_err(|w| at(&played, w))?;
         let choice = byte(u);
-        let board = r.position().expect("the reference tells its position");
+        let board = both
+            .reference
+            .position()
+            .expect("the reference tells its position");
         let on_board: Vec<Square> = board.white.iter().chain(&board.black).copied().collect();
         let own = candidate(u, &on_board);
-        let mut candidates = vec![own];
-        candidates.extend(near_legal(&legal, usize::from(choice)));
-        for m in &candidates {
-            same_verdict(&*r, &*e, m).map_err(|w| at(&played, w))?;
+        let mut own_legal = false;
+        for (k, m) in std::iter::once(own)
+            .chain(near_legal(&legal, usize::from(choice)))
+            .enumerate()
+        {
+            let v = both.same_verdict(&m).map_err(|w| at(&played, w))?;
+            own_legal |= k == 0 && v.is_legal();
             tally.verdicts += 1;
         }
-        if r.outcome().is_over() {
+        if both.reference.outcome().is_over() {
             tally.finished += 1;
             break;
         }
         if profile.symmetry.map != SymmetryMap::None && !unrestricted.outcome().is_over() {
             for m in unrestricted.legal_actions() {
-                if legal.binary_search(&m).is_err()
-                    && r.judge(&m).rule() == Some(RuleCode::Symmetry)
-                {
-                    tally.symmetry_refusals += 1;
-                    same_verdict(&*r, &*e, &m).map_err(|w| at(&played, w))?;
+                if legal.binary_search(&m).is_ok() {
+                    continue;
                 }
+                let v = both.same_verdict(&m).map_err(|w| at(&played, w))?;
+                tally.symmetry_refusals += u64::from(v.rule() == Some(RuleCode::Symmetry));
             }
         }
         if legal.is_empty() {
             break;
         }
-        let m = if choice >= 0xc0 && r.judge(&own).is_legal() {
+        let m = if choice >= 0xc0 && own_legal {
             own
         } else {
             legal[usize::from(choice) % legal.len()]
         };
-        let (nr, ne) = (r.play(&m), e.play(&m));
-        if nr != ne {
-            return Err(at(
-                &played,
-                format!("play {m}\n  reference {nr:?}\n  engine    {ne:?}"),
-            ));
-        }
-        let note = nr.map_err(|i| at(&played, format!("the legal {m} refused: {i}")))?;
+        let note = both.play(&m).map_err(|w| at(&played, w))?;
         if !note.captures.is_empty() {
             tally.captures += 1;
         }
@@ -433,7 +335,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         played.push(m);
         tally.plies += 1;
     }
-    same_state(&*r, &*e).map_err(|w| at(&played, w))
+    both.same_state().map_err(|w| at(&played, w))
 }
 
 /// How many stones of the mover stand in line from the note's front stone

@@ -128,7 +128,7 @@ fn sparse(rng: &mut SplitMix, size: Size) -> Setup {
 fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
     let (w, h) = (size.files(), size.ranks());
     let mut grid = vec![None; w as usize * h as usize];
-    let at = |sq: Square| sq.rank as usize * w as usize + sq.file as usize;
+    let at = |sq: Square| index(size, sq);
     let image = |sq: Square| image(size, map, sq);
     let put = |grid: &mut Vec<Option<Side>>, sq: Square, side: Option<Side>| {
         let (img, swap) = image(sq);
@@ -180,20 +180,30 @@ fn symmetric(rng: &mut SplitMix, size: Size, map: SymmetryMap) -> Setup {
         grid[at(Square::new(file, back))] = Some(mover);
         grid[at(Square::new(file, t))] = None;
     }
+    setup_of(size, &grid, mover)
+}
+
+/// The setup of a grid of `size` (rank by rank, [`index`]) with `to_move`.
+pub(crate) fn setup_of(size: Size, grid: &[Option<Side>], to_move: Side) -> Setup {
     let mut setup = Setup {
         size,
         white: Vec::new(),
         black: Vec::new(),
-        to_move: mover,
+        to_move,
     };
     for sq in size.squares() {
-        match grid[at(sq)] {
+        match grid[index(size, sq)] {
             Some(Side::White) => setup.white.push(sq),
             Some(Side::Black) => setup.black.push(sq),
             None => {}
         }
     }
     setup
+}
+
+/// Where `sq` is in a grid of `size`, rank by rank.
+pub(crate) fn index(size: Size, sq: Square) -> usize {
+    usize::from(sq.rank) * usize::from(size.files()) + usize::from(sq.file)
 }
 
 /// The image of `sq` under `map` (the mirror for `None`), and whether the

@@ -25,9 +25,8 @@ use std::sync::LazyLock;
 
 use arbitrary::Unstructured;
 
-use super::{SETUPS, Source, Tally, compare_game, profiles};
+use super::{SETUPS, Source, Tally, compare_game, profiles, undo_of};
 use crate::games::chess::action::Action;
-use crate::games::chess::action::UciMove;
 use crate::games::chess::board::{Color, Kind, Piece, Square};
 use crate::games::chess::engine::{EngineGame, board_of};
 use crate::games::chess::position::Position;
@@ -112,15 +111,7 @@ fn prefix(e: &mut EngineGame, plies: usize, rng: &mut SplitMix) {
         if moves.is_empty() {
             return;
         }
-        let undo = match played.len().checked_sub(2).map(|i| played[i]) {
-            Some(Action::Move(m)) => Some(Action::Move(UciMove {
-                from: m.to,
-                to: m.from,
-                promotion: None,
-            })),
-            _ => None,
-        };
-        let pick = match undo {
+        let pick = match undo_of(&played) {
             Some(u) if rng.pick(3) == 0 && moves.contains(&u) => u,
             _ => moves[rng.pick(moves.len())],
         };
@@ -232,23 +223,31 @@ fn built(u: &mut Unstructured) -> arbitrary::Result<Option<Position>> {
 
 /// The fuzz property of `chess_short`: a start ([`start`]), then a line of
 /// at most [`MAX_TAIL`] plies compared at every ply; any difference panics
-/// with its description.
-pub fn check_short(data: &[u8]) {
+/// with its description. Returns what the line went through (nothing when
+/// the input makes no start).
+pub fn check_short(data: &[u8]) -> Tally {
+    let mut tally = Tally::default();
     let mut u = Unstructured::new(data);
     let Ok(Some(start)) = start(&mut u) else {
-        return;
+        return tally;
     };
     let Ok(plies) = u.int_in_range(1..=MAX_TAIL) else {
-        return;
+        return tally;
     };
-    if let Err(e) = compare_start(&start, &mut u, plies) {
+    if let Err(e) = compare_start(&start, &mut u, plies, &mut tally) {
         panic!("reference and engine differ from {}: {e}", start.how);
     }
+    tally
 }
 
 /// Both implementations start a game from `start` or both refuse it; then
 /// [`compare_game`] plays `plies` plies with the choices from `src`.
-pub fn compare_start(start: &Start, src: &mut dyn Source, plies: usize) -> Result<(), String> {
+pub fn compare_start(
+    start: &Start,
+    src: &mut dyn Source,
+    plies: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
     if board_of(&start.position).is_err() {
         // cozy-chess cannot hold it: the engine declines it as unsupported.
         return Ok(());
@@ -257,17 +256,38 @@ pub fn compare_start(start: &Start, src: &mut dyn Source, plies: usize) -> Resul
     let e = EngineGame::new(&start.position, &start.profile).is_ok();
     match (r, e) {
         (false, false) => Ok(()),
-        (true, true) => compare_game(
-            &start.position,
-            &start.profile,
-            src,
-            plies,
-            &mut Tally::default(),
-        ),
+        (true, true) => compare_game(&start.position, &start.profile, src, plies, tally),
         _ => Err(format!(
             "the reference {} the setup, the engine {} it",
             if r { "accepts" } else { "refuses" },
             if e { "accepts" } else { "refuses" }
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed seeds (`fuzz/corpus/chess_short/`) compare lines, not
+    /// just starts: games, plies, verdicts, lines that end the game, a
+    /// repetition within the line.
+    #[test]
+    fn the_seed_corpus_compares_lines() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/chess_short");
+        let mut tally = Tally::default();
+        for e in std::fs::read_dir(dir)
+            .expect("the committed seed corpus")
+            .flatten()
+        {
+            tally.add(&check_short(&std::fs::read(e.path()).unwrap()));
+        }
+        println!("{tally}");
+        assert!(tally.games >= 100, "{tally}");
+        // The merged seeds are a few bytes each, two a choice: their lines
+        // mostly stop at the start; the `random-line-*` seeds play lines.
+        assert!(tally.plies >= 80 && tally.verdicts > 0, "{tally}");
+        assert!(tally.checkmates + tally.stalemates > 0, "{tally}");
+        assert!(tally.threefold > 0, "{tally}");
     }
 }

@@ -117,23 +117,54 @@ fn prefix(e: &mut EngineGame, plies: usize, rng: &mut Seeded) {
 
 /// The fuzz property of `dame_short`: a start ([`start`]), then a line of
 /// at most [`MAX_TAIL`] plies compared at every ply; any difference panics
-/// with its description.
-pub fn check_short(data: &[u8]) {
+/// with its description. Returns what the line went through (nothing when
+/// the input runs out before the line's length).
+pub fn check_short(data: &[u8]) -> Tally {
+    let mut tally = Tally::default();
     let mut u = Unstructured::new(data);
     let Ok(start) = start(&mut u) else {
-        return;
+        return tally;
     };
     let Ok(plies) = u.int_in_range(1..=MAX_TAIL) else {
-        return;
+        return tally;
     };
     // `compare_from` also checks that both refuse a setup alike.
-    if let Err(e) = compare_from(
-        &start.setup,
-        &start.profile,
-        &mut u,
-        plies,
-        &mut Tally::default(),
-    ) {
+    if let Err(e) = compare_from(&start.setup, &start.profile, &mut u, plies, &mut tally) {
         panic!("engine and reference differ from {}: {e}", start.how);
+    }
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed seeds (`fuzz/corpus/dame_short/`) compare lines, not
+    /// just starts: games, plies, refused candidates, captures, and lines
+    /// that end the game.
+    #[test]
+    fn the_seed_corpus_compares_lines() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/dame_short");
+        let (mut games, mut plies, mut refusals, mut captures, mut ended) = (0, 0, 0, 0, 0);
+        for e in std::fs::read_dir(dir)
+            .expect("the committed seed corpus")
+            .flatten()
+        {
+            let t = check_short(&std::fs::read(e.path()).unwrap());
+            games += t.games;
+            plies += t.plies;
+            refusals += t.refusals;
+            captures += t.captures + t.multi_captures;
+            ended += t.ended;
+        }
+        println!(
+            "{games} games, {plies} plies, {refusals} refusals, {captures} captures, {ended} ended"
+        );
+        assert!(games >= 100, "{games} games");
+        assert!(
+            plies > 0 && refusals > 0 && captures > 0,
+            "{plies} plies, {refusals} refusals, {captures} captures"
+        );
+        assert!(ended > 0, "no line ended a game");
     }
 }
