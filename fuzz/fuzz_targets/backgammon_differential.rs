@@ -2,4 +2,6 @@
 //! bytes (`arbiter::games::backgammon::workload::check_differential`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::games::backgammon::workload::check_differential(data));
+libfuzzer_sys::fuzz_target!(
+    |data: &[u8]| arbiter::games::backgammon::workload::check_differential(data)
+);

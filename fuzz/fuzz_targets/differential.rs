@@ -2,4 +2,6 @@
 //! (`arbiter::games::stratego::workload::diff::check_differential`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::games::stratego::workload::diff::check_differential(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    arbiter::games::stratego::workload::diff::check_differential(data)
+});
