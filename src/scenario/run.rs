@@ -125,12 +125,26 @@ pub fn run_profile_as<G: Rules>(
         }
     };
     let line = scenario.line(written_for.name());
+    let start_ply = game.ply();
+    let mut listed = game.legal_actions();
+    invariants(game.as_ref(), &listed, start_ply, 0, &mut |m| {
+        fail(scenario.id_at, format!("at the start: {m}"))
+    });
     // Actions played so far (a refused one is judged, not played).
     let mut ply = 0;
     for m in &line.moves {
         ply += 1;
         let exp = m.expectations(written_for.name());
         if exp.expect == Some(Legality::Illegal) {
+            if listed.contains(&m.mv) {
+                fail(
+                    m.at,
+                    format!(
+                        "move {ply} {}: expected illegal, but the legal list has it",
+                        m.mv
+                    ),
+                );
+            }
             let v = game.judge(&m.mv);
             if v.rule() != exp.rule {
                 fail(
@@ -149,6 +163,15 @@ pub fn run_profile_as<G: Rules>(
             ply -= 1;
             continue;
         }
+        if !game.canonical(&m.mv).is_some_and(|c| listed.contains(&c)) {
+            fail(
+                m.at,
+                format!(
+                    "move {ply} {}: played as legal, but the legal list lacks it",
+                    m.mv
+                ),
+            );
+        }
         let note = match game.play(&m.mv) {
             Ok(n) => n,
             Err(ill) => {
@@ -164,6 +187,10 @@ pub fn run_profile_as<G: Rules>(
         };
         exp.annotations.compare(&note, written_for, &mut |message| {
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
+        });
+        listed = game.legal_actions();
+        invariants(game.as_ref(), &listed, start_ply, ply, &mut |message| {
+            fail(m.at, format!("after move {ply} {}: {message}", m.mv))
         });
         if let Some(want) = &exp.outcome {
             let got = game.outcome();
@@ -188,6 +215,25 @@ pub fn run_profile_as<G: Rules>(
             Legality::Legal => v.is_legal(),
             Legality::Illegal => v.rule() == exp.rule,
         };
+        let in_list = game
+            .canonical(&probe.mv)
+            .is_some_and(|c| listed.contains(&c))
+            || listed.contains(&probe.mv);
+        if in_list != (exp.expect == Legality::Legal) {
+            fail(
+                probe.at,
+                format!(
+                    "probe {}: expected {}, but the legal list {} it",
+                    probe.mv,
+                    if exp.expect == Legality::Legal {
+                        "legal"
+                    } else {
+                        "illegal"
+                    },
+                    if in_list { "has" } else { "lacks" }
+                ),
+            );
+        }
         if !ok {
             let want = match exp.expect {
                 Legality::Legal => "legal".to_string(),
@@ -203,4 +249,42 @@ pub fn run_profile_as<G: Rules>(
         }
     }
     failures
+}
+
+/// What holds of every implementation at every ply, whatever the scenario
+/// states (docs/architecture.md, "What every game respects"): `ply()`
+/// counts the actions played, the legal list is empty exactly when the game
+/// is over, and every listed action is one `judge` accepts. A slip in the
+/// code that lists actions or counts plies shows here even where no
+/// scenario writes the list out.
+fn invariants<G: Rules>(
+    game: &dyn crate::rules::Game<G>,
+    listed: &[G::Action],
+    start_ply: usize,
+    played: usize,
+    fail: &mut dyn FnMut(String),
+) {
+    let at = game.ply();
+    if at != start_ply + played {
+        fail(format!(
+            "ply() reports {at}, but {played} actions were played since the setup (at {start_ply})"
+        ));
+    }
+    let outcome = game.outcome();
+    if listed.is_empty() != G::is_over(&outcome) {
+        fail(if listed.is_empty() {
+            format!("no legal action, but the game is not over ({outcome})")
+        } else {
+            format!(
+                "the game is over ({outcome}), but {} actions are listed as legal",
+                listed.len()
+            )
+        });
+    }
+    if let Some(refused) = listed.iter().find(|a| !game.judge(a).is_legal()) {
+        fail(format!(
+            "the legal list has {refused}, which judge refuses: {}",
+            describe(&game.judge(refused))
+        ));
+    }
 }

@@ -1,0 +1,151 @@
+//! The scenario runner checks what every implementation respects at every
+//! ply (docs/architecture.md, "What every game respects"), beyond what a
+//! scenario writes: `ply()` counts the actions played, the legal list is
+//! empty exactly when the game is over, it lists the actions the scenario
+//! plays and its legal probes, and never an action the scenario or `judge`
+//! refuses. These checks are what let the corpus catch a slip in the code
+//! that lists actions or counts plies (docs/mutation.md).
+//!
+//! Each test wraps every game's reference in one deliberate slip and
+//! requires that the game's corpus fails somewhere, and that the same
+//! corpus passes with the slip removed.
+
+use std::path::PathBuf;
+
+use arbiter::corpus::{load_all, of_game};
+use arbiter::games::backgammon::game::Backgammon;
+use arbiter::games::chess::game::Chess;
+use arbiter::games::dame::game::Dame;
+use arbiter::games::epaminondas::game::Epaminondas;
+use arbiter::games::stratego::game::Stratego;
+use arbiter::rules::{Game, Illegal, Implementation, Rules, Verdict};
+use arbiter::scenario::run::run_profile;
+
+/// One slip an implementation could make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slip {
+    /// None: the reference as it is.
+    None,
+    /// The legal list is always empty.
+    EmptyList,
+    /// The legal list drops its first action.
+    DropsFirst,
+    /// `ply()` never moves.
+    FrozenPly,
+}
+
+struct Slipped<G: Rules> {
+    inner: Box<dyn Game<G>>,
+    slip: Slip,
+}
+
+impl<G: Rules> Game<G> for Slipped<G> {
+    fn side_to_move(&self) -> G::Side {
+        self.inner.side_to_move()
+    }
+    fn outcome(&self) -> G::Outcome {
+        self.inner.outcome()
+    }
+    fn judge(&self, action: &G::Action) -> Verdict<G> {
+        self.inner.judge(action)
+    }
+    fn legal_actions(&self) -> Vec<G::Action> {
+        let mut all = self.inner.legal_actions();
+        match self.slip {
+            Slip::EmptyList => all.clear(),
+            Slip::DropsFirst if !all.is_empty() => {
+                all.remove(0);
+            }
+            _ => {}
+        }
+        all
+    }
+    fn play(&mut self, action: &G::Action) -> Result<G::Note, Illegal<G>> {
+        self.inner.play(action)
+    }
+    fn ply(&self) -> usize {
+        if self.slip == Slip::FrozenPly {
+            0
+        } else {
+            self.inner.ply()
+        }
+    }
+    fn render(&self) -> String {
+        self.inner.render()
+    }
+    fn canonical(&self, action: &G::Action) -> Option<G::Action> {
+        self.inner.canonical(action)
+    }
+    fn position(&self) -> Option<G::Setup> {
+        self.inner.position()
+    }
+}
+
+struct SlippedImpl(Slip);
+
+impl<G: Rules> Implementation<G> for SlippedImpl {
+    fn name(&self) -> &'static str {
+        "slipped"
+    }
+    fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String> {
+        let inner = G::reference().start(setup, profile)?;
+        Ok(Box::new(Slipped {
+            inner,
+            slip: self.0,
+        }))
+    }
+}
+
+/// How many runs (scenario × profile) of `G`'s corpus fail with `slip`.
+fn failing_runs<G: Rules>(slip: Slip) -> usize {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(G::NAME);
+    let (all, errors) = load_all(&[root]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let imp = SlippedImpl(slip);
+    of_game::<G>(&all)
+        .into_iter()
+        .flat_map(|s| s.profiles.iter().map(move |p| (s, p)))
+        .filter(|(s, p)| !run_profile(s, &imp as &dyn Implementation<G>, p).is_empty())
+        .count()
+}
+
+fn every_slip_found<G: Rules>() {
+    assert_eq!(
+        failing_runs::<G>(Slip::None),
+        0,
+        "{}: the wrapper itself must pass",
+        G::NAME
+    );
+    for slip in [Slip::EmptyList, Slip::DropsFirst, Slip::FrozenPly] {
+        let n = failing_runs::<G>(slip);
+        assert!(n > 0, "{}: the corpus does not notice {slip:?}", G::NAME);
+        println!("{}: {slip:?} fails {n} runs", G::NAME);
+    }
+}
+
+#[test]
+fn stratego() {
+    every_slip_found::<Stratego>();
+}
+
+#[test]
+fn dame() {
+    every_slip_found::<Dame>();
+}
+
+#[test]
+fn chess() {
+    every_slip_found::<Chess>();
+}
+
+#[test]
+fn backgammon() {
+    every_slip_found::<Backgammon>();
+}
+
+#[test]
+fn epaminondas() {
+    every_slip_found::<Epaminondas>();
+}
