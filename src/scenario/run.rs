@@ -127,7 +127,8 @@ pub fn run_profile_as<G: Rules>(
     let line = scenario.line(written_for.name());
     let start_ply = game.ply();
     let mut listed = game.legal_actions();
-    invariants(game.as_ref(), &listed, start_ply, 0, &mut |m| {
+    let tells = imp.tells_position();
+    invariants(game.as_ref(), tells, &listed, start_ply, 0, &mut |m| {
         fail(scenario.id_at, format!("at the start: {m}"))
     });
     // Actions played so far (a refused one is judged, not played).
@@ -189,9 +190,14 @@ pub fn run_profile_as<G: Rules>(
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
         });
         listed = game.legal_actions();
-        invariants(game.as_ref(), &listed, start_ply, ply, &mut |message| {
-            fail(m.at, format!("after move {ply} {}: {message}", m.mv))
-        });
+        invariants(
+            game.as_ref(),
+            tells,
+            &listed,
+            start_ply,
+            ply,
+            &mut |message| fail(m.at, format!("after move {ply} {}: {message}", m.mv)),
+        );
         if let Some(want) = &exp.outcome {
             let got = game.outcome();
             if &got != want {
@@ -254,11 +260,13 @@ pub fn run_profile_as<G: Rules>(
 /// What holds of every implementation at every ply, whatever the scenario
 /// states (docs/architecture.md, "What every game respects"): `ply()`
 /// counts the actions played, the legal list is empty exactly when the game
-/// is over, and every listed action is one `judge` accepts. A slip in the
-/// code that lists actions or counts plies shows here even where no
-/// scenario writes the list out.
+/// is over, every listed action is one `judge` accepts, and the position is
+/// told only when the implementation says it tells it (the harness compares
+/// positions only then), and then at least at the start. A slip in the code that lists actions or
+/// counts plies shows here even where no scenario writes the list out.
 fn invariants<G: Rules>(
     game: &dyn crate::rules::Game<G>,
+    tells_position: bool,
     listed: &[G::Action],
     start_ply: usize,
     played: usize,
@@ -269,6 +277,20 @@ fn invariants<G: Rules>(
         fail(format!(
             "ply() reports {at}, but {played} actions were played since the setup (at {start_ply})"
         ));
+    }
+    // A position some setups cannot hold (a backgammon double awaiting its
+    // answer) may go untold later; the one the game started from never.
+    let told = game.position().is_some();
+    if told && !tells_position {
+        fail(
+            "the implementation says it does not tell the position, but position() gives one"
+                .into(),
+        );
+    } else if !told && tells_position && played == 0 {
+        fail(
+            "the implementation says it tells the position, but position() gives none at the start"
+                .into(),
+        );
     }
     let outcome = game.outcome();
     if listed.is_empty() != G::is_over(&outcome) {
