@@ -1,0 +1,140 @@
+//! Every value of every switch with a closed set of values (an enum, a
+//! boolean) is the reading of at least one profile some scenario runs under,
+//! named or spelled with overrides (`seed-003+capture.strength=or-equal`).
+//! A reading that a user may select but no scenario runs is code the corpus
+//! never checks: a slip there would pass (docs/mutation.md). Values that no
+//! position can tell from another value are listed with the game's
+//! argument instead.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use arbiter::corpus::{load_all, of_game};
+use arbiter::rules::Rules;
+use arbiter::rules::switches::{allowed, flatten};
+use serde_json::Value;
+
+/// The (switch, value) pairs of `G` that no scenario's profile takes.
+fn unrun<G: Rules>() -> Vec<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(G::NAME);
+    let (all, errors) = load_all(&[root]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut taken: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut paths: BTreeSet<String> = BTreeSet::new();
+    for s in of_game::<G>(&all) {
+        for p in &s.profiles {
+            for (k, v) in flatten(&serde_json::to_value(p).unwrap()) {
+                paths.insert(k.clone());
+                taken.insert((k, v.to_string()));
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for path in paths {
+        let Some(Value::Array(values)) = allowed::<G::Profile>(&path) else {
+            continue;
+        };
+        for v in values {
+            if !taken.contains(&(path.clone(), v.to_string())) {
+                missing.push(format!("{path} = {v}"));
+            }
+        }
+    }
+    missing
+}
+
+/// Checks `G` against the values still waiting for a scenario (each named
+/// here with where its reading is defined). The list may only shrink: a new
+/// switch value needs a scenario that runs it.
+fn check<G: Rules>(waiting: &[&str]) {
+    let missing = unrun::<G>();
+    let new: Vec<&String> = missing
+        .iter()
+        .filter(|m| !waiting.contains(&m.as_str()))
+        .collect();
+    assert!(
+        new.is_empty(),
+        "{}: switch values no scenario runs: {new:?}",
+        G::NAME
+    );
+    let stale: Vec<&&str> = waiting
+        .iter()
+        .filter(|w| !missing.iter().any(|m| m == *w))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "{}: now run by a scenario, take them off the list: {stale:?}",
+        G::NAME
+    );
+}
+
+#[test]
+fn stratego() {
+    check::<arbiter::games::stratego::game::Stratego>(&[
+        "more-squares.exception-overrides-two-squares = true",
+        "two-squares.attacks-count = false",
+        "two-squares.other-piece-erases = false",
+        "two-squares.per-piece = false",
+        "two-squares.scouts = \"span\"",
+    ]);
+}
+
+#[test]
+fn dame() {
+    check::<arbiter::games::dame::game::Dame>(&[
+        "capture = \"optional\"",
+        "crowning = \"continues-as-dame\"",
+        "crowning = \"passes-through\"",
+        "huff.costs-turn = true",
+        "huff.dame-moves = false",
+        "huff.partial = false",
+        "huff.target = \"moved\"",
+        "majority = \"maximum\"",
+        "removal = \"at-once\"",
+    ]);
+}
+
+#[test]
+fn chess() {
+    check::<arbiter::games::chess::game::Chess>(&[
+        "castling-in-key = false",
+        "claim-beats-mate = true",
+        "clock-reset = \"capture-only\"",
+        "ep-in-repetition = \"always\"",
+        "ep-in-repetition = \"never\"",
+        "insufficient-material = \"off\"",
+        "insufficient-material = \"no-mating-force\"",
+        "material-before-stalemate = true",
+        "move-limit-beats-mate = true",
+        "move-limit-before-repetition = true",
+        "side-to-move-in-key = false",
+        "stalemate = \"win-for-stalemating\"",
+        "threefold = \"off\"",
+    ]);
+}
+
+#[test]
+fn epaminondas() {
+    check::<arbiter::games::epaminondas::game::Epaminondas>(&[
+        "capture.enemy-line = \"to-edge\"",
+        "capture.removes = \"front-stone\"",
+        "capture.stronger = \"or-equal\"",
+        "end.no-moves = \"draw\"",
+        "end.win-check = \"immediate\"",
+        "phalanx.range = \"whole-line\"",
+        "phalanx.split = \"whole-line\"",
+        "phalanx.strength = \"whole-line\"",
+        "symmetry.scope = \"every-move\"",
+    ]);
+}
+
+#[test]
+fn backgammon() {
+    check::<arbiter::games::backgammon::game::Backgammon>(&[
+        "cube.jacoby = true",
+        "scoring.gammons = false",
+        "scoring.resign = \"as-position\"",
+    ]);
+}
