@@ -65,7 +65,7 @@ pub fn si(x: f64) -> String {
 pub fn line(workload: &str, unit: &str, engine: Rate, peer_name: &str, peer: Option<Rate>) {
     match peer {
         Some(p) => println!(
-            "{workload}: engine {} {unit}/s (median {}), {peer_name} {} (median {}); engine/peer {:.2}x best, {:.2}x median; {} {unit} a round; load {}",
+            "{workload}: engine {} {unit}/s (median {}), {peer_name} {} (median {}); engine/peer {:.2}x best, {:.2}x median; {} {unit} a round (peer {}); load {}",
             si(engine.best),
             si(engine.median),
             si(p.best),
@@ -73,6 +73,7 @@ pub fn line(workload: &str, unit: &str, engine: Rate, peer_name: &str, peer: Opt
             engine.best / p.best,
             engine.median / p.median,
             engine.units,
+            p.units,
             load()
         ),
         None => println!(
