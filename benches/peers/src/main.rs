@@ -1,7 +1,8 @@
 //! arbiter's engines beside other open-source move generators, timed in
 //! one process on the same positions and the same move-choosing loop.
 //! Usage: `arbiter-peers [chess|backgammon|stratego|dame|epaminondas|all]
-//! [--reps N] [--dame-depth D]`. Every line gives best and median of the
+//! [--reps N] [--dame-depth D]` (`chess-perft` and `chess-playouts` run
+//! half of chess, for a profiler). Every line gives best and median of the
 //! rounds, the ratio and the load average; see README.md.
 
 // Jeimel's module refers to its `#[macro_export]` macro by an absolute
@@ -39,7 +40,8 @@ fn main() -> ExitCode {
                 Some(d) if d <= 10 => dame_depth = d,
                 _ => return usage("--dame-depth wants a depth from 0 to 10"),
             },
-            "chess" | "backgammon" | "stratego" | "dame" | "epaminondas" => games.push(a.clone()),
+            "chess" | "chess-perft" | "chess-playouts" | "backgammon" | "stratego" | "dame"
+            | "epaminondas" => games.push(a.clone()),
             "all" => games.extend(
                 ["chess", "backgammon", "stratego", "dame", "epaminondas"].map(String::from),
             ),
@@ -59,6 +61,8 @@ fn main() -> ExitCode {
                 chess::perft(reps);
                 chess::playouts(reps);
             }
+            "chess-perft" => chess::perft(reps),
+            "chess-playouts" => chess::playouts(reps),
             "backgammon" => backgammon::run(reps),
             "stratego" => quick8x8::run(reps),
             "dame" => dame::run(reps, dame_depth),
@@ -72,7 +76,7 @@ fn main() -> ExitCode {
 fn usage(why: &str) -> ExitCode {
     eprintln!("arbiter-peers: {why}");
     eprintln!(
-        "usage: arbiter-peers [chess|backgammon|stratego|dame|epaminondas|all] [--reps N] [--dame-depth D]"
+        "usage: arbiter-peers [chess|chess-perft|chess-playouts|backgammon|stratego|dame|epaminondas|all] [--reps N] [--dame-depth D]"
     );
     ExitCode::from(2)
 }
