@@ -122,10 +122,7 @@ fn the_readme_speed_table_covers_every_game() {
         .nth(1)
         .expect("README.md has a `## Speed` section");
     let section = section.split("\n## ").next().unwrap_or(section);
-    let rows: Vec<&str> = section
-        .lines()
-        .filter(|l| l.starts_with("| `"))
-        .collect();
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
     for g in arbiter::games::registry() {
         let row = rows
             .iter()

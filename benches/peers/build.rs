@@ -45,7 +45,10 @@ fn main() {
     let module_path = out.join("stratego").join("mod.rs");
     fs::write(
         out.join("include.rs"),
-        format!("#[allow(warnings, clippy::all)]\n#[path = {:?}]\npub mod stratego;\n", module_path.display().to_string()),
+        format!(
+            "#[allow(warnings, clippy::all)]\n#[path = {:?}]\npub mod stratego;\n",
+            module_path.display().to_string()
+        ),
     )
     .expect("write include.rs");
     println!("cargo::rustc-cfg=jeimel");

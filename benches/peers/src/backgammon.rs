@@ -35,11 +35,13 @@ fn engine_positions() -> Vec<Board> {
 }
 
 fn bkgm_positions() -> Vec<bkgm::Position<15>> {
-    let start = bkgm::codecs::gnuid::decode_position::<15>("4HPwATDgc/ABMA")
-        .expect("the start's GNUbg ID");
+    let start =
+        bkgm::codecs::gnuid::decode_position::<15>("4HPwATDgc/ABMA").expect("the start's GNUbg ID");
     let mut out = Vec::new();
     for (dice, _) in ALL_21 {
-        out.extend(<ClassicRules as PositionRules<15>>::legal_positions(start, &dice));
+        out.extend(<ClassicRules as PositionRules<15>>::legal_positions(
+            start, &dice,
+        ));
     }
     out
 }
@@ -75,5 +77,11 @@ pub fn run(reps: usize) {
         n
     });
     println!("backgammon move generation: 447 positions one play from the start x 21 rolls");
-    line("backgammon plays generated", "plays", engine, "bkgm 0.6 legal_positions", Some(peer));
+    line(
+        "backgammon plays generated",
+        "plays",
+        engine,
+        "bkgm 0.6 legal_positions",
+        Some(peer),
+    );
 }

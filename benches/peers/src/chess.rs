@@ -3,7 +3,7 @@
 //! uniform random playouts, arbiter's engine beside cozy-chess and
 //! shakmaty in the same process.
 
-use arbiter::games::chess::engine::{EngineGame, perft as engine_perft};
+use arbiter::games::chess::engine::{perft as engine_perft, EngineGame};
 use arbiter::games::chess::game::Outcome;
 use arbiter::games::chess::perft::POSITIONS;
 use arbiter::games::chess::position::Position;
@@ -12,7 +12,7 @@ use arbiter::rules::Game;
 use shakmaty::zobrist::{Zobrist64, ZobristHash};
 use shakmaty::{CastlingMode, EnPassantMode, Position as _};
 
-use crate::measure::{Rate, Rng, line, rounds};
+use crate::measure::{line, rounds, Rate, Rng};
 
 /// The profile of `spec/chess/perft.yaml`: every draw rule off, so perft
 /// counts moves only.
@@ -52,7 +52,10 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
 }
 
 fn checked(name: &str, got: u64, want: u64) -> u64 {
-    assert_eq!(got, want, "{name}: perft counts {got}, the published figure is {want}");
+    assert_eq!(
+        got, want,
+        "{name}: perft counts {got}, the published figure is {want}"
+    );
     got
 }
 
@@ -80,7 +83,9 @@ pub fn perft(reps: usize) {
         })
         .collect();
     let total: u64 = SUITE.iter().map(|s| s.1).sum();
-    println!("chess perft: the suite's six positions at depths 4, 3, 5, 4, 3, 3 ({total} leaves in all)");
+    println!(
+        "chess perft: the suite's six positions at depths 4, 3, 5, 4, 3, 3 ({total} leaves in all)"
+    );
     let engine = rounds(reps, || {
         engines
             .iter()

@@ -11,7 +11,7 @@ use arbiter::games::dame::profile::Profile;
 use arbiter::games::dame::reference::RefGame;
 use arbiter::rules::Game;
 
-use crate::measure::{Rng, line, rounds};
+use crate::measure::{line, rounds, Rng};
 
 /// English perft from the start (OEIS A133046), by depth.
 const A133046: [u64; 11] = [
@@ -42,7 +42,10 @@ fn random_games(seed: u64, plies: usize) -> Vec<Vec<Action>> {
     out
 }
 
-fn replay(mut start: impl FnMut() -> Box<dyn Game<arbiter::games::dame::game::Dame>>, games: &[Vec<Action>]) -> u64 {
+fn replay(
+    mut start: impl FnMut() -> Box<dyn Game<arbiter::games::dame::game::Dame>>,
+    games: &[Vec<Action>],
+) -> u64 {
     let mut n = 0;
     for game in games {
         let mut g = start();
@@ -89,7 +92,10 @@ pub fn run(reps: usize, depth: u32) {
         )
     });
     line(
-        &format!("dame english random games ({} games), through the Game trait", games.len()),
+        &format!(
+            "dame english random games ({} games), through the Game trait",
+            games.len()
+        ),
         "plies",
         engine,
         "arbiter's reference",

@@ -12,7 +12,7 @@ use arbiter::games::epaminondas::reference::Reference;
 use arbiter::games::epaminondas::setup::Setup;
 use arbiter::rules::Implementation;
 
-use crate::measure::{Rng, line, rounds};
+use crate::measure::{line, rounds, Rng};
 
 /// Random games from the opening array of `size` under `seed-003`, one
 /// after the other until `plies` plies in all, each capped at `cap`.
@@ -65,7 +65,10 @@ pub fn run(reps: usize) {
         let engine = rounds(reps, || replay(&Engine, size, &games));
         let reference = rounds(reps.min(3), || replay(&Reference, size, &games));
         line(
-            &format!("epaminondas {name} random games ({} games, cap 500)", games.len()),
+            &format!(
+                "epaminondas {name} random games ({} games, cap 500)",
+                games.len()
+            ),
             "plies",
             engine,
             "arbiter's reference",

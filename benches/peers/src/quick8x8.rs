@@ -68,7 +68,13 @@ pub fn run(reps: usize) {
         println!("stratego: JEIMEL_STRATEGO was not set at build time, so Jeimel/stratego is not run (README.md)");
         None
     };
-    line("stratego 8x8 modern-3 playouts", "plies", engine, "Jeimel/stratego", peer);
+    line(
+        "stratego 8x8 modern-3 playouts",
+        "plies",
+        engine,
+        "Jeimel/stratego",
+        peer,
+    );
     if let Some(p) = peer {
         println!(
             "stratego: target engine >= 2x Jeimel: {:.2}x on best rounds, {:.2}x on medians",
