@@ -108,3 +108,31 @@ fn an_unknown_or_unclosed_block_is_an_error() {
         assert!(once.contains(&format!("`{}`", g.name)));
     }
 }
+
+/// The README's speed table has one row per game of the registry, each
+/// with the engine's figure and the peer or reference it was measured
+/// beside (`docs/benchmarks.md`, "Side by side with the peers", holds the
+/// commands and loads). The figures are measurements, so they are written
+/// by hand; this only keeps a new game from being left out.
+#[test]
+fn the_readme_speed_table_covers_every_game() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let section = readme
+        .split("\n## Speed\n")
+        .nth(1)
+        .expect("README.md has a `## Speed` section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
+    for g in arbiter::games::registry() {
+        let row = rows
+            .iter()
+            .find(|r| r.starts_with(&format!("| `{}`", g.name())))
+            .unwrap_or_else(|| panic!("the README's speed table has no row for `{}`", g.name()));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert!(
+            cells.len() >= 6 && cells[1..6].iter().all(|c| !c.is_empty()),
+            "the speed row of `{}` has an empty cell: {row}",
+            g.name()
+        );
+    }
+}
