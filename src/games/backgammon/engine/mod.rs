@@ -285,6 +285,12 @@ impl EngineGame {
     /// position of a legal play; otherwise the order that got farthest
     /// names the rule (`protocol.md`, "Rule codes").
     fn judge_play(&self, roll: Roll, steps: &[Step]) -> Result<(), Why> {
+        self.spelled_play(roll, steps).map(|_| ())
+    }
+
+    /// The steps of the legal play `steps` spells, as `legal_actions` lists
+    /// it (`Game::canonical`), or why `steps` spells none.
+    fn spelled_play(&self, roll: Roll, steps: &[Step]) -> Result<Vec<Step>, Why> {
         let dice: Vec<u8> = if roll.is_double() {
             vec![
                 roll.high;
@@ -358,12 +364,12 @@ impl EngineGame {
                 .iter()
                 .any(|&d| (1..=25u8).any(|from| step_reason(b, from, d, &self.profile).is_ok()))
         };
-        if reached.iter().any(|(b, left)| {
+        if let Some(p) = reached.iter().find_map(|(b, left)| {
             g.plays
                 .iter()
-                .any(|p| p.after == *b && (usize::from(p.n) == n || complete(b, left)))
+                .find(|p| p.after == *b && (usize::from(p.n) == n || complete(b, left)))
         }) {
-            return Ok(());
+            return Ok(p.steps().to_vec());
         }
         if !reached.is_empty() || n == 0 {
             let most = g.plays.iter().map(|p| usize::from(p.n)).max().unwrap_or(0);
@@ -836,6 +842,18 @@ impl Game<Backgammon> for EngineGame {
 
     fn ply(&self) -> usize {
         self.ply
+    }
+
+    /// A play reached by another order of its steps, or written with one
+    /// die for two (`2/off` for `2/1 1/off`), is the play `legal_actions`
+    /// lists (`protocol.md`, "Spelling").
+    fn canonical(&self, action: &Action) -> Option<Action> {
+        if let (Stage::Play(r), Action::Play(steps)) = (self.stage, action)
+            && !self.outcome.is_over()
+        {
+            return self.spelled_play(r, steps).ok().map(Action::Play);
+        }
+        self.judge(action).is_legal().then(|| action.clone())
     }
 
     fn render(&self) -> String {
