@@ -137,16 +137,16 @@ pub fn run_profile_as<G: Rules>(
         ply += 1;
         let exp = m.expectations(written_for.name());
         if exp.expect == Some(Legality::Illegal) {
-            if listed.contains(&m.mv) {
+            let v = game.judge(&m.mv);
+            if v.rule() == exp.rule && listed.contains(&m.mv) {
                 fail(
                     m.at,
                     format!(
-                        "move {ply} {}: expected illegal, but the legal list has it",
+                        "move {ply} {}: judge refuses it, but the legal list has it",
                         m.mv
                     ),
                 );
             }
-            let v = game.judge(&m.mv);
             if v.rule() != exp.rule {
                 fail(
                     m.at,
@@ -164,15 +164,7 @@ pub fn run_profile_as<G: Rules>(
             ply -= 1;
             continue;
         }
-        if !game.canonical(&m.mv).is_some_and(|c| listed.contains(&c)) {
-            fail(
-                m.at,
-                format!(
-                    "move {ply} {}: played as legal, but the legal list lacks it",
-                    m.mv
-                ),
-            );
-        }
+        let spelled = game.canonical(&m.mv);
         let note = match game.play(&m.mv) {
             Ok(n) => n,
             Err(ill) => {
@@ -186,6 +178,12 @@ pub fn run_profile_as<G: Rules>(
                 return failures;
             }
         };
+        if !spelled.is_some_and(|c| listed.contains(&c)) {
+            fail(
+                m.at,
+                format!("move {ply} {}: played, but the legal list lacks it", m.mv),
+            );
+        }
         exp.annotations.compare(&note, written_for, &mut |message| {
             fail(m.at, format!("move {ply} {}: {message}", m.mv))
         });
@@ -225,11 +223,11 @@ pub fn run_profile_as<G: Rules>(
             .canonical(&probe.mv)
             .is_some_and(|c| listed.contains(&c))
             || listed.contains(&probe.mv);
-        if in_list != (exp.expect == Legality::Legal) {
+        if ok && in_list != v.is_legal() {
             fail(
                 probe.at,
                 format!(
-                    "probe {}: expected {}, but the legal list {} it",
+                    "probe {}: judge says {}, but the legal list {} it",
                     probe.mv,
                     if exp.expect == Legality::Legal {
                         "legal"
