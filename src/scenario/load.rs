@@ -689,9 +689,13 @@ fn lint(text: &str) -> Result<(), (Loc, String)> {
 fn key_before(text: &str, offset: usize) -> Option<&str> {
     let before = text.get(..offset)?.trim_end();
     let before = before.strip_suffix(':')?.trim_end();
+    // After the last character that is no part of a key (it may be wider
+    // than one byte: the key starts after all of it).
     let start = before
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let key = &before[start..];
     (!key.is_empty()).then_some(key)
 }
