@@ -118,9 +118,5 @@ fn epaminondas() {
 
 #[test]
 fn backgammon() {
-    check::<arbiter::games::backgammon::game::Backgammon>(&[
-        "cube.jacoby = true",
-        "scoring.gammons = false",
-        "scoring.resign = \"as-position\"",
-    ]);
+    check::<arbiter::games::backgammon::game::Backgammon>(&[]);
 }
