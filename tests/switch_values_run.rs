@@ -72,13 +72,7 @@ fn check<G: Rules>(waiting: &[&str]) {
 
 #[test]
 fn stratego() {
-    check::<arbiter::games::stratego::game::Stratego>(&[
-        "more-squares.exception-overrides-two-squares = true",
-        "two-squares.attacks-count = false",
-        "two-squares.other-piece-erases = false",
-        "two-squares.per-piece = false",
-        "two-squares.scouts = \"span\"",
-    ]);
+    check::<arbiter::games::stratego::game::Stratego>(&[]);
 }
 
 #[test]
