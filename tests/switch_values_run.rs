@@ -72,13 +72,7 @@ fn check<G: Rules>(waiting: &[&str]) {
 
 #[test]
 fn stratego() {
-    check::<arbiter::games::stratego::game::Stratego>(&[
-        "more-squares.exception-overrides-two-squares = true",
-        "two-squares.attacks-count = false",
-        "two-squares.other-piece-erases = false",
-        "two-squares.per-piece = false",
-        "two-squares.scouts = \"span\"",
-    ]);
+    check::<arbiter::games::stratego::game::Stratego>(&[]);
 }
 
 #[test]
@@ -98,21 +92,7 @@ fn dame() {
 
 #[test]
 fn chess() {
-    check::<arbiter::games::chess::game::Chess>(&[
-        "castling-in-key = false",
-        "claim-beats-mate = true",
-        "clock-reset = \"capture-only\"",
-        "ep-in-repetition = \"always\"",
-        "ep-in-repetition = \"never\"",
-        "insufficient-material = \"off\"",
-        "insufficient-material = \"no-mating-force\"",
-        "material-before-stalemate = true",
-        "move-limit-beats-mate = true",
-        "move-limit-before-repetition = true",
-        "side-to-move-in-key = false",
-        "stalemate = \"win-for-stalemating\"",
-        "threefold = \"off\"",
-    ]);
+    check::<arbiter::games::chess::game::Chess>(&[]);
 }
 
 #[test]
@@ -132,9 +112,5 @@ fn epaminondas() {
 
 #[test]
 fn backgammon() {
-    check::<arbiter::games::backgammon::game::Backgammon>(&[
-        "cube.jacoby = true",
-        "scoring.gammons = false",
-        "scoring.resign = \"as-position\"",
-    ]);
+    check::<arbiter::games::backgammon::game::Backgammon>(&[]);
 }

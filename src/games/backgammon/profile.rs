@@ -41,7 +41,8 @@ pub struct CubeSwitches {
     /// The highest value the cube may reach (64 on the page); `null`: no cap.
     pub cap: Option<u32>,
     /// Jacoby: gammons and backgammons count single while the cube is
-    /// centred at 1.
+    /// centred, whatever equal opening dice turned it to (BG-8.7): no
+    /// double has been taken (AB-7).
     pub jacoby: bool,
     /// What an opening roll of two equal dice does.
     pub opening_doubles: OpeningDoubles,
@@ -225,7 +226,7 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
         switch: "cube.jacoby",
         clause: Some("BG-7.4"),
         ambiguity: Some("AB-7"),
-        description: "gammons and backgammons count single while the cube is centred at 1",
+        description: "gammons and backgammons count single while the cube is centred (no double taken)",
     },
     crate::rules::SwitchInfo {
         switch: "cube.opening-doubles",

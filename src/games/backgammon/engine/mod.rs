@@ -442,10 +442,8 @@ impl EngineGame {
         let l = w.other();
         let li = l.index();
         let none_off = pos.off[li] == 0 || (f.gammon_after_one_off && pos.off[li] == 1);
-        let jacoby = self.profile.cube.enabled
-            && self.profile.cube.jacoby
-            && self.cube.value == 1
-            && self.cube.owner.is_none();
+        let jacoby =
+            self.profile.cube.enabled && self.profile.cube.jacoby && self.cube.owner.is_none();
         let home = (19..=24).any(|p| pos.at(l, p) > 0);
         let bar = pos.bar[li] > 0 && !f.backgammon_ignores_bar;
         let counts = self.profile.scoring.gammons && !jacoby;

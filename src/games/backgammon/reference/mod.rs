@@ -340,11 +340,13 @@ impl RefGame {
         // BG-7.3: the winner's home board is the loser's points 19 to 24.
         let in_home = (19..=24).any(|p| pos.at(loser, p) > 0);
         let on_bar = pos.bar[l] > 0 && !f.backgammon_ignores_bar;
+        // AB-7, Jacoby: single while no double has been taken, that is
+        // while the cube is centred, whatever value equal opening dice
+        // gave it (BG-8.7).
         let counts = self.profile.scoring.gammons
             && !(self.profile.cube.enabled
                 && self.profile.cube.jacoby
-                && self.cube.owner.is_none()
-                && self.cube.value == 1);
+                && self.cube.owner.is_none());
         let by = if counts && !gammon && (in_home || on_bar) && f.left_behind_not_single {
             // AB-12's other reading: a checker left behind is no single game.
             WinBy::Backgammon
