@@ -117,17 +117,7 @@ fn chess() {
 
 #[test]
 fn epaminondas() {
-    check::<arbiter::games::epaminondas::game::Epaminondas>(&[
-        "capture.enemy-line = \"to-edge\"",
-        "capture.removes = \"front-stone\"",
-        "capture.stronger = \"or-equal\"",
-        "end.no-moves = \"draw\"",
-        "end.win-check = \"immediate\"",
-        "phalanx.range = \"whole-line\"",
-        "phalanx.split = \"whole-line\"",
-        "phalanx.strength = \"whole-line\"",
-        "symmetry.scope = \"every-move\"",
-    ]);
+    check::<arbiter::games::epaminondas::game::Epaminondas>(&[]);
 }
 
 #[test]
