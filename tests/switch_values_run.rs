@@ -77,17 +77,7 @@ fn stratego() {
 
 #[test]
 fn dame() {
-    check::<arbiter::games::dame::game::Dame>(&[
-        "capture = \"optional\"",
-        "crowning = \"continues-as-dame\"",
-        "crowning = \"passes-through\"",
-        "huff.costs-turn = true",
-        "huff.dame-moves = false",
-        "huff.partial = false",
-        "huff.target = \"moved\"",
-        "majority = \"maximum\"",
-        "removal = \"at-once\"",
-    ]);
+    check::<arbiter::games::dame::game::Dame>(&[]);
 }
 
 #[test]
@@ -97,17 +87,7 @@ fn chess() {
 
 #[test]
 fn epaminondas() {
-    check::<arbiter::games::epaminondas::game::Epaminondas>(&[
-        "capture.enemy-line = \"to-edge\"",
-        "capture.removes = \"front-stone\"",
-        "capture.stronger = \"or-equal\"",
-        "end.no-moves = \"draw\"",
-        "end.win-check = \"immediate\"",
-        "phalanx.range = \"whole-line\"",
-        "phalanx.split = \"whole-line\"",
-        "phalanx.strength = \"whole-line\"",
-        "symmetry.scope = \"every-move\"",
-    ]);
+    check::<arbiter::games::epaminondas::game::Epaminondas>(&[]);
 }
 
 #[test]
