@@ -459,8 +459,11 @@ impl Report {
 /// fields); `request` is the protocol request as a dict (`game`, `profile`,
 /// `setup`, `moves`, `case`, and `move` for `judge`).
 /// `subject.capabilities` lists what it declares (`judge`, state fields),
-/// `subject.name` names it. `run`/`skip` are id globs, `xfail` ids expected
-/// to fail. Raising `arbiter.Unsupported` skips a case.
+/// `subject.name` names it. Or `subject` is a function answering a whole
+/// request dict with a whole reply dict, as an adapter process answers a
+/// line (its `hello` reply gives the name and capabilities).
+/// `run`/`skip` are id globs, `xfail` ids expected to fail. Raising
+/// `arbiter.Unsupported` skips a case.
 #[pyfunction]
 #[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new()))]
 fn conform(
