@@ -17,6 +17,8 @@
 //! looked up among the legal actions' steps, never decoded, so a step space
 //! need only tell apart the actions legal in one position.
 
+use std::cell::OnceCell;
+
 use serde_json::Value;
 
 use crate::protocol::answer::{replay, state_of};
@@ -149,6 +151,10 @@ pub struct Session<G: Rules> {
     last: Option<G::Note>,
     /// The steps chosen so far this turn.
     pending: Vec<usize>,
+    /// The legal actions here with their steps, worked out once per
+    /// position: choosing an action step by step asks for them at every
+    /// step.
+    paths: OnceCell<Vec<(G::Action, Vec<usize>)>>,
 }
 
 impl<G: Rules> Session<G> {
@@ -177,6 +183,7 @@ impl<G: Rules> Session<G> {
             game,
             last,
             pending: Vec::new(),
+            paths: OnceCell::new(),
         })
     }
 
@@ -190,6 +197,7 @@ impl<G: Rules> Session<G> {
             game,
             last,
             pending: self.pending.clone(),
+            paths: OnceCell::new(),
         }
     }
 
@@ -209,12 +217,14 @@ impl<G: Rules> Session<G> {
 
     /// Every legal action with its steps (an action without steps is left
     /// out; `tests/action_space.rs` checks there is none).
-    fn paths(&self) -> Vec<(G::Action, Vec<usize>)> {
-        self.game
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| G::action_steps(&a).map(|p| (a, p)))
-            .collect()
+    fn paths(&self) -> &[(G::Action, Vec<usize>)] {
+        self.paths.get_or_init(|| {
+            self.game
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| G::action_steps(&a).map(|p| (a, p)))
+                .collect()
+        })
     }
 
     /// What choosing `index` after the pending steps comes to: the legal
@@ -229,8 +239,8 @@ impl<G: Rules> Session<G> {
         let mut ends = Vec::new();
         let mut goes_on = false;
         for (a, p) in self.paths() {
-            if p == chosen {
-                ends.push(a);
+            if *p == chosen {
+                ends.push(a.clone());
             } else if p.starts_with(&chosen) {
                 goes_on = true;
             }
@@ -315,6 +325,7 @@ impl<G: Rules> AnyGame for Session<G> {
             .play(&a)
             .map_err(|ill| Self::refusal(action, ill))?;
         self.last = Some(note);
+        self.paths = OnceCell::new();
         self.position.moves.push(a);
         Ok(())
     }
@@ -430,6 +441,7 @@ impl<G: Rules> AnyGame for Session<G> {
                     .play(a)
                     .map_err(|ill| Self::refusal(&a.to_string(), ill))?;
                 self.last = Some(note);
+                self.paths = OnceCell::new();
                 self.position.moves.push(a.clone());
                 self.pending.clear();
                 Ok(Some(a.to_string()))

@@ -6,7 +6,13 @@ Prints, per game: the time of one `legal_moves()` and one `play()` call
 from Python (mean over a random game, replayed), and `random_playouts`
 throughput in plies per second (the whole loop in Rust: the engine alone,
 no Python in the loop) beside a Python loop doing the same playouts
-through `legal_moves()` + `play()`."""
+through `legal_moves()` + `play()`.
+
+Then, per game, the cost of choosing an action by integer steps against
+playing it whole by text, on the positions of one game (the same actions
+both ways): `play(text)` once against `play(i)` for each of the action's
+steps, and a ply of a learning loop's kind (`legal_actions()` and `play(i)`
+per step) against a ply of a text loop (`legal_moves()` and `play(text)`)."""
 
 import random
 import time
@@ -56,5 +62,49 @@ def main():
               f" {rust:10.0f} ply/s {py:10.0f} ply/s {rust / py:7.1f}x")
 
 
+def stepwise(game, plies=200):
+    """Mean times per action (µs) and steps per action, over one game."""
+    text, idx = arbiter.Game(game), arbiter.Game(game)
+    t_text = t_steps = t_text_ply = t_idx_ply = 0.0
+    steps = actions = 0
+    while actions < plies and not text.is_over:
+        t = time.perf_counter()
+        legal = text.legal_moves()
+        t_lm = time.perf_counter() - t
+        a = legal[len(legal) // 2]
+        path = idx.action_steps(a)
+        t = time.perf_counter()
+        text.play(a)
+        t_play = time.perf_counter() - t
+        t_text += t_play
+        t_text_ply += t_lm + t_play
+        for i in path:
+            t = time.perf_counter()
+            offered = idx.legal_actions()
+            t_la = time.perf_counter() - t
+            t = time.perf_counter()
+            idx.play(i)
+            t_step = time.perf_counter() - t
+            assert i in offered
+            t_steps += t_step
+            t_idx_ply += t_la + t_step
+            steps += 1
+        actions += 1
+    assert idx.history == text.history
+    us = 1e6 / actions
+    return t_text * us, t_steps * us, t_text_ply * us, t_idx_ply * us, steps / actions
+
+
+def main_steps():
+    print()
+    print("game          play(text)  play(i) steps  steps/action"
+          "   legal_moves()+play(text)  legal_actions()+play(i)")
+    for game in arbiter.games():
+        whole, stepped, text_ply, idx_ply, per = stepwise(game)
+        print(f"{game:12} {whole:9.1f} µs {stepped:9.1f} µs {per:9.2f}"
+              f" {text_ply:18.1f} µs {idx_ply:20.1f} µs")
+
+
 if __name__ == "__main__":
     main()
+    main_steps()
