@@ -6,6 +6,7 @@ same adapter does as a process under `arbiter conform` (.ci/run)."""
 import importlib.util
 import json
 import pathlib
+import re
 import sys
 
 import pytest
@@ -70,3 +71,13 @@ def test_the_same_examples_fail_without_their_list(monkeypatch):
     assert not report.ok
     failed = {c["id"] for c in json.loads(report.json())["cases"] if c["status"] == "fail"}
     assert failed == set(expected_failures("python-dame-naive"))
+
+
+def test_the_docs_example_runs_as_written(monkeypatch):
+    doc = (EXAMPLES.parent / "docs" / "python.md").read_text()
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", doc, re.S) if "adapter.reply" in b]
+    here = EXAMPLES / "chess-naive"
+    load("chess-naive", "adapter.py", monkeypatch)  # forgets the others' engines
+    monkeypatch.chdir(here)
+    monkeypatch.delitem(sys.modules, "adapter", raising=False)
+    exec(compile(block, "docs/python.md", "exec"), {})
