@@ -111,8 +111,13 @@ def test_dame_captures_that_collided_have_paths_of_their_own(profile):
     assert g.history == [legal[0]]
 
 
+ROLL, TAKE = 58, 60
+
+
 def test_a_backgammon_game_by_indices_only():
     g = arbiter.Game("backgammon", profile="standard")
+    assert (g.action_index("roll"), g.action_index("take")) == (ROLL, TAKE)
+    assert g.num_actions == 214 and g.stop_index == 213
     # BG-2.3: the opening is one die each, no ties: 30 rolls.
     assert len(g.legal_actions()) == 30
     rng = numpy.random.default_rng(3)
@@ -120,13 +125,18 @@ def test_a_backgammon_game_by_indices_only():
     for _ in range(2000):
         if g.is_over:
             break
-        # The decisions (roll, double, take, drop, resign) are single steps
-        # too: take the one listed first, mostly, so the game plays on.
-        _, steps = choose(g, lambda idx: idx[0] if rng.random() < 0.5 else
-                          idx[rng.integers(len(idx))])
+        # (A check, not a choice: each legal action has its own steps.)
+        legal = g.legal_moves()
+        assert len({tuple(g.action_steps(a)) for a in legal}) == len(legal)
+        # The decisions are single steps too; `roll` (58) and `take` (60),
+        # from docs/python.md's table, keep the game going to the bear-off.
+        _, steps = choose(g, lambda idx: next((i for i in idx if i in (ROLL, TAKE)),
+                                              idx[rng.integers(len(idx))]))
         longest = max(longest, len(steps))
     assert g.is_over, g.history[-5:]
     assert "wins" in str(g.outcome)
     # A double's play is four checker moves (BG-3.3), each a step.
     assert longest == 4
+    # The game went as far as bearing off (BG-6), step by step too.
+    assert any("/off" in a for a in g.history)
     assert g.pending == []
