@@ -63,16 +63,21 @@ def main():
 
 
 def stepwise(game, plies=200):
-    """Mean times per action (µs) and steps per action, over one game."""
-    text, idx = arbiter.Game(game), arbiter.Game(game)
-    t_text = t_steps = t_text_ply = t_idx_ply = 0.0
+    """Mean times per action (µs) over one game, the same actions played
+    three ways: whole by text; by steps with `play(i)` alone (the legal
+    steps worked out inside it); by a learning loop's steps, `legal_actions()`
+    then `play(i)`. Also a text loop's ply and the steps per action."""
+    text, cold, loop = arbiter.Game(game), arbiter.Game(game), arbiter.Game(game)
+    t_text = t_cold = t_text_ply = t_loop_ply = 0.0
     steps = actions = 0
     while actions < plies and not text.is_over:
         t = time.perf_counter()
         legal = text.legal_moves()
         t_lm = time.perf_counter() - t
         a = legal[len(legal) // 2]
-        path = idx.action_steps(a)
+        # Asked of the text game, so the stepped ones work out their legal
+        # steps inside the timed calls, as a loop would.
+        path = text.action_steps(a)
         t = time.perf_counter()
         text.play(a)
         t_play = time.perf_counter() - t
@@ -80,27 +85,28 @@ def stepwise(game, plies=200):
         t_text_ply += t_lm + t_play
         for i in path:
             t = time.perf_counter()
-            offered = idx.legal_actions()
-            t_la = time.perf_counter() - t
+            cold.play(i)
+            t_cold += time.perf_counter() - t
             t = time.perf_counter()
-            idx.play(i)
-            t_step = time.perf_counter() - t
+            offered = loop.legal_actions()
+            loop.play(i)
+            t_loop_ply += time.perf_counter() - t
             assert i in offered
-            t_steps += t_step
-            t_idx_ply += t_la + t_step
             steps += 1
         actions += 1
-    assert idx.history == text.history
+    assert loop.history == cold.history == text.history
     us = 1e6 / actions
-    return t_text * us, t_steps * us, t_text_ply * us, t_idx_ply * us, steps / actions
+    return t_text * us, t_cold * us, t_text_ply * us, t_loop_ply * us, steps / actions
 
 
 def main_steps():
     print()
-    print("game          play(text)  play(i) steps  steps/action"
-          "   legal_moves()+play(text)  legal_actions()+play(i)")
+    print("per action:   play(text)  play(i) steps  steps/action"
+          "   legal_moves()+play(text)  legal_actions()+play(i) steps")
     for game in arbiter.games():
-        whole, stepped, text_ply, idx_ply, per = stepwise(game)
+        # The least of three runs: the machine is shared.
+        runs = [stepwise(game) for _ in range(3)]
+        whole, stepped, text_ply, idx_ply, per = (min(r[k] for r in runs) for k in range(5))
         print(f"{game:12} {whole:9.1f} µs {stepped:9.1f} µs {per:9.2f}"
               f" {text_ply:18.1f} µs {idx_ply:20.1f} µs")
 
