@@ -89,7 +89,10 @@ impl PySubject<'_> {
                 fields.entry("id").or_insert(id);
                 Ok(Value::Object(fields))
             }
-            other => Err(("internal", format!("the subject replied {other}, not a dict"))),
+            other => Err((
+                "internal",
+                format!("the subject replied {other}, not a dict"),
+            )),
         }
     }
 
