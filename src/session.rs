@@ -543,3 +543,40 @@ pub fn start<G: Rules>(
     };
     Ok(Box::new(Session::start(implementation, setup, profile)?))
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every registered game, from its start: the steps of each legal
+    /// action play it, an index past the space is refused and changes
+    /// nothing, and text waits until the pending steps are cleared.
+    #[test]
+    fn steps_play_the_action_they_spell() {
+        for entry in crate::games::registry() {
+            let game = entry.name();
+            let start = entry.session("engine", None, None).expect("the start");
+            assert!(start.action_count() > 0, "{game}");
+            for action in start.legal_moves() {
+                let mut s = start.copy();
+                let steps = s.action_steps(&action).expect("a legal action has steps");
+                for (k, &i) in steps.iter().enumerate() {
+                    let played = s.play_index(i).expect("its own step");
+                    let last = k + 1 == steps.len();
+                    assert_eq!(played.as_deref(), last.then_some(action.as_str()), "{game}");
+                }
+                assert_eq!(s.history(), vec![action.clone()], "{game}");
+            }
+            let mut s = start.copy();
+            let past = s.action_count();
+            assert_eq!(s.play_index(past).unwrap_err().rule, "no-legal-action");
+            assert!(s.history().is_empty() && s.pending().is_empty(), "{game}");
+            let first = s.legal_moves()[0].clone();
+            let steps = s.action_steps(&first).unwrap();
+            if steps.len() > 1 {
+                assert_eq!(s.play_index(steps[0]), Ok(None));
+                assert_eq!(s.play(&first).unwrap_err().rule, "steps-pending");
+                s.clear_pending();
+            }
+            s.play(&first).expect("text plays once nothing is pending");
+        }
+    }
+}
