@@ -5,10 +5,19 @@
 //! one; the registry's [`GameEntry::session`](crate::corpus::GameEntry::session)
 //! starts it.
 //!
-//! The fixed integer action space (OpenSpiel style) is the game's
-//! [`Rules::ACTION_COUNT`] and [`Rules::action_index`]: an index names at
-//! most one legal action in any position, so `play_index` looks the index
-//! up among the legal actions instead of decoding it.
+//! The fixed integer action space (OpenSpiel style) is the game's step
+//! space ([`Rules::STEP_COUNT`], [`Rules::action_steps`]; for most games a
+//! step is a whole action, [`Rules::action_index`]). An action is chosen
+//! one step at a time: the session keeps the steps chosen so far this turn
+//! (the pending prefix), offers as legal the steps that continue some legal
+//! action, and plays an action once a step completes it and no other legal
+//! action goes on from there. Where a legal action ends and others go on
+//! (a capture series that may stop early), the extra index
+//! [`Rules::STEP_COUNT`], "stop", plays the one that ends. Indices are
+//! looked up among the legal actions' steps, never decoded, so a step space
+//! need only tell apart the actions legal in one position.
+
+use std::cell::OnceCell;
 
 use serde_json::Value;
 
@@ -102,15 +111,31 @@ pub trait AnyGame {
     fn render(&self) -> String;
     /// A copy that goes on independently.
     fn copy(&self) -> Box<dyn AnyGame>;
-    /// The size of the game's integer action space (0: it has none).
+    /// The size of the game's integer action space (0: it has none): its
+    /// steps, and "stop" when an action may take more than one.
     fn action_count(&self) -> usize;
-    /// The index of `action`, read and checked to be an action of the
-    /// game (it need not be legal here).
-    fn action_index(&self, action: &str) -> Result<usize, Refusal>;
-    /// The indices of the legal actions, in the order of `legal_moves`.
+    /// The "stop" index, when the game's actions may take several steps.
+    fn stop_index(&self) -> Option<usize>;
+    /// The steps that choose `action` here: its own steps, then "stop"
+    /// when a legal action goes on from them. The action is read and
+    /// checked to be an action of the game; it need not be legal here.
+    fn action_steps(&self, action: &str) -> Result<Vec<usize>, Refusal>;
+    /// The steps chosen so far this turn (empty between actions).
+    fn pending(&self) -> Vec<usize>;
+    /// Forgets the steps chosen so far this turn.
+    fn clear_pending(&mut self);
+    /// The steps that may come next after the pending ones, each once, in
+    /// the order of the first legal action (of `legal_moves`) they lead to;
+    /// for one-step actions, the indices of the legal actions.
     fn legal_indices(&self) -> Vec<usize>;
-    /// The legal action of index `index`, spelled, or `None`.
+    /// The legal action that step `index` completes now, spelled, or
+    /// `None` (no legal action, or one that needs more steps).
     fn action_of_index(&self, index: usize) -> Option<String>;
+    /// Chooses step `index`: plays the action it completes and returns it
+    /// (spelled), or keeps it pending and returns `None` when legal actions
+    /// go on from it. A step that continues no legal action is refused
+    /// (rule `no-legal-action`) and changes nothing.
+    fn play_index(&mut self, index: usize) -> Result<Option<String>, Refusal>;
     /// `n` random games from here (uniform among the legal actions, at
     /// most `max_plies` actions each), seeded by `seed`.
     fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts;
@@ -124,6 +149,12 @@ pub struct Session<G: Rules> {
     position: Position<G>,
     game: Box<dyn Game<G>>,
     last: Option<G::Note>,
+    /// The steps chosen so far this turn.
+    pending: Vec<usize>,
+    /// The legal actions here with their steps, worked out once per
+    /// position: choosing an action step by step asks for them at every
+    /// step.
+    paths: OnceCell<Vec<(G::Action, Vec<usize>)>>,
 }
 
 impl<G: Rules> Session<G> {
@@ -151,6 +182,8 @@ impl<G: Rules> Session<G> {
             position,
             game,
             last,
+            pending: Vec::new(),
+            paths: OnceCell::new(),
         })
     }
 
@@ -163,6 +196,8 @@ impl<G: Rules> Session<G> {
             position: self.position.clone(),
             game,
             last,
+            pending: self.pending.clone(),
+            paths: OnceCell::new(),
         }
     }
 
@@ -173,6 +208,60 @@ impl<G: Rules> Session<G> {
             clause: String::new(),
             explanation: e.to_string(),
         })
+    }
+
+    /// The "stop" index, for games whose actions may take several steps.
+    fn stop() -> Option<usize> {
+        (G::MULTI_STEP && G::STEP_COUNT > 0).then_some(G::STEP_COUNT)
+    }
+
+    /// Every legal action with its steps (an action without steps is left
+    /// out; `tests/action_space.rs` checks there is none).
+    fn paths(&self) -> &[(G::Action, Vec<usize>)] {
+        self.paths.get_or_init(|| {
+            self.game
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| G::action_steps(&a).map(|p| (a, p)))
+                .collect()
+        })
+    }
+
+    /// What choosing `index` after the pending steps comes to: the legal
+    /// actions it would play (one, unless the step space fails to tell
+    /// them apart), and whether legal actions go on beyond it.
+    fn after(&self, index: usize) -> (Vec<G::Action>, bool) {
+        let stop = Some(index) == Self::stop();
+        let mut chosen = self.pending.clone();
+        if !stop {
+            chosen.push(index);
+        }
+        let mut ends = Vec::new();
+        let mut goes_on = false;
+        for (a, p) in self.paths() {
+            if *p == chosen {
+                ends.push(a.clone());
+            } else if p.starts_with(&chosen) {
+                goes_on = true;
+            }
+        }
+        if stop {
+            // Stop plays the action that ends here, whatever goes on.
+            goes_on = false;
+        } else if goes_on && Self::stop().is_some() {
+            // The action ending here (if any) waits for an explicit stop.
+            ends.clear();
+        }
+        (ends, goes_on)
+    }
+
+    fn no_step(index: usize, why: String) -> Refusal {
+        Refusal {
+            action: index.to_string(),
+            rule: "no-legal-action".into(),
+            clause: String::new(),
+            explanation: why,
+        }
     }
 
     fn refusal(action: &str, ill: crate::rules::Illegal<G>) -> Refusal {
@@ -220,11 +309,23 @@ impl<G: Rules> AnyGame for Session<G> {
 
     fn play(&mut self, action: &str) -> Result<(), Refusal> {
         let a = Self::read(action)?;
+        if !self.pending.is_empty() {
+            return Err(Refusal {
+                action: action.to_string(),
+                rule: "steps-pending".into(),
+                clause: String::new(),
+                explanation: format!(
+                    "steps {:?} of an action are chosen: finish it by index or clear them first",
+                    self.pending
+                ),
+            });
+        }
         let note = self
             .game
             .play(&a)
             .map_err(|ill| Self::refusal(action, ill))?;
         self.last = Some(note);
+        self.paths = OnceCell::new();
         self.position.moves.push(a);
         Ok(())
     }
@@ -272,33 +373,105 @@ impl<G: Rules> AnyGame for Session<G> {
     }
 
     fn action_count(&self) -> usize {
-        G::ACTION_COUNT
+        G::STEP_COUNT + usize::from(Self::stop().is_some())
     }
 
-    fn action_index(&self, action: &str) -> Result<usize, Refusal> {
+    fn stop_index(&self) -> Option<usize> {
+        Self::stop()
+    }
+
+    fn action_steps(&self, action: &str) -> Result<Vec<usize>, Refusal> {
         let a = Self::read(action)?;
-        G::action_index(&a).ok_or_else(|| Refusal {
+        let mut steps = G::action_steps(&a).ok_or_else(|| Refusal {
             action: action.to_string(),
             rule: UNREADABLE.to_string(),
             clause: String::new(),
             explanation: format!("{} has no integer action space", G::NAME),
-        })
+        })?;
+        if let Some(stop) = Self::stop()
+            && self
+                .paths()
+                .iter()
+                .any(|(_, p)| p.len() > steps.len() && p.starts_with(&steps))
+        {
+            steps.push(stop);
+        }
+        Ok(steps)
+    }
+
+    fn pending(&self) -> Vec<usize> {
+        self.pending.clone()
+    }
+
+    fn clear_pending(&mut self) {
+        self.pending.clear();
     }
 
     fn legal_indices(&self) -> Vec<usize> {
-        self.game
-            .legal_actions()
-            .iter()
-            .filter_map(G::action_index)
-            .collect()
+        let n = self.pending.len();
+        let mut out: Vec<usize> = Vec::new();
+        for (_, p) in self.paths() {
+            if !p.starts_with(&self.pending) {
+                continue;
+            }
+            // An action that ends at the pending steps is chosen by stop.
+            let next = p.get(n).copied().or(Self::stop());
+            if let Some(i) = next
+                && !out.contains(&i)
+            {
+                out.push(i);
+            }
+        }
+        out
     }
 
     fn action_of_index(&self, index: usize) -> Option<String> {
-        self.game
-            .legal_actions()
-            .into_iter()
-            .find(|a| G::action_index(a) == Some(index))
-            .map(|a| a.to_string())
+        match self.after(index) {
+            (ends, false) if ends.len() == 1 => Some(ends[0].to_string()),
+            _ => None,
+        }
+    }
+
+    fn play_index(&mut self, index: usize) -> Result<Option<String>, Refusal> {
+        let (ends, goes_on) = self.after(index);
+        match (ends.as_slice(), goes_on) {
+            ([a], false) => {
+                let note = self
+                    .game
+                    .play(a)
+                    .map_err(|ill| Self::refusal(&a.to_string(), ill))?;
+                self.last = Some(note);
+                self.paths = OnceCell::new();
+                self.position.moves.push(a.clone());
+                self.pending.clear();
+                Ok(Some(a.to_string()))
+            }
+            ([], true) => {
+                self.pending.push(index);
+                Ok(None)
+            }
+            ([], false) => Err(Self::no_step(
+                index,
+                format!(
+                    "no legal action of {} continues with step {index} after {:?}",
+                    G::NAME,
+                    self.pending
+                ),
+            )),
+            (many, _) => Err(Self::no_step(
+                index,
+                format!(
+                    "step {index} after {:?} ends {} legal actions of {} ({}): the step space does not tell them apart",
+                    self.pending,
+                    many.len(),
+                    G::NAME,
+                    many.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+        }
     }
 
     fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts {
@@ -369,4 +542,41 @@ pub fn start<G: Rules>(
         Some(v) => G::setup_from_wire(v).map_err(|(field, msg)| format!("{field}: {msg}"))?,
     };
     Ok(Box::new(Session::start(implementation, setup, profile)?))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every registered game, from its start: the steps of each legal
+    /// action play it, an index past the space is refused and changes
+    /// nothing, and text waits until the pending steps are cleared.
+    #[test]
+    fn steps_play_the_action_they_spell() {
+        for entry in crate::games::registry() {
+            let game = entry.name();
+            let start = entry.session("engine", None, None).expect("the start");
+            assert!(start.action_count() > 0, "{game}");
+            for action in start.legal_moves() {
+                let mut s = start.copy();
+                let steps = s.action_steps(&action).expect("a legal action has steps");
+                for (k, &i) in steps.iter().enumerate() {
+                    let played = s.play_index(i).expect("its own step");
+                    let last = k + 1 == steps.len();
+                    assert_eq!(played.as_deref(), last.then_some(action.as_str()), "{game}");
+                }
+                assert_eq!(s.history(), vec![action.clone()], "{game}");
+            }
+            let mut s = start.copy();
+            let past = s.action_count();
+            assert_eq!(s.play_index(past).unwrap_err().rule, "no-legal-action");
+            assert!(s.history().is_empty() && s.pending().is_empty(), "{game}");
+            let first = s.legal_moves()[0].clone();
+            let steps = s.action_steps(&first).unwrap();
+            if steps.len() > 1 {
+                assert_eq!(s.play_index(steps[0]), Ok(None));
+                assert_eq!(s.play(&first).unwrap_err().rule, "steps-pending");
+                s.clear_pending();
+            }
+            s.play(&first).expect("text plays once nothing is pending");
+        }
+    }
 }

@@ -43,19 +43,25 @@ def answer(req):
     raise Declined("no %s query" % q)
 
 
+def reply(req):
+    """The whole reply to one request (a dict): what main() writes for a
+    request line, and what `arbiter.conform(reply, ...)` calls in-process
+    (docs/python.md, "Conformance in-process")."""
+    out = {"protocol": 1, "id": req.get("id", 0)}
+    try:
+        out.update(answer(req))
+    except Declined as e:
+        out["error"] = {"kind": "unsupported", "message": str(e)}
+    except Exception as e:  # noqa: BLE001
+        out["error"] = {"kind": "internal", "message": repr(e)}
+    return out
+
+
 def main():
     for line in sys.stdin:
         if not line.strip():
             continue
-        req = json.loads(line)
-        reply = {"protocol": 1, "id": req.get("id", 0)}
-        try:
-            reply.update(answer(req))
-        except Declined as e:
-            reply["error"] = {"kind": "unsupported", "message": str(e)}
-        except Exception as e:  # noqa: BLE001
-            reply["error"] = {"kind": "internal", "message": repr(e)}
-        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.write(json.dumps(reply(json.loads(line))) + "\n")
         sys.stdout.flush()
 
 

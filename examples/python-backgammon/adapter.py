@@ -253,24 +253,35 @@ def answer(req):
     return game.state()
 
 
+def reply(req):
+    """The whole reply to one request (a dict): what main() writes for a
+    request line, and what `arbiter.conform(reply, ...)` calls in-process
+    (docs/python.md, "Conformance in-process")."""
+    try:
+        out = answer(req)
+    except Declined as e:
+        out = {"error": {"kind": "unsupported", "message": str(e)}}
+    except (BadRequest, ValueError, KeyError, TypeError) as e:
+        out = {"error": {"kind": "bad-request", "message": str(e)}}
+    except Exception as e:  # noqa: BLE001
+        out = {"error": {"kind": "internal", "message": repr(e)}}
+    out["protocol"] = PROTOCOL
+    out["id"] = req.get("id", 0)
+    return out
+
+
 def main():
     for line in sys.stdin:
         if not line.strip():
             continue
-        rid = 0
         try:
             req = json.loads(line)
-            rid = req.get("id", 0)
-            reply = answer(req)
-        except Declined as e:
-            reply = {"error": {"kind": "unsupported", "message": str(e)}}
-        except (BadRequest, ValueError, KeyError, TypeError) as e:
-            reply = {"error": {"kind": "bad-request", "message": str(e)}}
-        except Exception as e:  # noqa: BLE001
-            reply = {"error": {"kind": "internal", "message": repr(e)}}
-        reply["protocol"] = PROTOCOL
-        reply["id"] = rid
-        sys.stdout.write(json.dumps(reply) + "\n")
+        except ValueError as e:
+            out = {"protocol": PROTOCOL, "id": 0,
+                   "error": {"kind": "bad-request", "message": str(e)}}
+        else:
+            out = reply(req)
+        sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
 
 

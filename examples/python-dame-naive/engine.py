@@ -144,15 +144,25 @@ def answer(req):
     return reply
 
 
+def reply(req):
+    """The whole reply to one request (a dict): what main() writes for a
+    request line, and what `arbiter.conform(reply, ...)` calls in-process
+    (docs/python.md, "Conformance in-process")."""
+    try:
+        return answer(req)
+    except Exception as e:  # a bug of this engine: report, keep serving
+        return {"protocol": 1, "id": req.get("id", 0), "error": {"kind": "internal", "message": str(e)}}
+
+
 def main():
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            reply = answer(json.loads(line))
-        except Exception as e:  # a bug of this engine: report, keep serving
-            reply = {"protocol": 1, "id": 0, "error": {"kind": "internal", "message": str(e)}}
-        sys.stdout.write(json.dumps(reply) + "\n")
+            out = reply(json.loads(line))
+        except ValueError as e:
+            out = {"protocol": 1, "id": 0, "error": {"kind": "bad-request", "message": str(e)}}
+        sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
 
 

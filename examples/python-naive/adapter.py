@@ -123,18 +123,25 @@ def reply_to(line):
     except ValueError as e:
         return {"protocol": PROTOCOL, "id": 0,
                 "error": {"kind": "bad-request", "message": "not JSON: %s" % e}}
-    reply = {"protocol": PROTOCOL, "id": request.get("id", 0)}
+    return reply(request)
+
+
+def reply(request):
+    """The whole reply to one request (a dict): what main() writes for a
+    request line, and what `arbiter.conform(reply, ...)` calls in-process
+    (docs/python.md, "Conformance in-process")."""
+    out = {"protocol": PROTOCOL, "id": request.get("id", 0)}
     if request.get("protocol") != PROTOCOL:
-        reply["error"] = {"kind": "unsupported",
-                          "message": "this adapter speaks protocol 1 only"}
-        return reply
+        out["error"] = {"kind": "unsupported",
+                       "message": "this adapter speaks protocol 1 only"}
+        return out
     try:
-        reply.update(answer(request))
+        out.update(answer(request))
     except Declined as e:
-        reply["error"] = {"kind": "unsupported", "message": str(e)}
+        out["error"] = {"kind": "unsupported", "message": str(e)}
     except (ValueError, KeyError, IndexError, TypeError) as e:
-        reply["error"] = {"kind": "bad-request", "message": "%s: %s" % (type(e).__name__, e)}
-    return reply
+        out["error"] = {"kind": "bad-request", "message": "%s: %s" % (type(e).__name__, e)}
+    return out
 
 
 def main():

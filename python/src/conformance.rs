@@ -4,7 +4,12 @@
 //! writes is handed to the object's method for its query as a dict (the
 //! request as the protocol spells it: `game`, `profile`, `setup`, `moves`,
 //! `case`, and `move` for `judge`), and what the method returns is written
-//! back as the reply line. Nothing here knows a game.
+//! back as the reply line. A subject may also be a callable that answers a
+//! whole request dict with a whole reply dict, as an adapter process
+//! answers a request line (the examples' `reply` functions): its replies
+//! are passed to the harness as written, `error` objects included, so the
+//! adapter's own code runs in-process unchanged. Nothing here knows a
+//! game.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -50,10 +55,51 @@ pub fn with_scenarios<R>(paths: Option<Vec<PathBuf>>, f: impl FnOnce(&Corpus) ->
 /// A Python object as a protocol subject.
 struct PySubject<'py> {
     obj: Bound<'py, PyAny>,
+    /// The object is a callable answering whole requests with whole
+    /// replies.
+    replies: bool,
+}
+
+/// What a subject's exception is as a protocol error: `unsupported` for
+/// `arbiter.Unsupported`, else `internal`.
+fn error_kind(py: Python<'_>, e: &PyErr) -> &'static str {
+    let unsupported = py
+        .import("arbiter")
+        .and_then(|m| m.getattr("Unsupported"))
+        .is_ok_and(|cls| e.is_instance(py, &cls));
+    if unsupported {
+        "unsupported"
+    } else {
+        "internal"
+    }
 }
 
 impl PySubject<'_> {
+    /// The reply of a callable subject to `request`, with the envelope
+    /// (`protocol`, `id`) filled in where it left it out.
+    fn reply(&self, request: &Value) -> Result<Value, (&'static str, String)> {
+        let py = self.obj.py();
+        let py_err = |e: PyErr| (error_kind(py, &e), format!("the subject raised {e}"));
+        let arg = crate::from_json(py, request).map_err(py_err)?;
+        let got = self.obj.call1((arg,)).map_err(py_err)?;
+        match crate::to_json(py, &got).map_err(py_err)? {
+            Value::Object(mut fields) => {
+                fields.entry("protocol").or_insert(json!(VERSION));
+                let id = request.get("id").cloned().unwrap_or(json!(0));
+                fields.entry("id").or_insert(id);
+                Ok(Value::Object(fields))
+            }
+            other => Err((
+                "internal",
+                format!("the subject replied {other}, not a dict"),
+            )),
+        }
+    }
+
     fn answer(&self, request: &Value) -> Result<Value, (&'static str, String)> {
+        if self.replies {
+            return self.reply(request);
+        }
         let py = self.obj.py();
         let id = request.get("id").cloned().unwrap_or(json!(0));
         let query = request.get("query").and_then(Value::as_str).unwrap_or("");
@@ -68,18 +114,7 @@ impl PySubject<'_> {
                 ));
             }
         };
-        let py_err = |e: PyErr| {
-            let unsupported = py
-                .import("arbiter")
-                .and_then(|m| m.getattr("Unsupported"))
-                .is_ok_and(|cls| e.is_instance(py, &cls));
-            let kind = if unsupported {
-                "unsupported"
-            } else {
-                "internal"
-            };
-            (kind, format!("{method} raised {e}"))
-        };
+        let py_err = |e: PyErr| (error_kind(py, &e), format!("{method} raised {e}"));
         let arg = crate::from_json(py, request).map_err(py_err)?;
         let got = self.obj.call_method1(method, (arg,)).map_err(py_err)?;
         let got = crate::to_json(py, &got).map_err(py_err)?;
@@ -135,17 +170,54 @@ pub struct Run {
 
 /// Runs the corpus of `run.game` against `obj` and returns the report.
 pub fn conform(obj: &Bound<'_, PyAny>, run: Run) -> PyResult<Report> {
-    let name: String = obj
-        .getattr("name")
-        .and_then(|n| n.extract())
-        .unwrap_or_else(|_| "python".to_string());
-    let capabilities: Vec<String> = match obj.getattr("capabilities") {
-        Ok(c) => c.extract()?,
-        Err(_) => Vec::new(),
+    let (name, capabilities) = if is_reply_function(obj) {
+        hello_of(obj)?
+    } else {
+        let name: String = obj
+            .getattr("name")
+            .and_then(|n| n.extract())
+            .unwrap_or_else(|_| "python".to_string());
+        let capabilities: Vec<String> = match obj.getattr("capabilities") {
+            Ok(c) => c.extract()?,
+            Err(_) => Vec::new(),
+        };
+        (name, capabilities)
     };
     with_scenarios(run.paths.clone(), |(scenarios, load_errors)| {
         conform_on(obj, run, name, capabilities, scenarios, load_errors.clone())
     })
+}
+
+/// Whether `obj` is a subject answering whole requests: a callable
+/// without the method-per-query interface.
+fn is_reply_function(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_callable() && !obj.hasattr("legal_moves").unwrap_or(false)
+}
+
+/// The name and capabilities a reply function gives in its `hello` reply.
+fn hello_of(obj: &Bound<'_, PyAny>) -> PyResult<(String, Vec<String>)> {
+    let subject = PySubject {
+        obj: obj.clone(),
+        replies: true,
+    };
+    let hello = subject
+        .reply(&json!({"protocol": VERSION, "id": 0, "query": "hello"}))
+        .map_err(|(_, m)| pyo3::exceptions::PyValueError::new_err(m))?;
+    let name = hello
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("python")
+        .to_string();
+    let capabilities = hello
+        .get("capabilities")
+        .and_then(Value::as_array)
+        .map(|c| {
+            c.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((name, capabilities))
 }
 
 fn conform_on(
@@ -173,7 +245,10 @@ fn conform_on(
         capabilities: capabilities.clone(),
         games: Some(vec![run.game]),
     };
-    let mut subject = PySubject { obj: obj.clone() };
+    let mut subject = PySubject {
+        obj: obj.clone(),
+        replies: is_reply_function(obj),
+    };
     let cases = run_sequential(scenarios, &mut subject, &hello, &opts, &|_| {});
     let info = ImplementationInfo {
         name,

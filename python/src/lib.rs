@@ -5,8 +5,9 @@
 //!
 //! Values the protocol spells as JSON (setups, state, outcomes, profiles)
 //! cross the boundary as JSON text, read and written by Python's `json`
-//! module in `arbiter/__init__.py`'s helpers; actions cross as `str` or as
-//! integers of the game's action space.
+//! module in `arbiter/__init__.py`'s helpers; actions cross as `str`, or
+//! as integers of the game's action space, one step of an action each
+//! (`arbiter::session`).
 
 mod conformance;
 
@@ -179,12 +180,21 @@ impl Game {
         self.inner.legal_moves()
     }
 
-    /// Plays `action` (its text, or its integer index); raises
-    /// `IllegalAction` (rule, clause, explanation) and leaves the game
-    /// unchanged when it may not be played.
-    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Plays `action`: its text (returns `None`), or one step of the
+    /// integer action space (returns the action the step completes and
+    /// plays, or `None` while the action it begins goes on; see
+    /// `legal_actions`). Raises `IllegalAction` (rule, clause, explanation)
+    /// and leaves the game unchanged when it may not be played.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        if action.extract::<String>().is_err()
+            && let Ok(i) = action.extract::<usize>()
+        {
+            self.need_space()?;
+            return self.inner.play_index(i).map_err(refused);
+        }
         let text = self.action_text(action)?;
-        self.inner.play(&text).map_err(refused)
+        self.inner.play(&text).map_err(refused)?;
+        Ok(None)
     }
 
     /// `None` when `action` is legal now, else the `IllegalAction` that
@@ -251,25 +261,62 @@ impl Game {
         )
     }
 
-    /// The size of the game's integer action space (0: none).
+    /// The size of the game's integer action space: its steps, and the
+    /// stop index when an action may take several (0: no space).
     #[getter]
     fn num_actions(&self) -> usize {
         self.inner.action_count()
     }
 
-    /// The index of an action in the integer action space.
-    fn action_index(&self, action: &str) -> PyResult<usize> {
-        self.need_space()?;
-        self.inner.action_index(action).map_err(refused)
+    /// The index that ends an action whose steps could go on (a capture
+    /// series that may stop early), or `None` when every action is one
+    /// step.
+    #[getter]
+    fn stop_index(&self) -> Option<usize> {
+        self.inner.stop_index()
     }
 
-    /// The legal action of index `index`, spelled, or `None`.
+    /// The steps chosen so far towards the next action.
+    #[getter]
+    fn pending(&self) -> Vec<usize> {
+        self.inner.pending()
+    }
+
+    /// Forgets the steps chosen so far (the position is unchanged).
+    fn clear_pending(&mut self) {
+        self.inner.clear_pending();
+    }
+
+    /// The steps that choose `action` here, stop included when needed.
+    fn action_steps(&self, action: &str) -> PyResult<Vec<usize>> {
+        self.need_space()?;
+        self.inner.action_steps(action).map_err(refused)
+    }
+
+    /// The index of an action that is one step (`action_steps` otherwise).
+    fn action_index(&self, action: &str) -> PyResult<usize> {
+        self.need_space()?;
+        match self.inner.action_steps(action).map_err(refused)?[..] {
+            [i] => Ok(i),
+            ref steps => Err(error(
+                "multi-step",
+                &format!(
+                    "`{action}` is chosen in {} steps here, {steps:?}: use action_steps",
+                    steps.len()
+                ),
+            )),
+        }
+    }
+
+    /// The legal action step `index` completes now, spelled, or `None`.
     fn action_of(&self, index: usize) -> PyResult<Option<String>> {
         self.need_space()?;
         Ok(self.inner.action_of_index(index))
     }
 
-    /// The indices of the legal actions, in the order of `legal_moves()`.
+    /// The steps that may come next (after `pending`), each once: for
+    /// one-step games the indices of the legal actions, in the order of
+    /// `legal_moves()`.
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
         self.need_space()?;
         Ok(self.inner.legal_indices())
@@ -333,7 +380,7 @@ impl Game {
                     rule: "no-legal-action".into(),
                     clause: String::new(),
                     explanation: format!(
-                        "no legal action of {} has index {i} here",
+                        "step {i} completes no legal action of {} here",
                         self.inner.game()
                     ),
                 })
@@ -412,8 +459,11 @@ impl Report {
 /// fields); `request` is the protocol request as a dict (`game`, `profile`,
 /// `setup`, `moves`, `case`, and `move` for `judge`).
 /// `subject.capabilities` lists what it declares (`judge`, state fields),
-/// `subject.name` names it. `run`/`skip` are id globs, `xfail` ids expected
-/// to fail. Raising `arbiter.Unsupported` skips a case.
+/// `subject.name` names it. Or `subject` is a function answering a whole
+/// request dict with a whole reply dict, as an adapter process answers a
+/// line (its `hello` reply gives the name and capabilities).
+/// `run`/`skip` are id globs, `xfail` ids expected to fail. Raising
+/// `arbiter.Unsupported` skips a case.
 #[pyfunction]
 #[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new()))]
 fn conform(

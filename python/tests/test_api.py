@@ -17,7 +17,6 @@ import pytest
 import arbiter
 
 GAMES = ["stratego", "dame", "chess", "epaminondas", "backgammon"]
-WITH_SPACE = ["stratego", "dame", "chess", "epaminondas"]
 
 
 def test_the_registry_lists_every_game():
@@ -119,41 +118,6 @@ def test_bad_input_raises_never_crashes(game):
     with pytest.raises(arbiter.ArbiterError) as e:
         arbiter.Game("go")
     assert e.value.rule == "unknown-game"
-
-
-@pytest.mark.parametrize("game", WITH_SPACE)
-def test_the_integer_action_space(game):
-    g = arbiter.Game(game)
-    n = g.num_actions
-    assert n > 0
-    for _ in range(30):
-        if g.is_over:
-            break
-        legal = g.legal_moves()
-        idx = g.legal_actions()
-        assert len(set(idx)) == len(legal) and all(0 <= i < n for i in idx)
-        mask = g.legal_mask()
-        assert isinstance(mask, numpy.ndarray) and mask.dtype == bool
-        assert mask.shape == (n,) and mask.sum() == len(legal)
-        assert sorted(numpy.flatnonzero(mask).tolist()) == sorted(idx)
-        for a, i in zip(legal, idx):
-            assert g.action_index(a) == i and g.action_of(i) == a
-        g.play(int(idx[-1]))
-        assert g.history[-1] == legal[-1]
-    illegal = next(i for i in range(n) if not g.legal_mask()[i])
-    with pytest.raises(arbiter.IllegalAction) as e:
-        g.play(illegal)
-    assert e.value.rule == "no-legal-action"
-
-
-def test_backgammon_has_no_integer_space():
-    g = arbiter.Game("backgammon")
-    assert g.num_actions == 0
-    for ask in [g.legal_mask, g.legal_actions, lambda: g.play(0),
-                lambda: g.action_of(0), lambda: g.action_index(g.legal_moves()[0])]:
-        with pytest.raises(arbiter.ArbiterError) as e:
-            ask()
-        assert e.value.rule == "no-action-space"
 
 
 # Figures from the rules.

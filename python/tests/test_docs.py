@@ -3,6 +3,7 @@
 import pathlib
 import re
 import sys
+import textwrap
 import types
 
 import pytest
@@ -16,10 +17,44 @@ def blocks():
     return re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)
 
 
+README = DOC.parents[1] / "README.md"
+
+
 def test_the_training_loop_runs():
     loop = next(b for b in blocks() if "legal_mask" in b and "episode" in b)
     assert len(loop.strip().splitlines()) <= 10
     exec(compile(loop, "docs/python.md", "exec"), {})
+
+
+def test_the_readme_loop_runs_on_integers_only(monkeypatch):
+    (loop,) = [textwrap.dedent(b) for b in
+               re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+               if "legal_mask" in b]
+    assert len(loop.strip().splitlines()) <= 10
+    # No action text: the loop plays integers, and every game finishes.
+    assert "legal_moves" not in loop and "action_of" not in loop
+    played = []
+
+    class Spy:
+        """An arbiter.Game that refuses to be played by anything but an
+        int."""
+
+        def __init__(self, *a, **k):
+            self.g = real(*a, **k)
+            played.append(self)
+
+        def play(self, action):
+            assert isinstance(action, int), action
+            return self.g.play(action)
+
+        def __getattr__(self, name):
+            return getattr(self.g, name)
+
+    real = arbiter.Game
+    monkeypatch.setattr(arbiter, "Game", Spy)
+    exec(compile(loop, "README.md", "exec"), {})
+    assert [g.game for g in played] == ["dame", "backgammon", "chess"]
+    assert all(g.is_over for g in played)
 
 
 def test_the_pytest_example_runs_as_written(monkeypatch):

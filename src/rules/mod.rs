@@ -168,19 +168,40 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         Self::setup_from_spec(&spec).ok()
     }
 
-    /// The size of the game's fixed integer action space, for learning
-    /// loops that want a legal-action mask rather than text (OpenSpiel
-    /// style; `docs/python.md`); 0 (the default): the game has none.
+    /// The size of the game's fixed integer action space when each action
+    /// is one index (OpenSpiel style; `docs/python.md`); 0 (the default):
+    /// the game has none of its own, and [`Rules::STEP_COUNT`] and
+    /// [`Rules::action_steps`] may give it a space of steps instead.
     const ACTION_COUNT: usize = 0;
 
     /// The index of `action` in `0..ACTION_COUNT`. Two different actions
-    /// legal in the same position should never share an index (the test
-    /// `tests/action_space.rs` plays random games to check it; Dame's
-    /// encoding does not hold it for every capture, `docs/python.md`), so
-    /// an index is looked up among the legal actions rather than decoded.
-    /// `None` (the default): no integer action space.
+    /// legal in the same position never share an index (the test
+    /// `tests/action_space.rs` plays random games to check it), so an
+    /// index is looked up among the legal actions rather than decoded.
+    /// `None` (the default): no one-index action space.
     fn action_index(_action: &Self::Action) -> Option<usize> {
         None
+    }
+
+    /// The size of the game's step space: an action is chosen as a
+    /// sequence of steps, each an index in `0..STEP_COUNT`, for games whose
+    /// actions are too many or too long to number whole (a capture series
+    /// of any length, a backgammon play of up to four checker moves). By
+    /// default a step is a whole action: `ACTION_COUNT`.
+    const STEP_COUNT: usize = Self::ACTION_COUNT;
+
+    /// Whether an action may take more than one step. Then one legal
+    /// action's steps may begin another's (a series that may stop early),
+    /// and a session offers the extra index `STEP_COUNT`, "stop", to play
+    /// the one that ends there (`arbiter::session`).
+    const MULTI_STEP: bool = false;
+
+    /// The steps of `action`, each below `STEP_COUNT`, in the order they
+    /// are chosen. In one position no two legal actions have the same
+    /// steps (`tests/action_space.rs`). By default the action's index as a
+    /// one-step sequence; `None`: no step space.
+    fn action_steps(action: &Self::Action) -> Option<Vec<usize>> {
+        Self::action_index(action).map(|i| vec![i])
     }
 
     /// The game's mutants: alternative readings and plain bugs, each a

@@ -63,12 +63,24 @@ class Game:
     def to_move(self) -> str: ...
     @property
     def num_actions(self) -> int:
-        """The size of the integer action space (0: the game has none)."""
+        """The size of the integer action space: the game's steps, and the
+        stop index when an action may take several."""
+    @property
+    def stop_index(self) -> Optional[int]:
+        """The index that ends an action others go on from, or ``None``
+        when every action of the game is one step."""
+    @property
+    def pending(self) -> list[int]:
+        """The steps chosen so far towards the next action."""
+    def clear_pending(self) -> None:
+        """Forgets the pending steps (the position is unchanged)."""
     def legal_moves(self) -> list[str]:
         """Every legal action of the side to move, sorted."""
-    def play(self, action: Action) -> None:
-        """Plays ``action``; raises :class:`IllegalAction` and leaves the
-        game unchanged when the rules refuse it."""
+    def play(self, action: Action) -> Optional[str]:
+        """Plays ``action``: its text (returns ``None``), or one step of the
+        integer action space (returns the action the step completes, or
+        ``None`` while it goes on). Raises :class:`IllegalAction` and
+        leaves the game unchanged when the rules refuse it."""
     def judge(self, action: Action) -> Optional[IllegalAction]:
         """``None`` when ``action`` is legal now, else why not (returned,
         not raised)."""
@@ -79,14 +91,21 @@ class Game:
         """The position reached, in the game's setup encoding."""
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
-    def action_index(self, action: str) -> int: ...
+    def action_steps(self, action: str) -> list[int]:
+        """The steps that choose ``action`` here (stop included when a
+        legal action goes on from them)."""
+    def action_index(self, action: str) -> int:
+        """The index of an action that is one step; raises
+        :class:`ArbiterError` (rule ``multi-step``) otherwise."""
     def action_of(self, index: int) -> Optional[str]:
-        """The legal action of index ``index``, or ``None``."""
+        """The legal action step ``index`` completes now, or ``None``."""
     def legal_actions(self) -> list[int]:
-        """The indices of the legal actions, in the order of
+        """The steps that may come next (after :attr:`pending`), each once;
+        for one-step games the indices of the legal actions, in the order of
         :meth:`legal_moves`."""
     def legal_mask(self) -> numpy.typing.NDArray[numpy.bool_]:
-        """A ``bool`` array of length :attr:`num_actions`."""
+        """A ``bool`` array of length :attr:`num_actions`: the steps
+        :meth:`legal_actions` offers."""
     def legal_mask_bytes(self) -> bytes: ...
     def random_playouts(
         self, n: int, seed: int = 0, max_plies: int = 10000

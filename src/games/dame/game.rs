@@ -180,24 +180,28 @@ impl Rules for Dame {
         outcome.is_over()
     }
 
-    /// Squares numbered among the 32 dark ones (`index / 2`): a step is
-    /// `from × 32 + to`; a capture `1024 + (from × 32 + first landing) × 32
-    /// + last landing` (two capture routes from one stone over the same
-    /// first and last squares share an index, though DA-3.5 makes them two
-    /// actions: a loop of a Dame round four stones does it, see
-    /// `docs/python.md`; random games in `tests/action_space.rs` seldom
-    /// meet one); a huff `33792 + square`.
-    const ACTION_COUNT: usize = 1024 + 32 * 32 * 32 + 32;
+    /// Squares numbered among the 32 dark ones (`index / 2`). A step is
+    /// one index, `from × 32 + to`; a capture is one index per jump,
+    /// `1024 + from × 32 + landing`, taken in the order of the series (two
+    /// routes of one stone are two step sequences, as DA-3.5 makes them two
+    /// actions); a huff is `2048 + square`. Under `seed-004` a series may
+    /// stop early, so a capture's jumps may begin a longer one's: the
+    /// session's "stop" index tells them apart (`docs/python.md`).
+    const STEP_COUNT: usize = 2 * 32 * 32 + 32;
 
-    fn action_index(action: &Action) -> Option<usize> {
+    const MULTI_STEP: bool = true;
+
+    fn action_steps(action: &Action) -> Option<Vec<usize>> {
         let d = |s: &super::board::Square| s.index() / 2;
         match action {
-            Action::Step { from, to } => Some(d(from) * 32 + d(to)),
-            Action::Capture(path) => {
-                let (first, second, last) = (path.first()?, path.get(1)?, path.last()?);
-                Some(1024 + (d(first) * 32 + d(second)) * 32 + d(last))
-            }
-            Action::Huff(s) => Some(1024 + 32 * 32 * 32 + d(s)),
+            Action::Step { from, to } => Some(vec![d(from) * 32 + d(to)]),
+            Action::Capture(path) if path.len() >= 2 => Some(
+                path.windows(2)
+                    .map(|hop| 1024 + d(&hop[0]) * 32 + d(&hop[1]))
+                    .collect(),
+            ),
+            Action::Capture(_) => None,
+            Action::Huff(s) => Some(vec![2048 + d(s)]),
         }
     }
 
