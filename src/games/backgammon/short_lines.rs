@@ -63,10 +63,10 @@ use super::reference::{Reference, check_setup};
 use super::workload::{Tally, count, fuzz_profile};
 
 /// The longest line compared after the start.
-pub const MAX_PLIES: usize = 12;
+pub const MAX_PLIES: usize = 6;
 
 /// The most places (points or the bar) a built start gives one player.
-pub const MAX_STACKS: usize = 6;
+pub const MAX_STACKS: usize = 5;
 
 /// The longest prefix the engine plays for a *played* start.
 pub const MAX_PREFIX: usize = 63;
@@ -240,9 +240,10 @@ fn near_legal(legal: &[Action], k: usize) -> Vec<Action> {
     out
 }
 
-/// The actions that cost the reference nothing to judge, for every ply.
-const FIXED: [Action; 8] = [
-    Action::Pass,
+/// The actions judged at every ply: in every phase but a roll's play
+/// they are refused or allowed by the phase and the cube alone, so the
+/// reference answers them without generating a play.
+const FIXED: [Action; 7] = [
     Action::RollDice,
     Action::Double,
     Action::Take,
@@ -251,6 +252,18 @@ const FIXED: [Action; 8] = [
     Action::Roll(Roll { high: 6, low: 5 }),
     Action::Opening { white: 3, black: 3 },
 ];
+
+/// The probes that make the reference generate the roll's plays again
+/// (`pass`, a play a step away from a legal one, a legal play with its
+/// last step dropped): one of them per ply, picked by the input, so a ply
+/// costs the reference a bounded number of generations (see
+/// `docs/fuzzing.md`, "Cost of one execution"). The choice byte's high
+/// bits pick it, so the input's layout is the same as before.
+fn probe(legal: &[Action], choice: u8) -> Action {
+    let mut probes = vec![Action::Pass];
+    probes.extend(near_legal(legal, usize::from(choice)));
+    probes.swap_remove(usize::from(choice >> 3) % probes.len())
+}
 
 /// Plays the line the rest of the input picks from `case` on both
 /// implementations; `Err` says where they first differ, with the actions
@@ -280,7 +293,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         let own = candidate(u);
         let mut candidates: Vec<Action> = vec![own.clone()];
         candidates.extend(FIXED);
-        candidates.extend(near_legal(&legal, usize::from(choice)));
+        candidates.push(probe(&legal, choice));
         let mut own_legal = false;
         for (k, a) in candidates.iter().enumerate() {
             let v = both.same_verdict(a).map_err(|w| at(&played, w))?;
