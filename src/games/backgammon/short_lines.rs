@@ -10,6 +10,18 @@
 //! cost of a roll grows with the points a player can move from) unless
 //! the input asks for a position the engine reached from the start.
 //!
+//! What one execution costs is the reference's generations of a roll's
+//! plays (every order of the dice on every checker): its legal list, each
+//! play (twice: the check and the move), each roll (the note lists the
+//! roll's plays), and each verdict on a play or a `pass`. So a ply judges
+//! at most two actions that make it generate (the input's own candidate
+//! and one probe) besides the seven that the phase or the cube decide, and
+//! the line stops after [`MAX_PLIES`] ([`MAX_PLIES_PLAYED`] from a
+//! middle-game position the engine played to): the position, the cube and the
+//! phase of the turn are the whole state of a backgammon game, so a longer
+//! line reaches nothing a built start cannot (`docs/fuzzing.md`, "Cost of
+//! one execution").
+//!
 //! The bytes are read with [`arbitrary::Unstructured`] (an input that runs
 //! out reads as zeros, so every input is a case):
 //!
@@ -64,6 +76,13 @@ use super::workload::{Tally, count, fuzz_profile};
 
 /// The longest line compared after the start.
 pub const MAX_PLIES: usize = 6;
+
+/// The longest line compared after a *played* start: a middle-game
+/// position holds checkers on many points, and the reference's cost of a
+/// double grows as the fourth power of them (a played start cost five
+/// times a built one per execution with 6-ply lines), so its line is one
+/// turn: the decision, the roll and the play.
+pub const MAX_PLIES_PLAYED: usize = 3;
 
 /// The most places (points or the bar) a built start gives one player.
 pub const MAX_STACKS: usize = 5;
@@ -283,7 +302,12 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
             line.join(", ")
         )
     };
-    for _ in 0..MAX_PLIES {
+    let plies = if case.kind == StartKind::Played {
+        MAX_PLIES_PLAYED
+    } else {
+        MAX_PLIES
+    };
+    for _ in 0..plies {
         both.same_state().map_err(|w| at(&played, w))?;
         if u.is_empty() {
             break;
