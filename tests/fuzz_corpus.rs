@@ -135,3 +135,61 @@ fn short_targets_corpora_replay() {
         8,
     );
 }
+
+/// Issue 29: the loader's seed corpus holds, for every registered game, a
+/// scenario the loader accepts, so the fuzzer mutates every game's
+/// scenario syntax, not Stratego's alone.
+#[test]
+fn the_scenario_load_corpus_has_a_scenario_of_every_game() {
+    let mut games = Vec::new();
+    for f in inputs("scenario_load") {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        if let Ok(s) = arbiter::corpus::parse(&f, &text) {
+            games.push(s.game());
+        }
+    }
+    for name in arbiter::games::names() {
+        assert!(
+            games.contains(&name),
+            "no scenario of {name} in fuzz/corpus/scenario_load/ loads (loaded: {games:?})"
+        );
+    }
+}
+
+/// Issue 29: the reader's seed corpus holds, for every game, a request and
+/// a reply its reader accepts, so the fuzzer mutates every game's setup,
+/// profile and action spelling.
+#[test]
+fn the_protocol_reader_corpus_has_a_request_and_a_reply_of_every_game() {
+    use arbiter::games::{
+        backgammon::game::Backgammon, chess::game::Chess, dame::game::Dame,
+        epaminondas::game::Epaminondas, stratego::game::Stratego,
+    };
+    use arbiter::protocol::message::QueryKind;
+    use arbiter::protocol::reader::{read_reply, read_request};
+    use arbiter::rules::Rules;
+
+    fn reads<G: Rules>(texts: &[String]) -> (bool, bool) {
+        let request = texts.iter().any(|t| read_request::<G>(t).is_ok());
+        let reply = texts.iter().any(|t| {
+            [QueryKind::LegalMoves, QueryKind::Judge, QueryKind::State]
+                .into_iter()
+                .any(|k| read_reply::<G>(t, k).is_ok())
+        });
+        (request, reply)
+    }
+    let texts: Vec<String> = inputs("protocol_reader")
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect();
+    for (name, found) in [
+        ("stratego", reads::<Stratego>(&texts)),
+        ("dame", reads::<Dame>(&texts)),
+        ("chess", reads::<Chess>(&texts)),
+        ("epaminondas", reads::<Epaminondas>(&texts)),
+        ("backgammon", reads::<Backgammon>(&texts)),
+    ] {
+        assert_eq!(found, (true, true), "{name}: (a request, a reply) read");
+    }
+    assert_eq!(arbiter::games::names().len(), 5, "a new game: add it here");
+}

@@ -10,6 +10,18 @@
 //! cost of a roll grows with the points a player can move from) unless
 //! the input asks for a position the engine reached from the start.
 //!
+//! What one execution costs is the reference's generations of a roll's
+//! plays (every order of the dice on every checker): its legal list, each
+//! play (twice: the check and the move), each roll (the note lists the
+//! roll's plays), and each verdict on a play or a `pass`. So a ply judges
+//! at most two actions that make it generate (the input's own candidate
+//! and one probe) besides the seven that the phase or the cube decide, and
+//! the line stops after [`MAX_PLIES`] ([`MAX_PLIES_PLAYED`] from a
+//! middle-game position the engine played to): the position, the cube and the
+//! phase of the turn are the whole state of a backgammon game, so a longer
+//! line reaches nothing a built start cannot (`docs/fuzzing.md`, "Cost of
+//! one execution").
+//!
 //! The bytes are read with [`arbitrary::Unstructured`] (an input that runs
 //! out reads as zeros, so every input is a case):
 //!
@@ -63,10 +75,17 @@ use super::reference::{Reference, check_setup};
 use super::workload::{Tally, count, fuzz_profile};
 
 /// The longest line compared after the start.
-pub const MAX_PLIES: usize = 12;
+pub const MAX_PLIES: usize = 6;
+
+/// The longest line compared after a *played* start: a middle-game
+/// position holds checkers on many points, and the reference's cost of a
+/// double grows as the fourth power of them (a played start cost five
+/// times a built one per execution with 6-ply lines), so its line is one
+/// turn: the decision, the roll and the play.
+pub const MAX_PLIES_PLAYED: usize = 3;
 
 /// The most places (points or the bar) a built start gives one player.
-pub const MAX_STACKS: usize = 6;
+pub const MAX_STACKS: usize = 5;
 
 /// The longest prefix the engine plays for a *played* start.
 pub const MAX_PREFIX: usize = 63;
@@ -240,9 +259,10 @@ fn near_legal(legal: &[Action], k: usize) -> Vec<Action> {
     out
 }
 
-/// The actions that cost the reference nothing to judge, for every ply.
-const FIXED: [Action; 8] = [
-    Action::Pass,
+/// The actions judged at every ply: in every phase but a roll's play
+/// they are refused or allowed by the phase and the cube alone, so the
+/// reference answers them without generating a play.
+const FIXED: [Action; 7] = [
     Action::RollDice,
     Action::Double,
     Action::Take,
@@ -251,6 +271,18 @@ const FIXED: [Action; 8] = [
     Action::Roll(Roll { high: 6, low: 5 }),
     Action::Opening { white: 3, black: 3 },
 ];
+
+/// The probes that make the reference generate the roll's plays again
+/// (`pass`, a play a step away from a legal one, a legal play with its
+/// last step dropped): one of them per ply, picked by the input, so a ply
+/// costs the reference a bounded number of generations (see
+/// `docs/fuzzing.md`, "Cost of one execution"). The choice byte's high
+/// bits pick it, so the input's layout is the same as before.
+fn probe(legal: &[Action], choice: u8) -> Action {
+    let mut probes = vec![Action::Pass];
+    probes.extend(near_legal(legal, usize::from(choice)));
+    probes.swap_remove(usize::from(choice >> 3) % probes.len())
+}
 
 /// Plays the line the rest of the input picks from `case` on both
 /// implementations; `Err` says where they first differ, with the actions
@@ -270,7 +302,12 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
             line.join(", ")
         )
     };
-    for _ in 0..MAX_PLIES {
+    let plies = if case.kind == StartKind::Played {
+        MAX_PLIES_PLAYED
+    } else {
+        MAX_PLIES
+    };
+    for _ in 0..plies {
         both.same_state().map_err(|w| at(&played, w))?;
         if u.is_empty() {
             break;
@@ -280,7 +317,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
         let own = candidate(u);
         let mut candidates: Vec<Action> = vec![own.clone()];
         candidates.extend(FIXED);
-        candidates.extend(near_legal(&legal, usize::from(choice)));
+        candidates.push(probe(&legal, choice));
         let mut own_legal = false;
         for (k, a) in candidates.iter().enumerate() {
             let v = both.same_verdict(a).map_err(|w| at(&played, w))?;
