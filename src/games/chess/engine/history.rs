@@ -50,9 +50,20 @@ struct Entry {
 }
 
 /// The positions from the setup to now.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct History {
     entries: Vec<Entry>,
+}
+
+/// A copy keeps the room of the original (a derived clone would shrink it
+/// to the game's length), so that a game started from a copy does not
+/// allocate either.
+impl Clone for History {
+    fn clone(&self) -> Self {
+        let mut entries = Vec::with_capacity(self.entries.capacity());
+        entries.extend_from_slice(&self.entries);
+        History { entries }
+    }
 }
 
 impl History {
