@@ -100,8 +100,10 @@ pub struct EngineGame {
     clock: u32,
     /// Every position since the setup, for repetition.
     history: History,
-    /// The legal moves of the position, generated when it was reached.
-    moves: MoveList,
+    /// Whether the side to move has a legal move (asked when the position
+    /// is reached, stopping at the first move found; the list itself is
+    /// generated when asked for).
+    any_move: bool,
     outcome: Outcome,
     plies: usize,
     /// The setup's move number less one: cozy-chess starts from the board
@@ -112,7 +114,7 @@ pub struct EngineGame {
 /// What `perft` restores after each move it tries.
 struct Saved {
     board: Board,
-    moves: MoveList,
+    any_move: bool,
     clock: u32,
     outcome: Outcome,
 }
@@ -195,7 +197,7 @@ impl EngineGame {
             clock: setup.halfmove,
             // Room for a long game, so that playing one does not allocate.
             history: History::with_capacity(1024),
-            moves: MoveList::of(&board),
+            any_move: false,
             board,
             outcome: Outcome::Ongoing,
             plies: 0,
@@ -211,11 +213,11 @@ impl EngineGame {
         let k = key_of(&self.board, &self.profile);
         let checked = !self.board.checkers().is_empty();
         self.history.push(k, fresh, checked);
-        self.moves = MoveList::of(&self.board);
+        self.any_move = self.board.generate_moves(|_| true);
     }
 
     fn any_legal(&self) -> bool {
-        !self.moves.is_empty()
+        self.any_move
     }
 
     fn dead(&self) -> bool {
@@ -321,7 +323,7 @@ impl EngineGame {
     fn save(&self) -> Saved {
         Saved {
             board: self.board.clone(),
-            moves: self.moves,
+            any_move: self.any_move,
             clock: self.clock,
             outcome: self.outcome,
         }
@@ -330,7 +332,7 @@ impl EngineGame {
     fn restore(&mut self, s: &Saved) {
         self.history.pop();
         self.board = s.board.clone();
-        self.moves = s.moves;
+        self.any_move = s.any_move;
         self.clock = s.clock;
         self.outcome = s.outcome;
     }
@@ -430,7 +432,7 @@ impl EngineGame {
     /// Calls `f` with every valid claim, in `Action` order (threefold
     /// before fifty, the claim alone before the claims with a move, those
     /// in move order).
-    fn each_claim(&self, mut f: impl FnMut(Action)) {
+    fn each_claim(&self, moves: &MoveList, mut f: impl FnMut(Action)) {
         for kind in [ClaimKind::Threefold, ClaimKind::Fifty] {
             if self.claim_rule(kind) != DrawRule::Claim {
                 continue;
@@ -439,7 +441,7 @@ impl EngineGame {
                 f(Action::Claim(kind, None));
             }
             if self.profile.claim_with_move && self.claim_with_move_possible(kind) {
-                self.moves.each(&self.board, |m, cm| {
+                moves.each(&self.board, |m, cm| {
                     if self.bar_after(kind, cm).is_none() {
                         f(Action::Claim(kind, Some(m)));
                     }
@@ -492,8 +494,9 @@ impl EngineGame {
     /// what a driver that plays moves only needs (under a claim profile
     /// the full `legal_actions` also tries a claim with every move).
     pub fn moves(&self) -> Vec<UciMove> {
-        let mut out = Vec::with_capacity(self.moves.len());
-        self.moves.each(&self.board, |m, _| out.push(m));
+        let list = MoveList::of(&self.board);
+        let mut out = Vec::with_capacity(list.len());
+        list.each(&self.board, |m, _| out.push(m));
         out
     }
 
@@ -504,9 +507,9 @@ impl EngineGame {
         if self.outcome.is_over() {
             return;
         }
-        self.moves
-            .each(&self.board, |m, _| out.push(Action::Move(m)));
-        self.each_claim(|a| out.push(a));
+        let list = MoveList::of(&self.board);
+        list.each(&self.board, |m, _| out.push(Action::Move(m)));
+        self.each_claim(&list, |a| out.push(a));
     }
 
     /// Plays an action `legal_actions` listed, without judging it again
@@ -540,15 +543,16 @@ impl EngineGame {
         if self.outcome.is_over() {
             return 0;
         }
+        let list = MoveList::of(&self.board);
         let mut n = 0;
         if depth == 1 {
-            self.each_claim(|_| n += 1);
+            self.each_claim(&list, |_| n += 1);
             if bulk {
-                return n + self.moves.len() as u64;
+                return n + list.len() as u64;
             }
         }
         let saved = self.save();
-        saved.moves.each(&saved.board, |_, cm| {
+        list.each(&saved.board, |_, cm| {
             self.push_cozy(cm);
             n += self.perft_here(depth - 1, bulk);
             self.restore(&saved);

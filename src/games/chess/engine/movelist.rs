@@ -1,5 +1,5 @@
-//! The legal moves of a position, generated once when the position is
-//! reached and kept in cozy-chess's compact form (a piece, its square, the
+//! The legal moves of a position, generated when they are asked for and
+//! kept in cozy-chess's compact form (a piece, its square, the
 //! squares it may go to), ordered by square so that the actions come out
 //! sorted without a sort: by origin, then target, then promotion piece,
 //! which is the order of `UciMove`.
@@ -58,11 +58,6 @@ impl MoveList {
         self.groups.copy_within(i..n, i + 1);
         self.groups[i] = pm;
         self.len += 1;
-    }
-
-    /// Whether there is no legal move (mate or stalemate).
-    pub(super) fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// How many moves, a promotion counting once per piece.
