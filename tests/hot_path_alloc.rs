@@ -98,3 +98,57 @@ fn legal_moves_and_play_do_not_allocate() {
         );
     }
 }
+
+/// Chess: the engine's `legal_actions_into` and `play_legal` do not touch
+/// the heap either, over random games from the start under each built-in
+/// profile (every end-of-game test, the repetition count and, under
+/// `fide`, the claims tried with every move), once the buffer exists.
+#[test]
+fn chess_legal_actions_and_play_do_not_allocate() {
+    use arbiter::games::chess::action::Action;
+    use arbiter::games::chess::engine::EngineGame;
+    use arbiter::games::chess::position::Position;
+    use arbiter::games::chess::profile::Profile as ChessProfile;
+    use arbiter::games::chess::workload::{Source, SplitMix as ChessMix};
+
+    for name in ChessProfile::NAMES {
+        let profile = ChessProfile::parse(name).unwrap();
+        let start = EngineGame::new(&Position::start(), &profile).unwrap();
+        let mut src = ChessMix(11);
+        let mut buf: Vec<Action> = Vec::with_capacity(512);
+        // Moves chosen beforehand (claims left out: they end the game).
+        let mut probe = start.clone();
+        let mut actions = Vec::new();
+        for _ in 0..300 {
+            probe.legal_actions_into(&mut buf);
+            let moves: Vec<Action> = buf
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Move(_)))
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let a = moves[src.below(moves.len()).unwrap()];
+            probe.play_legal(&a);
+            actions.push(a);
+        }
+        assert!(
+            actions.len() > 50,
+            "{name}: the game ended too soon to tell"
+        );
+        let mut game = start.clone();
+        let counted = allocations_in(|| {
+            for a in &actions {
+                game.legal_actions_into(&mut buf);
+                game.play_legal(a);
+            }
+        });
+        assert_eq!(
+            counted,
+            0,
+            "{name}: {counted} allocations over {} plies",
+            actions.len()
+        );
+    }
+}

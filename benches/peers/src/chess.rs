@@ -3,7 +3,9 @@
 //! uniform random playouts, arbiter's engine beside cozy-chess and
 //! shakmaty in the same process.
 
-use arbiter::games::chess::engine::{perft as engine_perft, EngineGame};
+use arbiter::games::chess::engine::{
+    perft as engine_perft, perft_bulk as engine_perft_bulk, EngineGame,
+};
 use arbiter::games::chess::game::Outcome;
 use arbiter::games::chess::perft::POSITIONS;
 use arbiter::games::chess::position::Position;
@@ -93,6 +95,13 @@ pub fn perft(reps: usize) {
             .map(|(g, (d, want))| checked("engine", engine_perft(g, d), want))
             .sum()
     });
+    let engine_bulk = rounds(reps, || {
+        engines
+            .iter()
+            .zip(SUITE)
+            .map(|(g, (d, want))| checked("engine (bulk)", engine_perft_bulk(g, d), want))
+            .sum()
+    });
     let cozy_bulk = rounds(reps, || {
         cozy.iter()
             .zip(SUITE)
@@ -112,23 +121,30 @@ pub fn perft(reps: usize) {
             .sum()
     });
     line(
-        "chess perft (engine: legal_actions + play per node, no bulk)",
+        "chess perft (engine, bulk: the last ply counted from the move list)",
+        "nodes",
+        engine_bulk,
+        "cozy-chess perft with bulk counting",
+        Some(cozy_bulk),
+    );
+    line(
+        "chess perft (engine, every leaf played with every end-of-game test)",
         "nodes",
         engine,
         "cozy-chess perft with bulk counting",
         Some(cozy_bulk),
     );
     line(
-        "chess perft",
+        "chess perft (engine, every leaf played)",
         "nodes",
         engine,
         "cozy-chess perft, every leaf played",
         Some(cozy_leaf),
     );
     line(
-        "chess perft",
+        "chess perft (engine, bulk)",
         "nodes",
-        engine,
+        engine_bulk,
         "shakmaty::perft (bulk)",
         Some(shak_bulk),
     );
@@ -140,19 +156,22 @@ const PLAYOUT_PLIES: u64 = 200_000;
 const CAP: usize = 400;
 
 /// Random games through the engine under `fide`: each ply lists every
-/// legal action (claims included: under `fide` a valid claim is an
-/// action) and plays one drawn uniformly; a game ends when its outcome is
+/// legal action into a reused buffer (`legal_actions_into`, claims
+/// included: under `fide` a valid claim is an action) and plays one drawn
+/// uniformly with the checked `play` (the action judged, the note
+/// written); a game ends when its outcome is
 /// decided, the list is empty, or at the cap. Every ply runs every
 /// end-of-game test and keeps the repetition key.
 fn engine_playouts(seed: u64) -> u64 {
     let start = EngineGame::new(&Position::start(), &Profile::fide()).expect("the start");
     let mut rng = Rng(seed);
     let mut plies = 0;
+    let mut legal = Vec::with_capacity(256);
     while plies < PLAYOUT_PLIES {
         let mut g = start.clone();
         let mut n = 0;
         while n < CAP && plies < PLAYOUT_PLIES && g.outcome() == Outcome::Ongoing {
-            let legal = g.legal_actions();
+            g.legal_actions_into(&mut legal);
             if legal.is_empty() {
                 break;
             }

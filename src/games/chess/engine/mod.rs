@@ -6,10 +6,17 @@
 //! The differential tests (`workload.rs`, `tests/chess_differential.rs`)
 //! compare the two.
 
+mod claims;
 mod convert;
+mod history;
+mod movelist;
 mod verdict;
 
-use cozy_chess::{BitBoard, Board, Color as CColor, Piece, Square as CSquare};
+use cozy_chess::{BitBoard, Board, Color as CColor, Move, Piece, Square as CSquare};
+
+use claims::ClaimBar;
+use history::{History, Key};
+use movelist::MoveList;
 
 use crate::games::chess::action::{Action, ClaimKind, UciMove};
 use crate::games::chess::board::Color;
@@ -83,16 +90,6 @@ fn waiting_king_attacked(setup: &Position) -> bool {
     !attackers.is_empty()
 }
 
-/// What repetition compares (CH-6.1), from bitboards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Key {
-    pieces: [u64; 6],
-    white: u64,
-    side: u8,
-    castling: u8,
-    ep: u8,
-}
-
 /// A game on a cozy-chess board.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
@@ -101,14 +98,25 @@ pub struct EngineGame {
     /// Our own half-move clock: cozy-chess keeps a u8 capped at 100, and
     /// the profile may reset it differently.
     clock: u32,
-    keys: Vec<Key>,
-    /// For each position, whether its side to move is in check.
-    checked: Vec<bool>,
+    /// Every position since the setup, for repetition.
+    history: History,
+    /// Whether the side to move has a legal move (asked when the position
+    /// is reached, stopping at the first move found; the list itself is
+    /// generated when asked for).
+    any_move: bool,
     outcome: Outcome,
     plies: usize,
     /// The setup's move number less one: cozy-chess starts from the board
     /// alone, so the number FEN writes is its own plus this.
     fullmove_offset: u32,
+}
+
+/// What `perft` restores after each move it tries.
+struct Saved {
+    board: Board,
+    any_move: bool,
+    clock: u32,
+    outcome: Outcome,
 }
 
 /// Squares an enemy of `by` attacks: is `sq` attacked by `by`?
@@ -187,40 +195,29 @@ impl EngineGame {
         let mut g = EngineGame {
             profile: profile.clone(),
             clock: setup.halfmove,
-            keys: Vec::new(),
-            checked: Vec::new(),
+            // Room for a long game, so that playing one does not allocate.
+            history: History::with_capacity(1024),
+            any_move: false,
             board,
             outcome: Outcome::Ongoing,
             plies: 0,
             fullmove_offset: setup.fullmove.saturating_sub(1),
         };
-        g.record();
+        g.record(true);
         g.outcome = g.decide();
         Ok(g)
     }
 
-    fn key(&self) -> Key {
-        key_of(&self.board, &self.profile)
-    }
-
-    fn record(&mut self) {
-        let k = self.key();
-        self.keys.push(k);
-        self.checked.push(!self.board.checkers().is_empty());
-    }
-
-    fn count(&self) -> u32 {
-        let last = self.keys.last().expect("recorded");
-        self.keys.iter().filter(|k| *k == last).count() as u32
+    /// Records the position just reached: its key, its count, its moves.
+    fn record(&mut self, fresh: bool) {
+        let k = key_of(&self.board, &self.profile);
+        let checked = !self.board.checkers().is_empty();
+        self.history.push(k, fresh, checked);
+        self.any_move = self.board.generate_moves(|_| true);
     }
 
     fn any_legal(&self) -> bool {
-        let mut any = false;
-        self.board.generate_moves(|_| {
-            any = true;
-            true
-        });
-        any
+        self.any_move
     }
 
     fn dead(&self) -> bool {
@@ -255,17 +252,6 @@ impl EngineGame {
         }
     }
 
-    fn checks_in_a_row(&self) -> u32 {
-        // Positions reached by the last mover's moves: every other one,
-        // counting back from the last, never the setup.
-        let n = self.checked.len();
-        (0..n)
-            .rev()
-            .step_by(2)
-            .take_while(|&i| i > 0 && self.checked[i])
-            .count() as u32
-    }
-
     fn decide(&self) -> Outcome {
         let p = &self.profile;
         if p.move_limit_beats_mate
@@ -294,108 +280,173 @@ impl EngineGame {
         {
             return Outcome::Draw(r);
         }
-        let n = self.count();
+        let n = self.history.count();
         if p.threefold == DrawRule::Automatic && n >= p.occurrences {
             return Outcome::Draw(DrawReason::ThreefoldRepetition);
         }
         if p.fivefold && n >= 5 {
             return Outcome::Draw(DrawReason::FivefoldRepetition);
         }
-        if p.perpetual_checks > 0 && self.checks_in_a_row() >= p.perpetual_checks {
+        if p.perpetual_checks > 0 && self.history.checks_in_a_row() >= p.perpetual_checks {
             return Outcome::Draw(DrawReason::PerpetualCheck);
         }
         self.limit().map_or(Outcome::Ongoing, Outcome::Draw)
     }
 
-    /// Plays a move known to be legal; returns whether it captured.
-    fn push(&mut self, m: UciMove) -> bool {
-        let cm = to_cozy(&self.board, m);
-        let me = self.board.side_to_move();
-        let pawn = self.board.piece_on(cm.from) == Some(Piece::Pawn);
+    /// Whether `cm` captures (en passant included) and whether a pawn
+    /// makes it, on the board as it stands.
+    fn kind_of(&self, cm: Move) -> (bool, bool) {
+        let b = &self.board;
+        let pawn = b.piece_on(cm.from) == Some(Piece::Pawn);
         let capture =
-            (self.board.colors(!me).has(cm.to)) || (pawn && cm.from.file() != cm.to.file());
-        self.board.play_unchecked(cm);
+            b.colors(!b.side_to_move()).has(cm.to) || (pawn && cm.from.file() != cm.to.file());
+        (capture, pawn)
+    }
+
+    /// The half-move clock after a move (CH-8.1).
+    fn clock_after(&self, capture: bool, pawn: bool) -> u32 {
         let resets = capture || (pawn && self.profile.clock_reset == ClockReset::PawnOrCapture);
-        self.clock = if resets { 0 } else { self.clock + 1 };
-        self.record();
+        if resets { 0 } else { self.clock + 1 }
+    }
+
+    /// Plays a legal cozy-chess move and decides the game; returns whether
+    /// it captured.
+    fn push_cozy(&mut self, cm: Move) -> bool {
+        let (capture, pawn) = self.kind_of(cm);
+        self.clock = self.clock_after(capture, pawn);
+        self.board.play_unchecked(cm);
+        self.record(capture || pawn);
+        self.outcome = self.decide();
         capture
     }
 
-    fn claim_refusal(&self, kind: ClaimKind, mv: Option<UciMove>) -> Option<(RuleCode, String)> {
-        let p = &self.profile;
-        let rule = match kind {
-            ClaimKind::Threefold => p.threefold,
-            ClaimKind::Fifty => p.fifty_moves,
-        };
-        let no = |why: String| Some((RuleCode::ClaimNotAvailable, why));
-        let how = match rule {
-            DrawRule::Claim => None,
-            DrawRule::Automatic => Some("an automatic"),
-            DrawRule::Off => Some("no"),
-        };
-        if let Some(how) = how {
-            let name = &p.name;
-            return no(format!(
-                "profile {name} has {how} {kind} rule, so nothing is claimed"
-            ));
+    fn save(&self) -> Saved {
+        Saved {
+            board: self.board.clone(),
+            any_move: self.any_move,
+            clock: self.clock,
+            outcome: self.outcome,
         }
-        let (count, clock, ends) = match mv {
-            None => (self.count(), self.clock, None),
-            Some(m) => {
-                if !p.claim_with_move {
-                    return no(format!(
-                        "profile {} takes no claim with an intended move",
-                        p.name
-                    ));
+    }
+
+    fn restore(&mut self, s: &Saved) {
+        self.history.pop();
+        self.board = s.board.clone();
+        self.any_move = s.any_move;
+        self.clock = s.clock;
+        self.outcome = s.outcome;
+    }
+
+    fn claim_rule(&self, kind: ClaimKind) -> DrawRule {
+        match kind {
+            ClaimKind::Threefold => self.profile.threefold,
+            ClaimKind::Fifty => self.profile.fifty_moves,
+        }
+    }
+
+    /// What bars a claim of `kind`, about the position now or after `mv`;
+    /// `None`: the claim is valid. No words are written here.
+    fn claim_bar(&self, kind: ClaimKind, mv: Option<UciMove>) -> Option<ClaimBar> {
+        match self.claim_rule(kind) {
+            DrawRule::Claim => {}
+            DrawRule::Automatic => return Some(ClaimBar::NoClaimRule("an automatic")),
+            DrawRule::Off => return Some(ClaimBar::NoClaimRule("no")),
+        }
+        let Some(m) = mv else {
+            return match kind {
+                ClaimKind::Threefold if self.history.count() < self.profile.occurrences => {
+                    Some(ClaimBar::Stood {
+                        count: self.history.count(),
+                        after: false,
+                    })
                 }
-                if let Some((code, why)) = verdict::refusal(&self.board, m) {
-                    return Some((code, why));
+                ClaimKind::Fifty if self.clock < 100 => Some(ClaimBar::Clock {
+                    clock: self.clock,
+                    after: false,
+                }),
+                _ => None,
+            };
+        };
+        if !self.profile.claim_with_move {
+            return Some(ClaimBar::NoIntendedMove);
+        }
+        if let Some((code, why)) = verdict::refusal(&self.board, m) {
+            return Some(ClaimBar::Move(code, why));
+        }
+        self.bar_after(kind, to_cozy(&self.board, m))
+    }
+
+    /// What bars a claim of `kind` with the legal move `cm`, under a
+    /// profile that takes such claims.
+    fn bar_after(&self, kind: ClaimKind, cm: Move) -> Option<ClaimBar> {
+        let p = &self.profile;
+        let (capture, pawn) = self.kind_of(cm);
+        // The position the move would make, without playing it.
+        let mut next = self.board.clone();
+        next.play_unchecked(cm);
+        match kind {
+            ClaimKind::Threefold => {
+                // A capture or a pawn move makes a position never seen
+                // before (history.rs says why).
+                let count = if capture || pawn {
+                    1
+                } else {
+                    self.history.stood(&key_of(&next, p)) + 1
+                };
+                if count < p.occurrences {
+                    return Some(ClaimBar::Stood { count, after: true });
                 }
-                // The position the move would make, without playing it.
-                let cm = to_cozy(&self.board, m);
-                let mut next = self.board.clone();
-                let pawn = next.piece_on(cm.from) == Some(Piece::Pawn);
-                let capture = next.colors(!next.side_to_move()).has(cm.to)
-                    || (pawn && cm.from.file() != cm.to.file());
-                next.play_unchecked(cm);
-                let k = key_of(&next, p);
-                let resets = capture || (pawn && p.clock_reset == ClockReset::PawnOrCapture);
-                let count = self.keys.iter().filter(|x| **x == k).count() as u32 + 1;
-                // CH-9.4: does the move leave the opponent without a move?
-                let mut any = false;
-                next.generate_moves(|_| {
-                    any = true;
-                    true
-                });
-                let ends = (!any).then(|| {
-                    if next.checkers().is_empty() {
-                        "stalemate"
-                    } else {
-                        "checkmate"
+            }
+            ClaimKind::Fifty => {
+                let clock = self.clock_after(capture, pawn);
+                if clock < 100 {
+                    return Some(ClaimBar::Clock { clock, after: true });
+                }
+            }
+        }
+        // CH-9.4: does the move leave the opponent without a move?
+        if p.claim_beats_mate || next.generate_moves(|_| true) {
+            return None;
+        }
+        Some(ClaimBar::Ends(if next.checkers().is_empty() {
+            "stalemate"
+        } else {
+            "checkmate"
+        }))
+    }
+
+    /// Whether some move could make a claim of `kind` valid: a necessary
+    /// condition, cheap, so that the moves are tried one by one only when
+    /// it holds. A move raises the clock by one at most, and makes a
+    /// position that stands at most once more than the most repeated
+    /// position of the window (or once, after a capture or pawn move).
+    fn claim_with_move_possible(&self, kind: ClaimKind) -> bool {
+        match kind {
+            ClaimKind::Threefold => {
+                self.history.most() + 1 >= self.profile.occurrences || self.profile.occurrences <= 1
+            }
+            ClaimKind::Fifty => self.clock + 1 >= 100,
+        }
+    }
+
+    /// Calls `f` with every valid claim, in `Action` order (threefold
+    /// before fifty, the claim alone before the claims with a move, those
+    /// in move order).
+    fn each_claim(&self, moves: &MoveList, mut f: impl FnMut(Action)) {
+        for kind in [ClaimKind::Threefold, ClaimKind::Fifty] {
+            if self.claim_rule(kind) != DrawRule::Claim {
+                continue;
+            }
+            if self.claim_bar(kind, None).is_none() {
+                f(Action::Claim(kind, None));
+            }
+            if self.profile.claim_with_move && self.claim_with_move_possible(kind) {
+                moves.each(&self.board, |m, cm| {
+                    if self.bar_after(kind, cm).is_none() {
+                        f(Action::Claim(kind, Some(m)));
                     }
                 });
-                (count, if resets { 0 } else { self.clock + 1 }, ends)
             }
-        };
-        let after = if mv.is_some() {
-            "after the intended move"
-        } else {
-            "now"
-        };
-        match kind {
-            ClaimKind::Threefold if count < p.occurrences => no(format!(
-                "the position {after} has stood {count} time(s), not {} (CH-6.4)",
-                p.occurrences
-            )),
-            ClaimKind::Fifty if clock < 100 => no(format!(
-                "the half-move clock {after} is {clock}, not 100 (CH-8.2)"
-            )),
-            _ => match ends {
-                Some(end) if !p.claim_beats_mate => no(format!(
-                    "the intended move would end the game by {end}, which no claim overrides (CH-9.4)"
-                )),
-                _ => None,
-            },
         }
     }
 
@@ -423,7 +474,9 @@ impl EngineGame {
         }
         match *action {
             Action::Move(m) => verdict::refusal(&self.board, m),
-            Action::Claim(k, m) => self.claim_refusal(k, m),
+            Action::Claim(k, m) => self
+                .claim_bar(k, m)
+                .map(|bar| bar.explain(k, &self.profile)),
         }
     }
 
@@ -433,7 +486,7 @@ impl EngineGame {
         }
         [ClaimKind::Threefold, ClaimKind::Fifty]
             .into_iter()
-            .filter(|k| self.claim_refusal(*k, None).is_none())
+            .filter(|k| self.claim_bar(*k, None).is_none())
             .collect()
     }
 
@@ -441,15 +494,87 @@ impl EngineGame {
     /// what a driver that plays moves only needs (under a claim profile
     /// the full `legal_actions` also tries a claim with every move).
     pub fn moves(&self) -> Vec<UciMove> {
-        let mut out = Vec::new();
-        self.board.generate_moves(|pm| {
-            for cm in pm {
-                out.push(from_cozy(&self.board, cm));
-            }
-            false
-        });
+        let list = MoveList::of(&self.board);
+        let mut out = Vec::with_capacity(list.len());
+        list.each(&self.board, |m, _| out.push(m));
         out
     }
+
+    /// Every legal action, sorted, into `out` (cleared first): what
+    /// `legal_actions` returns, without allocating once `out` has room.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_over() {
+            return;
+        }
+        let list = MoveList::of(&self.board);
+        list.each(&self.board, |m, _| out.push(Action::Move(m)));
+        self.each_claim(&list, |a| out.push(a));
+    }
+
+    /// Plays an action `legal_actions` listed, without judging it again
+    /// and without writing a note: the hot path of random playouts.
+    /// Another action is played as `play` would play it if legal.
+    pub fn play_legal(&mut self, action: &Action) {
+        match *action {
+            Action::Move(m) => {
+                let cm = to_cozy(&self.board, m);
+                self.push_cozy(cm);
+            }
+            Action::Claim(kind, _) => {
+                self.outcome = Outcome::Draw(match kind {
+                    ClaimKind::Threefold => DrawReason::ThreefoldRepetition,
+                    ClaimKind::Fifty => DrawReason::FiftyMoves,
+                });
+            }
+        }
+        self.plies += 1;
+    }
+
+    /// Perft: the leaves `depth` plies below, every move played through
+    /// the engine's own move (`push_cozy`, the one `play` uses: key, count,
+    /// move list and every end-of-game test) and taken back. A claim is a
+    /// leaf of its own: once played the game is over. With `bulk`, the
+    /// actions of the last ply are counted, not played.
+    fn perft_here(&mut self, depth: u32, bulk: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome.is_over() {
+            return 0;
+        }
+        let list = MoveList::of(&self.board);
+        let mut n = 0;
+        if depth == 1 {
+            self.each_claim(&list, |_| n += 1);
+            if bulk {
+                return n + list.len() as u64;
+            }
+        }
+        let saved = self.save();
+        list.each(&saved.board, |_, cm| {
+            self.push_cozy(cm);
+            n += self.perft_here(depth - 1, bulk);
+            self.restore(&saved);
+        });
+        n
+    }
+}
+
+/// Perft through the engine: the leaves `depth` plies below `g`, every
+/// action listed as `legal_actions` lists it and every move played with
+/// every end-of-game test (the leaves too), so the castling and promotion
+/// conversions and the draw rules are counted. Under a profile with a draw
+/// rule a line can end early or gain a claim, so published figures are
+/// checked under one without.
+pub fn perft(g: &EngineGame, depth: u32) -> u64 {
+    g.clone().perft_here(depth, false)
+}
+
+/// The same count with the last ply counted from the move list, not
+/// played (bulk counting, as cozy-chess's and shakmaty's perft do).
+pub fn perft_bulk(g: &EngineGame, depth: u32) -> u64 {
+    g.clone().perft_here(depth, true)
 }
 
 fn from_cozy_color(c: CColor) -> Color {
@@ -481,33 +606,8 @@ impl Game<Chess> for EngineGame {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome.is_over() {
-            return Vec::new();
-        }
-        let moves = self.moves();
-        let mut out: Vec<Action> = moves.iter().map(|m| Action::Move(*m)).collect();
-        for kind in [ClaimKind::Threefold, ClaimKind::Fifty] {
-            let rule = match kind {
-                ClaimKind::Threefold => self.profile.threefold,
-                ClaimKind::Fifty => self.profile.fifty_moves,
-            };
-            if rule != DrawRule::Claim {
-                continue;
-            }
-            // A claim alone, then (where the profile takes them) a claim
-            // with each intended move.
-            let with_moves = moves
-                .iter()
-                .filter(|_| self.profile.claim_with_move)
-                .map(|m| Some(*m));
-            out.extend(
-                std::iter::once(None)
-                    .chain(with_moves)
-                    .filter(|mv| self.claim_refusal(kind, *mv).is_none())
-                    .map(|mv| Action::Claim(kind, mv)),
-            );
-        }
-        out.sort();
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
         out
     }
 
@@ -518,9 +618,8 @@ impl Game<Chess> for EngineGame {
         let side = self.side_to_move();
         let capture = match *action {
             Action::Move(m) => {
-                let c = self.push(m);
-                self.outcome = self.decide();
-                c
+                let cm = to_cozy(&self.board, m);
+                self.push_cozy(cm)
             }
             Action::Claim(kind, _) => {
                 self.outcome = Outcome::Draw(match kind {
@@ -537,7 +636,7 @@ impl Game<Chess> for EngineGame {
             capture,
             check: !self.board.checkers().is_empty(),
             halfmove_clock: self.clock,
-            repetitions: self.count(),
+            repetitions: self.history.count(),
             claimable: self.claimable(),
             outcome: self.outcome,
         })
@@ -565,22 +664,4 @@ impl Game<Chess> for EngineGame {
         }
         crate::games::chess::position::Position::from_fen(&fields.join(" ")).ok()
     }
-}
-
-/// Perft through the engine's own `legal_actions` and `play`, so the
-/// castling and promotion conversions and every end-of-game test are
-/// counted too: under a profile with a draw rule a line can end early or
-/// gain a claim, so published figures are checked under one without.
-pub fn perft(g: &EngineGame, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    g.legal_actions()
-        .into_iter()
-        .map(|a| {
-            let mut next = g.clone();
-            next.play(&a).expect("a listed action is legal");
-            perft(&next, depth - 1)
-        })
-        .sum()
 }
