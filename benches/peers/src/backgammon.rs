@@ -6,7 +6,8 @@
 //! `spec/backgammon/perft.yaml` (computed by gnubg and bkgm, and by both of
 //! arbiter's implementations).
 
-use arbiter::games::backgammon::board::{Player, Position, Roll};
+use arbiter::games::backgammon::bench_report::perft_positions;
+use arbiter::games::backgammon::board::Roll;
 use arbiter::games::backgammon::engine::movegen::{Board, MoveGen};
 use arbiter::games::backgammon::profile::Faults;
 use bkgm::dice::ALL_21;
@@ -19,19 +20,7 @@ use crate::measure::{line, rounds};
 const PLAYS: u64 = 202_782;
 
 fn engine_positions() -> Vec<Board> {
-    let start = Board::of(&Position::standard(), Player::White);
-    let mut mg = MoveGen::default();
-    let mut out = Vec::new();
-    for r in Roll::all() {
-        mg.generate(&start, r.high, r.low, &Faults::default());
-        for p in &mg.plays {
-            out.push(Board {
-                me: p.after.them,
-                them: p.after.me,
-            });
-        }
-    }
-    out
+    perft_positions()
 }
 
 fn bkgm_positions() -> Vec<bkgm::Position<15>> {

@@ -151,8 +151,9 @@ pub fn report(opts: &BenchOptions) -> String {
 }
 
 /// The positions one ply from the start (white to move again after each of
-/// white's plays, seen from black: the perft's second level).
-fn perft_positions() -> Vec<Board> {
+/// white's plays, seen from black: the perft's second level). Also the
+/// positions of the peer bench (`benches/peers`).
+pub fn perft_positions() -> Vec<Board> {
     let start = Board::of(&Position::standard(), Player::White);
     let mut mg = MoveGen::default();
     let mut out = Vec::new();
