@@ -7,10 +7,15 @@
 //! runs the Dame test only; plain `cargo test` runs all five, which is the
 //! corpus on the reference again (also `tests/corpus.rs`), cheap next to the
 //! rest.
+//!
+//! `<game>_and_readings` also runs the same scenarios under every catalogued
+//! reading of the game (its kill matrix) and requires each told apart:
+//! this is what catches a slip in the code that plays a reading.
 
 use std::path::PathBuf;
 
 use arbiter::corpus::load_all;
+use arbiter::games::registry;
 use arbiter::scenario::run::Status;
 
 /// Every scenario of `game` passes on its reference; panics with the
@@ -30,6 +35,36 @@ fn corpus_of(game: &str) {
     }
     assert!(scenarios.len() >= 20, "only {} scenarios", scenarios.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every catalogued reading of `game` (its kill matrix: the mutants of
+/// each named profile, `src/games/<game>/mutants.rs`) is told from the rule
+/// by some scenario, on the reference alone. A slip in the code that plays
+/// a reading (a profile's `faults`, which only a reading reaches) is caught
+/// here: the reading it breaks no longer departs from the rule. The
+/// scenarios are the corpus's own; only the profiles they run under differ.
+fn readings_of(game: &str) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(game);
+    let (scenarios, errors) = load_all(&[root]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let entry = registry()
+        .iter()
+        .find(|e| e.name() == game)
+        .expect("a registered game");
+    let (rows, _) = entry.kill_matrix(&scenarios, None);
+    assert!(rows.len() >= 5, "only {} mutant rows", rows.len());
+    let survivors: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.killed())
+        .map(|r| format!("{} on {}", r.mutant.name, r.base))
+        .collect();
+    assert!(
+        survivors.is_empty(),
+        "surviving readings: {}",
+        survivors.join(", ")
+    );
 }
 
 #[test]
@@ -55,4 +90,54 @@ fn epaminondas() {
 #[test]
 fn backgammon() {
     corpus_of("backgammon");
+}
+
+/// The mutation runs' test (`-- stratego_and_readings -- --ignored`): the
+/// corpus first, so a mutant it catches costs one corpus run, then the
+/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+#[test]
+#[ignore]
+fn stratego_and_readings() {
+    corpus_of("stratego");
+    readings_of("stratego");
+}
+
+/// The mutation runs' test (`-- dame_and_readings -- --ignored`): the
+/// corpus first, so a mutant it catches costs one corpus run, then the
+/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+#[test]
+#[ignore]
+fn dame_and_readings() {
+    corpus_of("dame");
+    readings_of("dame");
+}
+
+/// The mutation runs' test (`-- chess_and_readings -- --ignored`): the
+/// corpus first, so a mutant it catches costs one corpus run, then the
+/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+#[test]
+#[ignore]
+fn chess_and_readings() {
+    corpus_of("chess");
+    readings_of("chess");
+}
+
+/// The mutation runs' test (`-- epaminondas_and_readings -- --ignored`): the
+/// corpus first, so a mutant it catches costs one corpus run, then the
+/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+#[test]
+#[ignore]
+fn epaminondas_and_readings() {
+    corpus_of("epaminondas");
+    readings_of("epaminondas");
+}
+
+/// The mutation runs' test (`-- backgammon_and_readings -- --ignored`): the
+/// corpus first, so a mutant it catches costs one corpus run, then the
+/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+#[test]
+#[ignore]
+fn backgammon_and_readings() {
+    corpus_of("backgammon");
+    readings_of("backgammon");
 }
