@@ -195,7 +195,9 @@ pub struct Expectations {
     pub cube: Option<Cube>,
     /// For a roll: how many distinct plays it offers (1 for `pass`).
     pub play_count: Option<usize>,
-    /// For a roll: every play it offers, in any order and spelling.
+    /// For a roll: every play it offers, in any order; a play is its steps
+    /// in any order, and they must be those of its canonical spelling (the
+    /// least key, `spec/backgammon/protocol.md`).
     pub plays: Option<Vec<String>>,
     /// For a roll: who plays it (after the opening roll: its winner).
     pub plays_for: Option<Player>,

@@ -305,9 +305,6 @@ impl RefGame {
                     plays::why_not(&self.pos, self.turn, roll, steps, &self.profile.faults);
                 Err(Self::illegal(action, r, c, e))
             }
-            (Phase::Decide, Action::Roll(_)) if self.actor() != Side::Dice => {
-                Err(self.wrong(action))
-            }
             _ => Err(self.wrong(action)),
         }
     }
@@ -372,20 +369,20 @@ impl RefGame {
         let side = self.actor();
         match (self.phase, action) {
             (Phase::Opening, Action::Opening { white, black }) => {
-                if white == black {
-                    // BG-8.7: the variant turns the cube and rolls again.
-                    // BG-8.8: never past the largest cube.
-                    let next = times(2, self.cube.value);
-                    if next <= Cube::LARGEST && self.profile.cube.cap.is_none_or(|c| next <= c) {
-                        self.cube.value = next;
-                    }
-                    return self.note(side, action.clone());
-                }
                 // BG-2.3: the higher die starts and plays both numbers.
-                self.turn = if white > black {
-                    Player::White
-                } else {
-                    Player::Black
+                self.turn = match white.cmp(black) {
+                    std::cmp::Ordering::Greater => Player::White,
+                    std::cmp::Ordering::Less => Player::Black,
+                    std::cmp::Ordering::Equal => {
+                        // BG-8.7: the variant turns the cube and rolls again.
+                        // BG-8.8: never past the largest cube.
+                        let next = times(2, self.cube.value);
+                        if next <= Cube::LARGEST && self.profile.cube.cap.is_none_or(|c| next <= c)
+                        {
+                            self.cube.value = next;
+                        }
+                        return self.note(side, action.clone());
+                    }
                 };
                 let roll = Roll::new(*white, *black);
                 self.phase = Phase::Play(roll);

@@ -257,7 +257,8 @@ fn allowed_routes(pos: &Position, me: Player, roll: Roll, faults: &Faults) -> Ve
         && !faults.either_die
         && routes.iter().any(|r| r.dice == [roll.high])
     {
-        routes.retain(|r| r.dice.contains(&roll.high) || r.steps.len() > 1);
+        // Every route is one step here (`most == 1`): keep the high die's.
+        routes.retain(|r| r.dice.contains(&roll.high));
     }
     routes.retain(|r| !r.steps.is_empty());
     routes
@@ -274,25 +275,26 @@ pub fn route_key(steps: &[Step]) -> Vec<(u8, u8)> {
 /// sorted by canonical spelling; empty when no checker can move (the
 /// player passes, BG-3.7).
 pub fn legal_plays(pos: &Position, me: Player, roll: Roll, faults: &Faults) -> Vec<LegalPlay> {
-    let mut by_pos: BTreeMap<Position, LegalPlay> = BTreeMap::new();
+    // BG-3.8: the routes that leave one position are one play.
+    let mut by_pos: BTreeMap<Position, Vec<Route>> = BTreeMap::new();
     for r in allowed_routes(pos, me, roll, faults) {
-        let key = route_key(&r.steps);
-        let e = by_pos.entry(r.after.clone()).or_insert_with(|| LegalPlay {
-            steps: canonical_order(r.steps.clone()),
-            after: r.after.clone(),
-            routes: Vec::new(),
-            dice: r.dice.clone(),
-        });
-        // BG-3.8 and protocol.md: the canonical route is the least key.
-        if key < route_key(&e.steps) {
-            e.steps = canonical_order(r.steps.clone());
-            e.dice = r.dice.clone();
-        }
-        if !e.routes.contains(&key) {
-            e.routes.push(key);
-        }
+        by_pos.entry(r.after.clone()).or_default().push(r);
     }
-    let mut plays: Vec<LegalPlay> = by_pos.into_values().collect();
+    let by_pos = by_pos.into_iter().filter_map(|(after, routes)| {
+        // protocol.md: the canonical spelling is the route with the least
+        // key.
+        let least = routes.iter().min_by_key(|r| route_key(&r.steps))?;
+        let mut keys: Vec<Vec<(u8, u8)>> = routes.iter().map(|r| route_key(&r.steps)).collect();
+        keys.sort();
+        keys.dedup();
+        Some(LegalPlay {
+            steps: canonical_order(least.steps.clone()),
+            after,
+            routes: keys,
+            dice: least.dice.clone(),
+        })
+    });
+    let mut plays: Vec<LegalPlay> = by_pos.collect();
     plays.sort_by_key(|p| super::super::board::Action::Play(p.steps.clone()));
     plays
 }
@@ -365,12 +367,10 @@ fn distance(s: Step) -> u8 {
 /// The die a step of `dist` pips uses from the dice `left`: the exact
 /// number, or for bearing off the smallest larger one (BG-6.2, BG-6.4).
 fn die_for(left: &[u8], s: Step, dist: u8) -> Option<u8> {
-    if left.contains(&dist) {
-        Some(dist)
-    } else if s.to == OFF {
-        left.iter().copied().filter(|&d| d > dist).min()
+    if s.to == OFF {
+        left.iter().copied().filter(|&d| d >= dist).min()
     } else {
-        None
+        left.contains(&dist).then_some(dist)
     }
 }
 
