@@ -144,6 +144,9 @@ pub trait GameEntry: Sync {
         scenarios: &[Box<dyn AnyScenario>],
         other: Option<&str>,
     ) -> (Vec<Row>, Vec<String>);
+    /// The matrix's surviving mutants (`name on base`), each mutant's
+    /// scenarios stopped at the first that kills it.
+    fn surviving_readings(&self, scenarios: &[Box<dyn AnyScenario>]) -> Vec<String>;
 }
 
 /// The entry of game `G`.
@@ -420,6 +423,10 @@ impl<G: Rules> GameEntry for Entry<G> {
             &of_game::<G>(scenarios),
             other.and_then(implementation::<G>),
         )
+    }
+
+    fn surviving_readings(&self, scenarios: &[Box<dyn AnyScenario>]) -> Vec<String> {
+        kill::survivors(&of_game::<G>(scenarios))
     }
 }
 

@@ -121,6 +121,33 @@ pub fn matrix_against<G: Rules>(
     (rows, departures)
 }
 
+/// The mutants (as `name on base`) that no scenario written for their base
+/// profile kills, on the reference alone. The same verdict as [`matrix`]'s
+/// survivors, found faster: a mutant's scenarios stop at the first that
+/// kills it. This is the readings half of the code-level mutation runs'
+/// test (`tests/corpus_kills.rs`), run once per mutant of the rule code.
+pub fn survivors<G: Rules>(scenarios: &[&Scenario<G>]) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in G::Profile::names() {
+        let Ok(base) = G::Profile::parse(name) else {
+            continue;
+        };
+        for m in G::mutants() {
+            let Some(mutated) = m.mutate(&base) else {
+                continue;
+            };
+            let killed = scenarios
+                .iter()
+                .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
+                .any(|s| !run_profile_as(s, G::reference(), &mutated, &base).is_empty());
+            if !killed {
+                out.push(format!("{} on {}", m.name, base.name()));
+            }
+        }
+    }
+    out
+}
+
 /// The matrix as a Markdown table.
 pub fn markdown(rows: &[Row]) -> String {
     let mut out = String::from(
