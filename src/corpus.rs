@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::harness::case::{Ctx, check as check_case};
+use crate::harness::case::{Ctx, check as check_case, check_refused};
 use crate::harness::oracle::truth;
 use crate::harness::report::{ProfileResult, SkipKind, Status};
 use crate::protocol::message::QueryKind;
@@ -211,6 +211,9 @@ impl<G: Rules> AnyScenario for Scenario<G> {
                 format!("not written for profile {profile}"),
             );
         };
+        if let Some(r) = &self.refused {
+            return check_refused(self, p, &r.clause, ctx);
+        }
         match truth(self, p) {
             Ok(t) => check_case(self, p, &t, ctx),
             Err(message) => ProfileResult {
@@ -222,9 +225,6 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn show(&self, profile: Option<&str>) -> Result<String, String> {
         let profile = replay_profile(self, profile)?;
-        let mut game = G::reference()
-            .start(&self.setup, &profile)
-            .map_err(|e| format!("setup refused: {e}"))?;
         let mut out = format!(
             "{} — {}\nsource: {}\nprofile: {}\n",
             self.id,
@@ -235,6 +235,16 @@ impl<G: Rules> AnyScenario for Scenario<G> {
         if let Some(p) = &self.placement {
             out.push_str(&format!("placement: {}\n", p.trim()));
         }
+        if self.refused.is_some() {
+            // Nothing to show but the refusal: no game starts.
+            return match refusal_of(self, &profile) {
+                Ok(why) => Ok(format!("{out}\n{why}\n")),
+                Err(why) => Err(format!("{out}\n{why}\n")),
+            };
+        }
+        let mut game = G::reference()
+            .start(&self.setup, &profile)
+            .map_err(|e| format!("setup refused: {e}"))?;
         out.push_str(&format!(
             "\nstart, {} to move\n{}\n",
             game.side_to_move(),
@@ -293,6 +303,19 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// What the reference says of a scenario's refused setup: `Ok` with its
+/// reason when it refuses the setup as the scenario states, `Err` when it
+/// starts a game from it.
+pub(crate) fn refusal_of<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, String> {
+    let clause = s.refused.as_ref().map_or("", |r| r.clause.as_str());
+    match G::reference().start(&s.setup, profile) {
+        Err(e) => Ok(format!("the setup is refused, as {clause} requires: {e}")),
+        Ok(_) => Err(format!(
+            "the scenario states that {clause} refuses the setup, but the reference starts a game from it"
+        )),
     }
 }
 
