@@ -714,7 +714,7 @@ pub fn check_refused<G: Rules>(
                     legal: Some(false),
                     rule: None,
                     clause: Some(clause.to_string()),
-                    why: format!("the reference refuses it: {why}"),
+                    why,
                     implementation_says: None,
                     readings: crate::scenario::clauses::readings_of(G::spec_files(), clause),
                 }],
