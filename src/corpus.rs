@@ -309,7 +309,10 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 /// What the reference says of a scenario's refused setup: `Ok` with its
 /// reason when it refuses the setup as the scenario states, `Err` when it
 /// starts a game from it.
-pub(crate) fn refusal_of<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<String, String> {
+pub(crate) fn refusal_of<G: Rules>(
+    s: &Scenario<G>,
+    profile: &G::Profile,
+) -> Result<String, String> {
     let clause = s.refused.as_ref().map_or("", |r| r.clause.as_str());
     match G::reference().start(&s.setup, profile) {
         Err(e) => Ok(format!("the setup is refused, as {clause} requires: {e}")),
