@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::harness::case::{Ctx, check as check_case, check_refused};
+use crate::harness::case::{Ctx, check as check_case};
 use crate::harness::oracle::truth;
+use crate::harness::refused::check as check_refused;
 use crate::harness::report::{ProfileResult, SkipKind, Status};
 use crate::protocol::message::QueryKind;
 use crate::protocol::reader::{peek_game, peek_id};
@@ -237,7 +238,7 @@ impl<G: Rules> AnyScenario for Scenario<G> {
         }
         if self.refused.is_some() {
             // Nothing to show but the refusal: no game starts.
-            return match refusal_of(self, &profile) {
+            return match crate::explain::refusal_of(self, &profile) {
                 Ok(why) => Ok(format!("{out}\n{why}\n")),
                 Err(why) => Err(format!("{out}\n{why}\n")),
             };
@@ -303,22 +304,6 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
-    }
-}
-
-/// What the reference says of a scenario's refused setup: `Ok` with its
-/// reason when it refuses the setup as the scenario states, `Err` when it
-/// starts a game from it.
-pub(crate) fn refusal_of<G: Rules>(
-    s: &Scenario<G>,
-    profile: &G::Profile,
-) -> Result<String, String> {
-    let clause = s.refused.as_ref().map_or("", |r| r.clause.as_str());
-    match G::reference().start(&s.setup, profile) {
-        Err(e) => Ok(format!("the setup is refused, as {clause} requires: {e}")),
-        Ok(_) => Err(format!(
-            "the scenario states that {clause} refuses the setup, but the reference starts a game from it"
-        )),
     }
 }
 

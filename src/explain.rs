@@ -343,11 +343,27 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
     })
 }
 
+/// What the reference says of a scenario's refused setup: `Ok` with its
+/// reason when it refuses the setup as the scenario states, `Err` when it
+/// starts a game from it.
+pub(crate) fn refusal_of<G: Rules>(
+    s: &Scenario<G>,
+    profile: &G::Profile,
+) -> Result<String, String> {
+    let clause = s.refused.as_ref().map_or("", |r| r.clause.as_str());
+    match G::reference().start(&s.setup, profile) {
+        Err(e) => Ok(format!("the setup is refused, as {clause} requires: {e}")),
+        Ok(_) => Err(format!(
+            "the scenario states that {clause} refuses the setup, but the reference starts a game from it"
+        )),
+    }
+}
+
 /// The walk of a scenario whose setup the rules refuse: no game, so no
 /// rows; the one picture is the setup as the protocol writes it, and the
 /// reference's refusal says why.
 fn refused_walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
-    let why = crate::corpus::refusal_of(s, profile)?;
+    let why = refusal_of(s, profile)?;
     let sheet = G::explain_sheet();
     let [a, b] = sheet.sides.unwrap_or(["", ""]);
     let written = serde_json::to_string_pretty(&G::setup_to_wire(&s.setup)).unwrap_or_default();
