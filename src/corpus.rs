@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use crate::harness::case::{Ctx, check as check_case};
 use crate::harness::oracle::truth;
+use crate::harness::refused::check as check_refused;
 use crate::harness::report::{ProfileResult, SkipKind, Status};
 use crate::protocol::message::QueryKind;
 use crate::protocol::reader::{peek_game, peek_id};
@@ -214,6 +215,9 @@ impl<G: Rules> AnyScenario for Scenario<G> {
                 format!("not written for profile {profile}"),
             );
         };
+        if let Some(r) = &self.refused {
+            return check_refused(self, p, &r.clause, ctx);
+        }
         match truth(self, p) {
             Ok(t) => check_case(self, p, &t, ctx),
             Err(message) => ProfileResult {
@@ -225,9 +229,6 @@ impl<G: Rules> AnyScenario for Scenario<G> {
 
     fn show(&self, profile: Option<&str>) -> Result<String, String> {
         let profile = replay_profile(self, profile)?;
-        let mut game = G::reference()
-            .start(&self.setup, &profile)
-            .map_err(|e| format!("setup refused: {e}"))?;
         let mut out = format!(
             "{} — {}\nsource: {}\nprofile: {}\n",
             self.id,
@@ -238,6 +239,16 @@ impl<G: Rules> AnyScenario for Scenario<G> {
         if let Some(p) = &self.placement {
             out.push_str(&format!("placement: {}\n", p.trim()));
         }
+        if self.refused.is_some() {
+            // Nothing to show but the refusal: no game starts.
+            return match crate::explain::refusal_of(self, &profile) {
+                Ok(why) => Ok(format!("{out}\n{why}\n")),
+                Err(why) => Err(format!("{out}\n{why}\n")),
+            };
+        }
+        let mut game = G::reference()
+            .start(&self.setup, &profile)
+            .map_err(|e| format!("setup refused: {e}"))?;
         out.push_str(&format!(
             "\nstart, {} to move\n{}\n",
             game.side_to_move(),

@@ -72,12 +72,17 @@ pub struct Walkthrough {
     /// each linked to its picture when the game draws the refusal (`None`
     /// when an action of the scenario was illegal).
     pub end: Option<(String, Vec<Cell>)>,
+    /// For a scenario whose setup the rules refuse (`refused:`): the
+    /// reference's refusal, with the clause. There is then no game, no row
+    /// and no end.
+    pub refusal: Option<String>,
 }
 
 impl Walkthrough {
-    /// Whether every action of the line could be played.
+    /// Whether every action of the line could be played (or, for a refused
+    /// setup, whether the reference refused it as the scenario states).
     pub fn complete(&self) -> bool {
-        self.end.is_some()
+        self.end.is_some() || self.refusal.is_some()
     }
 }
 
@@ -127,6 +132,9 @@ fn refusal_frame<G: Rules>(
 /// own and a footnote with the reason, and the profile's continuation goes
 /// on below it.
 pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
+    if s.refused.is_some() {
+        return refused_walk(s, profile);
+    }
     let mut game = G::reference()
         .start(&s.setup, profile)
         .map_err(|e| format!("setup refused: {e}"))?;
@@ -331,6 +339,55 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         footnotes,
         frames,
         end,
+        refusal: None,
+    })
+}
+
+/// What the reference says of a scenario's refused setup: `Ok` with its
+/// reason when it refuses the setup as the scenario states, `Err` when it
+/// starts a game from it.
+pub(crate) fn refusal_of<G: Rules>(
+    s: &Scenario<G>,
+    profile: &G::Profile,
+) -> Result<String, String> {
+    let clause = s.refused.as_ref().map_or("", |r| r.clause.as_str());
+    match G::reference().start(&s.setup, profile) {
+        Err(e) => Ok(format!("the setup is refused, as {clause} requires: {e}")),
+        Ok(_) => Err(format!(
+            "the scenario states that {clause} refuses the setup, but the reference starts a game from it"
+        )),
+    }
+}
+
+/// The walk of a scenario whose setup the rules refuse: no game, so no
+/// rows; the one picture is the setup as the protocol writes it, and the
+/// reference's refusal says why.
+fn refused_walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
+    let why = refusal_of(s, profile)?;
+    let sheet = G::explain_sheet();
+    let [a, b] = sheet.sides.unwrap_or(["", ""]);
+    let written = serde_json::to_string_pretty(&G::setup_to_wire(&s.setup)).unwrap_or_default();
+    Ok(Walkthrough {
+        id: s.id.clone(),
+        title: s.title.clone(),
+        source: s.source.clone(),
+        profile: profile.name().to_string(),
+        headings: [
+            sheet.turn.to_string(),
+            a.to_string(),
+            b.to_string(),
+            sheet.state.to_string(),
+        ],
+        rows: Vec::new(),
+        footnotes: Vec::new(),
+        frames: vec![Frame {
+            svg: None,
+            text: written,
+            caption: "the setup, as the protocol writes it: no game starts from it".into(),
+            ply: Some(0),
+        }],
+        end: None,
+        refusal: Some(why),
     })
 }
 
@@ -374,6 +431,9 @@ pub fn text(w: &Walkthrough) -> String {
     }
     for (i, f) in w.footnotes.iter().enumerate() {
         let _ = writeln!(out, "[{}] {f}", i + 1);
+    }
+    if let Some(why) = &w.refusal {
+        let _ = writeln!(out, "\n{why}");
     }
     if let Some((outcome, probes)) = &w.end {
         let _ = writeln!(out, "\nafter the last move: {outcome}");
@@ -495,6 +555,10 @@ pre.text-board {{ font-size: 0.8em; }}
         let _ = writeln!(out, "<p class=\"footnote\">[{}] {}</p>", i + 1, esc(f));
     }
     match &w.end {
+        None if w.refusal.is_some() => {
+            let why = w.refusal.as_deref().unwrap_or_default();
+            let _ = writeln!(out, "<p><b>{}</b></p>", esc(why));
+        }
         Some((outcome, probes)) => {
             let _ = writeln!(out, "<p>after the last move: {}</p>", esc(outcome));
             if !probes.is_empty() {

@@ -52,6 +52,9 @@ def reply(req):
         out.update(answer(req))
     except Declined as e:
         out["error"] = {"kind": "unsupported", "message": str(e)}
+    except ValueError as e:
+        # A setup or a move the rules refuse (spec/protocol.md, Errors).
+        out["error"] = {"kind": "bad-request", "message": str(e)}
     except Exception as e:  # noqa: BLE001
         out["error"] = {"kind": "internal", "message": repr(e)}
     return out

@@ -184,6 +184,9 @@ def uci(mv):
 class Game:
     def __init__(self, fen, moves):
         self.history = [Position(fen)]
+        first = self.history[0]
+        if first.attacked(first.king(not first.white), first.white):
+            raise ValueError("the side not to move is in check: no legal move leads here (CH-1.2)")
         for m in moves:
             pos = self.history[-1]
             mv = next((x for x in pos.legal() if uci(x) == m), None)

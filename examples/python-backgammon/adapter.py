@@ -73,9 +73,16 @@ class Game:
             if sum(c) != 15:
                 raise BadRequest("%s does not have 15 checkers" % p)
             sides[p] = c
+        for point in range(1, 25):
+            # White's point n is black's 25 - n (BG-1.3).
+            if sides["white"][point] and sides["black"][25 - point]:
+                raise BadRequest("white's point %d holds both colours (BG-4.4)" % point)
         self.board = bg.Board(sides["white"], sides["black"])
         cube = setup.get("cube") or {}
         self.cube_value = int(cube.get("value", 1))
+        if self.cube_value < 1 or self.cube_value & (self.cube_value - 1):
+            # 1, 2, 4, ...; no largest value here (simplification 3).
+            raise BadRequest("a cube of %d is no power of two (BG-8.8)" % self.cube_value)
         self.cube_owner = cube.get("owner")
         self.to_move = setup.get("to-move", "white")
         self.dice = None

@@ -15,6 +15,7 @@ pub mod matrix;
 pub mod oracle;
 pub mod process;
 pub mod proctree;
+pub mod refused;
 pub mod report;
 pub mod runner;
 pub mod scan;

@@ -138,6 +138,19 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// or says where it breaks the rules.
     fn setup_from_spec(spec: &Self::SetupSpec) -> Result<Self::Setup, Located>;
 
+    /// Turns a scenario's `setup:` into a setup without asking whether the
+    /// rules allow it: what a scenario with `refused:` states, so that the
+    /// implementations, not the loader, are the ones to refuse it (and a
+    /// slip in their setup checks is caught by the corpus). Only what the
+    /// setup type cannot hold (a square off the board, a name that is no
+    /// piece) is an error here. Default: [`Rules::setup_from_spec`], for a
+    /// game whose loader checks nothing an implementation checks again
+    /// (chess: the side not to move in check is each implementation's own
+    /// test) or whose setup form cannot state a refused setup.
+    fn setup_unchecked_from_spec(spec: &Self::SetupSpec) -> Result<Self::Setup, Located> {
+        Self::setup_from_spec(spec)
+    }
+
     /// The game's spec files, compiled in: (path in the repository, text).
     /// Clause ids are looked up here, so they are namespaced by game.
     fn spec_files() -> &'static [(&'static str, &'static str)];

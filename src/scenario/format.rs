@@ -3,7 +3,7 @@
 //! generated from these types and each game's own parts ([`schema`]).
 //!
 //! The generic part (game, id, title, source, clauses, profiles, setup,
-//! moves with `expect`/`rule`/`outcome`/`note`, probes, result) is defined
+//! refused, moves with `expect`/`rule`/`outcome`/`note`, probes, result) is defined
 //! here once; each game adds its setup type and its per-move annotations
 //! ([`Annotations`]). Values that later checks may reject (squares, moves,
 //! names) are kept as [`Spanned`] text so each error can name its line and
@@ -60,6 +60,13 @@ pub struct ScenarioFile<G: Rules> {
     /// nothing after `setup:`) is read here so the loader can refuse it;
     /// the reader would otherwise make every default of it.
     pub setup: Spanned<Option<G::SetupSpec>>,
+    /// The clause by which the rules refuse `setup` (`BG-1.2`): the
+    /// scenario then states that every implementation refuses to start a
+    /// game from it, and has no `moves`, `probes` or `result`. Its setup is
+    /// read but not checked against the rules
+    /// ([`Rules::setup_unchecked_from_spec`]).
+    #[serde(default)]
+    pub refused: Option<Spanned<String>>,
     /// The actions played, each with what must be observed after it.
     #[serde(default)]
     pub moves: Vec<MoveEntry<G>>,

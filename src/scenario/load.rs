@@ -138,6 +138,16 @@ impl<G: Rules> ScenarioProbe<G> {
     }
 }
 
+/// The clause by which the rules refuse a scenario's setup (`refused:`):
+/// every implementation must refuse to start a game from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The clause (`BG-1.2`), one of the scenario's `clauses`.
+    pub clause: String,
+    /// Where `refused:` names it.
+    pub at: Loc,
+}
+
 /// A loaded, checked scenario of game `G`.
 #[derive(Debug)]
 pub struct Scenario<G: Rules> {
@@ -157,8 +167,13 @@ pub struct Scenario<G: Rules> {
     pub profiles: Vec<G::Profile>,
     /// How the source diagram sits on the board.
     pub placement: Option<String>,
-    /// Starting position (already validated).
+    /// Starting position: checked against the rules, unless the scenario
+    /// states that they refuse it (`refused`).
     pub setup: G::Setup,
+    /// The clause that refuses the setup, for a scenario whose point is
+    /// that no game starts from it (it then has no moves, probes or
+    /// result).
+    pub refused: Option<Refusal>,
     /// Actions.
     pub moves: Vec<ScenarioMove<G>>,
     /// Probes after the last action.
@@ -350,7 +365,13 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
             "`setup` is null (`~`, or nothing after `setup:`): write the starting position, or `setup: {}` to take every default of the game's setup".into(),
         ));
     };
-    let setup = G::setup_from_spec(setup_spec).map_err(|l| err(l.at, l.message))?;
+    let refused = refusal::<G>(&file, &clause_ids).map_err(|(at, m)| err(at, m))?;
+    let setup = if refused.is_some() {
+        G::setup_unchecked_from_spec(setup_spec)
+    } else {
+        G::setup_from_spec(setup_spec)
+    }
+    .map_err(|l| err(l.at, l.message))?;
 
     let cx = Convert {
         path,
@@ -369,6 +390,7 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
         profiles,
         placement: file.placement,
         setup,
+        refused,
         moves,
         probes,
         result: file.result,
@@ -376,6 +398,59 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
     };
     every_expectation_reached(&scenario).map_err(|(at, m)| err(at, m))?;
     Ok(scenario)
+}
+
+/// The clause of `refused:`, checked: a clause of the game's spec that the
+/// scenario lists in `clauses`, on a scenario with nothing to play (no game
+/// starts from a refused setup, so moves, probes and a result could never
+/// be checked).
+fn refusal<G: Rules>(
+    file: &ScenarioFile<G>,
+    clause_ids: &[String],
+) -> Result<Option<Refusal>, (Loc, String)> {
+    let Some(r) = &file.refused else {
+        return Ok(None);
+    };
+    let at = Loc::from(r);
+    let clause = r.value.trim();
+    if clauses::find_in(G::spec_files(), clause).is_none() {
+        return Err((
+            at,
+            format!(
+                "`refused: {clause}`: `{clause}` is not a clause of the {} spec; name the clause that refuses the setup, an ID defined in spec/{}/ (like BG-1.2)",
+                G::NAME,
+                G::NAME
+            ),
+        ));
+    }
+    if !clause_ids.iter().any(|c| c == clause) {
+        return Err((
+            at,
+            format!(
+                "`refused: {clause}` names a clause the scenario does not list: add `{clause}` to `clauses` ({})",
+                clause_ids.join(", ")
+            ),
+        ));
+    }
+    let nothing_after = |what: &str| {
+        format!(
+            "a scenario with `refused: {clause}` (line {}) has no {what}: no game starts from a setup the rules refuse; drop the {what}, or `refused` if the setup is meant to be legal",
+            at.line
+        )
+    };
+    if let Some(m) = file.moves.first() {
+        return Err(((&m.mv).into(), nothing_after("`moves`")));
+    }
+    if let Some(p) = file.probes.first() {
+        return Err(((&p.mv).into(), nothing_after("`probes`")));
+    }
+    if file.result.is_some() {
+        return Err((at, nothing_after("`result`")));
+    }
+    Ok(Some(Refusal {
+        clause: clause.to_string(),
+        at,
+    }))
 }
 
 /// No expectation may go unchecked under a profile the scenario lists. An

@@ -117,6 +117,17 @@ pub fn run_profile_as<G: Rules>(
             message,
         })
     };
+    if let Some(r) = &scenario.refused {
+        // The scenario's whole point: no game starts from this setup. Any
+        // refusal will do; which words it uses is the implementation's.
+        if imp.start(&scenario.setup, profile).is_ok() {
+            fail(
+                r.at,
+                format!("the setup was accepted, but {} refuses it", r.clause),
+            );
+        }
+        return failures;
+    }
     let mut game = match imp.start(&scenario.setup, profile) {
         Ok(g) => g,
         Err(e) => {

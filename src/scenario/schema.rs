@@ -128,6 +128,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "profiles": {"description": "Rule profiles to run under; the first is the one the plain expectations describe. Default: every named profile of the game.", "type": "array", "items": {"type": "string"}},
             "placement": text("How the source diagram sits on the board, and what was added to make the position work."),
             "setup": {"description": "The starting position, in the game's own form.", "allOf": [setup]},
+            "refused": text("The clause by which the rules refuse `setup` (one of `clauses`): every implementation must refuse to start a game from it. The setup is then read but not checked, and the scenario has no `moves`, `probes` or `result`."),
             "moves": {"description": "The actions played, each with what must be observed after it.", "type": "array", "items": move_entry},
             "probes": {"description": "Candidate next actions after the last listed one, with verdicts.", "type": "array", "items": {"$ref": format!("#/$defs/{}-probe", G::NAME)}},
             "result": {"description": "The outcome expected after the last listed action.", "allOf": [outcome]},
