@@ -136,3 +136,91 @@ fn the_readme_speed_table_covers_every_game() {
         );
     }
 }
+
+/// The mutation scores: `docs/mutation.md` ("Where it stands") has one row
+/// per game of the registry, each row's counts add up to its mutants, its
+/// score is (caught + timeout) / (caught + missed + timeout) and its score
+/// in scope leaves out the missed mutants its `spec/<game>/mutants.md`
+/// argues equivalent or out of scope, and the
+/// README's "What the corpus catches" table repeats those rows word for
+/// word. The counts are measurements of long runs (the page gives the
+/// command and commit of each); this keeps the figures consistent where
+/// they are quoted.
+#[test]
+fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
+    let section = |text: &str, heading: &str| -> Vec<String> {
+        let s = text
+            .split(&format!("\n## {heading}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no `## {heading}` section"));
+        // The section's first table, up to the next heading.
+        let s = s.split("\n## ").next().unwrap_or(s);
+        let s = s.split("\n### ").next().unwrap_or(s);
+        s.lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(str::to_string)
+            .collect()
+    };
+    let doc = std::fs::read_to_string(root().join("docs/mutation.md")).expect("docs/mutation.md");
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let rows = section(&doc, "Where it stands");
+    let quoted = section(&readme, "What the corpus catches");
+    assert_eq!(
+        rows, quoted,
+        "the README's mutation table differs from docs/mutation.md's"
+    );
+    for g in arbiter::games::registry() {
+        let row = rows
+            .iter()
+            .find(|r| r.starts_with(&format!("| `{}`", g.name())))
+            .unwrap_or_else(|| panic!("docs/mutation.md has no score for `{}`", g.name()));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // | game | commit | mutants | caught | missed | unviable | timeout | score | …
+        let n = |i: usize| -> u32 {
+            cells[i]
+                .replace(',', "")
+                .parse()
+                .unwrap_or_else(|_| panic!("cell {i} of `{}` is no count: {row}", g.name()))
+        };
+        let (mutants, caught, missed, unviable, timeout) = (n(3), n(4), n(5), n(6), n(7));
+        assert_eq!(
+            mutants,
+            caught + missed + unviable + timeout,
+            "the counts of `{}` do not add up: {row}",
+            g.name()
+        );
+        let score = f64::from(caught + timeout) * 100.0 / f64::from(caught + missed + timeout);
+        assert_eq!(
+            cells[8],
+            format!("{score:.1} %"),
+            "the score of `{}` is not its counts': {row}",
+            g.name()
+        );
+        // | … | argued | score in scope | …: the missed mutants that
+        // spec/<game>/mutants.md argues equivalent or out of scope.
+        let argued = n(9);
+        assert!(
+            argued <= missed,
+            "`{}` argues more than it missed: {row}",
+            g.name()
+        );
+        let in_scope =
+            f64::from(caught + timeout) * 100.0 / f64::from(caught + missed + timeout - argued);
+        assert_eq!(
+            cells[10],
+            format!("{in_scope:.1} %"),
+            "the in-scope score of `{}` is not its counts': {row}",
+            g.name()
+        );
+        if missed > 0 {
+            assert!(
+                root()
+                    .join(format!("spec/{}/mutants.md", g.name()))
+                    .exists(),
+                "`{}` misses mutants but has no spec/{}/mutants.md accounting for them",
+                g.name(),
+                g.name()
+            );
+        }
+    }
+}
