@@ -61,7 +61,10 @@ struct PySubject<'py> {
 }
 
 /// What a subject's exception is as a protocol error: `unsupported` for
-/// `arbiter.Unsupported`, else `internal`.
+/// `arbiter.Unsupported`; `bad-request` for a `ValueError` (so also
+/// `arbiter.ArbiterError`), the exception Python raises for an argument it
+/// refuses, such as a setup the rules refuse (`refused:` scenarios, which
+/// expect `bad-request`); else `internal`.
 fn error_kind(py: Python<'_>, e: &PyErr) -> &'static str {
     let unsupported = py
         .import("arbiter")
@@ -69,6 +72,8 @@ fn error_kind(py: Python<'_>, e: &PyErr) -> &'static str {
         .is_ok_and(|cls| e.is_instance(py, &cls));
     if unsupported {
         "unsupported"
+    } else if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
+        "bad-request"
     } else {
         "internal"
     }
