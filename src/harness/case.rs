@@ -558,11 +558,7 @@ pub fn check<G: Rules>(
                 break;
             }
             Err(Stop::Trouble(t)) => {
-                result.status = match t.kind {
-                    TroubleKind::Error => Status::Error,
-                    TroubleKind::Timeout => Status::Timeout,
-                    TroubleKind::Crash => Status::Crash,
-                };
+                result.status = t.kind.into();
                 let mut message = format!("ply {}: {}", step.ply, t.message);
                 if t.kind == TroubleKind::Timeout {
                     // The budget is the scenario's, not the request's: say

@@ -8,7 +8,7 @@ use crate::scenario::load::Scenario;
 
 use super::case::Ctx;
 use super::report::{Departure, ProfileResult, Reason, SkipKind, Status};
-use super::subject::{TroubleKind, ask};
+use super::subject::ask;
 
 /// Runs one profile of a scenario whose setup the rules refuse
 /// (`refused:`): one `legal-moves` request at that setup with no moves,
@@ -52,15 +52,10 @@ pub fn check<G: Rules>(
     let body = match ask(ctx.subject, &req, ctx.deadline) {
         Ok(b) => b,
         Err(t) => {
-            let status = match t.kind {
-                TroubleKind::Error => Status::Error,
-                TroubleKind::Timeout => Status::Timeout,
-                TroubleKind::Crash => Status::Crash,
-            };
             return ProfileResult {
                 message: Some(format!("ply 0: {}", t.message)),
                 stderr: t.stderr,
-                ..ProfileResult::new(name, status)
+                ..ProfileResult::new(name, t.kind.into())
             };
         }
     };

@@ -36,6 +36,19 @@ pub enum Status {
     Crash,
 }
 
+/// The status of a case whose exchange went wrong: an unreadable reply is
+/// an error, no reply in time a timeout, a dead process a crash.
+impl From<super::subject::TroubleKind> for Status {
+    fn from(kind: super::subject::TroubleKind) -> Status {
+        use super::subject::TroubleKind;
+        match kind {
+            TroubleKind::Error => Status::Error,
+            TroubleKind::Timeout => Status::Timeout,
+            TroubleKind::Crash => Status::Crash,
+        }
+    }
+}
+
 impl Status {
     /// Every status, in report order.
     pub const ALL: [Status; 8] = [

@@ -15,7 +15,7 @@ use super::report::{
     CaseReport, FORMAT, FORMAT_VERSION, ImplementationInfo, ProfileResult, Report, SkipKind,
     Status, Summary,
 };
-use super::subject::{Subject, Trouble, TroubleKind};
+use super::subject::{Subject, Trouble};
 use super::xfail::Xfail;
 
 /// What to run and how.
@@ -259,11 +259,7 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
     if let Some(reason) = deselected(s, opts) {
         return skipped(s, start, reason);
     }
-    let status = match trouble.kind {
-        TroubleKind::Error => Status::Error,
-        TroubleKind::Timeout => Status::Timeout,
-        TroubleKind::Crash => Status::Crash,
-    };
+    let status = Status::from(trouble.kind);
     let case = CaseReport {
         id: s.id().to_string(),
         game: s.game().to_string(),
