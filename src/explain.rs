@@ -554,12 +554,11 @@ pre.text-board {{ font-size: 0.8em; }}
     for (i, f) in w.footnotes.iter().enumerate() {
         let _ = writeln!(out, "<p class=\"footnote\">[{}] {}</p>", i + 1, esc(f));
     }
-    match &w.end {
-        None if w.refusal.is_some() => {
-            let why = w.refusal.as_deref().unwrap_or_default();
+    match (&w.end, &w.refusal) {
+        (None, Some(why)) => {
             let _ = writeln!(out, "<p><b>{}</b></p>", esc(why));
         }
-        Some((outcome, probes)) => {
+        (Some((outcome, probes)), _) => {
             let _ = writeln!(out, "<p>after the last move: {}</p>", esc(outcome));
             if !probes.is_empty() {
                 out.push_str("<pre class=\"probes\">");
@@ -577,7 +576,7 @@ pre.text-board {{ font-size: 0.8em; }}
                 out.push_str("</pre>\n");
             }
         }
-        None => out.push_str("<p><b>The scenario stops at an illegal action.</b></p>\n"),
+        (None, None) => out.push_str("<p><b>The scenario stops at an illegal action.</b></p>\n"),
     }
     out.push_str(
         "</div>\n<div class=\"board-view\">\n<div class=\"controls\"><button id=\"first\" title=\"the setup\">«</button><button id=\"prev\" title=\"back a move (←)\">‹</button><button id=\"next\" title=\"on a move (→)\">›</button><button id=\"last\" title=\"the last position\">»</button> <span id=\"position\"></span></div>\n",
