@@ -1,7 +1,7 @@
 //! The kill matrix: the corpus against every mutant of every profile it is
 //! written for.
 
-use crate::rules::{Implementation, MutantKind, RuleProfile, Rules};
+use crate::rules::{Implementation, Mutant, MutantKind, RuleProfile, Rules};
 
 use super::load::Scenario;
 use super::run::run_profile_as;
@@ -58,65 +58,54 @@ pub fn matrix_against<G: Rules>(
     scenarios: &[&Scenario<G>],
     other: Option<&dyn Implementation<G>>,
 ) -> (Vec<Row>, Vec<String>) {
-    let bases: Vec<G::Profile> = G::Profile::names()
-        .iter()
-        .filter_map(|n| G::Profile::parse(n).ok())
-        .collect();
     let mut rows = Vec::new();
     let mut departures = Vec::new();
-    for base in &bases {
-        for m in G::mutants() {
-            let Some(mutated) = m.mutate(base) else {
-                continue;
-            };
-            let mut killed_by = Vec::new();
-            for s in scenarios
-                .iter()
-                .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
+    for (base, m, mutated) in mutants_of_bases::<G>() {
+        let base = &base;
+        let mut killed_by = Vec::new();
+        for s in written_for(scenarios, base) {
+            let failures = run_profile_as(s, G::reference(), &mutated, base);
+            // An implementation may decline a profile it does not play
+            // (the protocol's `supports`); such a run is not compared.
+            if let Some(imp) = other
+                && imp.supports(&s.setup, &mutated).is_ok()
             {
-                let failures = run_profile_as(s, G::reference(), &mutated, base);
-                // An implementation may decline a profile it does not play
-                // (the protocol's `supports`); such a run is not compared.
-                if let Some(imp) = other
-                    && imp.supports(&s.setup, &mutated).is_ok()
-                {
-                    let theirs = run_profile_as(s, imp, &mutated, base);
-                    if theirs != failures {
-                        let show = |fs: &[super::run::Failure]| {
-                            fs.iter()
-                                .map(|f| format!("{}:{}: {}", f.at.line, f.at.column, f.message))
-                                .collect::<Vec<_>>()
-                                .join("; ")
-                        };
-                        departures.push(format!(
-                            "{} under {} of {}: {} fails differently from the reference \
+                let theirs = run_profile_as(s, imp, &mutated, base);
+                if theirs != failures {
+                    let show = |fs: &[super::run::Failure]| {
+                        fs.iter()
+                            .map(|f| format!("{}:{}: {}", f.at.line, f.at.column, f.message))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    };
+                    departures.push(format!(
+                        "{} under {} of {}: {} fails differently from the reference \
                              (reference: [{}]; {}: [{}])",
-                            s.id,
-                            m.name,
-                            base.name(),
-                            imp.name(),
-                            show(&failures),
-                            imp.name(),
-                            show(&theirs)
-                        ));
-                    }
-                }
-                if !failures.is_empty() {
-                    killed_by.push(s.id.clone());
+                        s.id,
+                        m.name,
+                        base.name(),
+                        imp.name(),
+                        show(&failures),
+                        imp.name(),
+                        show(&theirs)
+                    ));
                 }
             }
-            rows.push(Row {
-                mutant: MutantInfo {
-                    game: G::NAME,
-                    name: m.name,
-                    kind: m.kind,
-                    departs_from: m.departs_from,
-                    description: m.description,
-                },
-                base: base.name().to_string(),
-                killed_by,
-            });
+            if !failures.is_empty() {
+                killed_by.push(s.id.clone());
+            }
         }
+        rows.push(Row {
+            mutant: MutantInfo {
+                game: G::NAME,
+                name: m.name,
+                kind: m.kind,
+                departs_from: m.departs_from,
+                description: m.description,
+            },
+            base: base.name().to_string(),
+            killed_by,
+        });
     }
     (rows, departures)
 }
@@ -127,25 +116,42 @@ pub fn matrix_against<G: Rules>(
 /// kills it. This is the readings half of the code-level mutation runs'
 /// test (`tests/corpus_kills.rs`), run once per mutant of the rule code.
 pub fn survivors<G: Rules>(scenarios: &[&Scenario<G>]) -> Vec<String> {
+    mutants_of_bases::<G>()
+        .into_iter()
+        .filter(|(base, _, mutated)| {
+            !written_for(scenarios, base)
+                .any(|s| !run_profile_as(s, G::reference(), mutated, base).is_empty())
+        })
+        .map(|(base, m, _)| format!("{} on {}", m.name, base.name()))
+        .collect()
+}
+
+/// Every (base profile, mutant, mutated profile) of the matrix: each named
+/// profile with each mutant that changes something observable for it.
+fn mutants_of_bases<G: Rules>() -> Vec<(G::Profile, &'static Mutant<G>, G::Profile)> {
     let mut out = Vec::new();
-    for name in G::Profile::names() {
-        let Ok(base) = G::Profile::parse(name) else {
-            continue;
-        };
+    for base in G::Profile::names()
+        .iter()
+        .filter_map(|n| G::Profile::parse(n).ok())
+    {
         for m in G::mutants() {
-            let Some(mutated) = m.mutate(&base) else {
-                continue;
-            };
-            let killed = scenarios
-                .iter()
-                .filter(|s| s.profiles.iter().any(|p| p.name() == base.name()))
-                .any(|s| !run_profile_as(s, G::reference(), &mutated, &base).is_empty());
-            if !killed {
-                out.push(format!("{} on {}", m.name, base.name()));
+            if let Some(mutated) = m.mutate(&base) {
+                out.push((base.clone(), m, mutated));
             }
         }
     }
     out
+}
+
+/// The scenarios written for `base` (it is among their profiles).
+fn written_for<'a, G: Rules>(
+    scenarios: &'a [&'a Scenario<G>],
+    base: &'a G::Profile,
+) -> impl Iterator<Item = &'a Scenario<G>> {
+    scenarios
+        .iter()
+        .copied()
+        .filter(move |s| s.profiles.iter().any(|p| p.name() == base.name()))
 }
 
 /// The matrix as a Markdown table.
