@@ -14,26 +14,31 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::load_all;
+use arbiter::corpus::{AnyScenario, load_all};
 use arbiter::games::registry;
 use arbiter::scenario::run::Status;
 
-/// Every scenario of `game` passes on its reference; panics with the
-/// failures otherwise.
-fn corpus_of(game: &str) {
+/// The corpus of `game`, loaded without error.
+fn load(game: &str) -> Vec<Box<dyn AnyScenario>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(game);
     let (scenarios, errors) = load_all(&[root]);
     assert!(errors.is_empty(), "{errors:?}");
+    assert!(scenarios.len() >= 20, "only {} scenarios", scenarios.len());
+    scenarios
+}
+
+/// Every scenario passes on its reference; panics with the failures
+/// otherwise.
+fn corpus_of(scenarios: &[Box<dyn AnyScenario>]) {
     let mut failures = Vec::new();
-    for s in &scenarios {
+    for s in scenarios {
         let result = s.check("reference", None).expect("a reference");
         if let Status::Fail(fs) = result.status {
             failures.push(format!("{}: {} failures", s.qualified_id(), fs.len()));
         }
     }
-    assert!(scenarios.len() >= 20, "only {} scenarios", scenarios.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -43,17 +48,12 @@ fn corpus_of(game: &str) {
 /// a reading (a profile's `faults`, which only a reading reaches) is caught
 /// here: the reading it breaks no longer departs from the rule. The
 /// scenarios are the corpus's own; only the profiles they run under differ.
-fn readings_of(game: &str) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(game);
-    let (scenarios, errors) = load_all(&[root]);
-    assert!(errors.is_empty(), "{errors:?}");
+fn readings_of(game: &str, scenarios: &[Box<dyn AnyScenario>]) {
     let entry = registry()
         .iter()
         .find(|e| e.name() == game)
         .expect("a registered game");
-    let survivors = entry.surviving_readings(&scenarios);
+    let survivors = entry.surviving_readings(scenarios);
     assert!(
         survivors.is_empty(),
         "surviving readings: {}",
@@ -63,27 +63,27 @@ fn readings_of(game: &str) {
 
 #[test]
 fn stratego() {
-    corpus_of("stratego");
+    corpus_of(&load("stratego"));
 }
 
 #[test]
 fn dame() {
-    corpus_of("dame");
+    corpus_of(&load("dame"));
 }
 
 #[test]
 fn chess() {
-    corpus_of("chess");
+    corpus_of(&load("chess"));
 }
 
 #[test]
 fn epaminondas() {
-    corpus_of("epaminondas");
+    corpus_of(&load("epaminondas"));
 }
 
 #[test]
 fn backgammon() {
-    corpus_of("backgammon");
+    corpus_of(&load("backgammon"));
 }
 
 /// The mutation runs' test (`-- stratego_and_readings -- --ignored`): the
@@ -92,8 +92,9 @@ fn backgammon() {
 #[test]
 #[ignore]
 fn stratego_and_readings() {
-    corpus_of("stratego");
-    readings_of("stratego");
+    let scenarios = load("stratego");
+    corpus_of(&scenarios);
+    readings_of("stratego", &scenarios);
 }
 
 /// The mutation runs' test (`-- dame_and_readings -- --ignored`): the
@@ -102,8 +103,9 @@ fn stratego_and_readings() {
 #[test]
 #[ignore]
 fn dame_and_readings() {
-    corpus_of("dame");
-    readings_of("dame");
+    let scenarios = load("dame");
+    corpus_of(&scenarios);
+    readings_of("dame", &scenarios);
 }
 
 /// The mutation runs' test (`-- chess_and_readings -- --ignored`): the
@@ -112,8 +114,9 @@ fn dame_and_readings() {
 #[test]
 #[ignore]
 fn chess_and_readings() {
-    corpus_of("chess");
-    readings_of("chess");
+    let scenarios = load("chess");
+    corpus_of(&scenarios);
+    readings_of("chess", &scenarios);
 }
 
 /// The mutation runs' test (`-- epaminondas_and_readings -- --ignored`): the
@@ -122,8 +125,9 @@ fn chess_and_readings() {
 #[test]
 #[ignore]
 fn epaminondas_and_readings() {
-    corpus_of("epaminondas");
-    readings_of("epaminondas");
+    let scenarios = load("epaminondas");
+    corpus_of(&scenarios);
+    readings_of("epaminondas", &scenarios);
 }
 
 /// The mutation runs' test (`-- backgammon_and_readings -- --ignored`): the
@@ -132,6 +136,7 @@ fn epaminondas_and_readings() {
 #[test]
 #[ignore]
 fn backgammon_and_readings() {
-    corpus_of("backgammon");
-    readings_of("backgammon");
+    let scenarios = load("backgammon");
+    corpus_of(&scenarios);
+    readings_of("backgammon", &scenarios);
 }

@@ -109,6 +109,21 @@ fn an_unknown_or_unclosed_block_is_an_error() {
     }
 }
 
+/// The rows of the table that opens section `## heading` of `text`, up to
+/// the next heading, that name a game (`| \`stratego\` | …`).
+fn game_rows(text: &str, heading: &str) -> Vec<String> {
+    let s = text
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no `## {heading}` section"));
+    let s = s.split("\n## ").next().unwrap_or(s);
+    let s = s.split("\n### ").next().unwrap_or(s);
+    s.lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// The README's speed table has one row per game of the registry, each
 /// with the engine's figure and the peer or reference it was measured
 /// beside (`docs/benchmarks.md`, "Side by side with the peers", holds the
@@ -117,12 +132,7 @@ fn an_unknown_or_unclosed_block_is_an_error() {
 #[test]
 fn the_readme_speed_table_covers_every_game() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    let section = readme
-        .split("\n## Speed\n")
-        .nth(1)
-        .expect("README.md has a `## Speed` section");
-    let section = section.split("\n## ").next().unwrap_or(section);
-    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
+    let rows = game_rows(&readme, "Speed");
     for g in arbiter::games::registry() {
         let row = rows
             .iter()
@@ -148,23 +158,10 @@ fn the_readme_speed_table_covers_every_game() {
 /// they are quoted.
 #[test]
 fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
-    let section = |text: &str, heading: &str| -> Vec<String> {
-        let s = text
-            .split(&format!("\n## {heading}\n"))
-            .nth(1)
-            .unwrap_or_else(|| panic!("no `## {heading}` section"));
-        // The section's first table, up to the next heading.
-        let s = s.split("\n## ").next().unwrap_or(s);
-        let s = s.split("\n### ").next().unwrap_or(s);
-        s.lines()
-            .filter(|l| l.starts_with("| `"))
-            .map(str::to_string)
-            .collect()
-    };
     let doc = std::fs::read_to_string(root().join("docs/mutation.md")).expect("docs/mutation.md");
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    let rows = section(&doc, "Where it stands");
-    let quoted = section(&readme, "What the corpus catches");
+    let rows = game_rows(&doc, "Where it stands");
+    let quoted = game_rows(&readme, "What the corpus catches");
     assert_eq!(
         rows, quoted,
         "the README's mutation table differs from docs/mutation.md's"
