@@ -1,13 +1,16 @@
-//! The optimized engine: the stones as two 192-bit sets over the padded
-//! 15 × 12 layout, moves generated stone by stone along index offsets, the
-//! symmetry tests done a rank at a time on 14-bit rows, copy-make
-//! positions. It shares the data types (squares, moves, notes, profiles)
-//! with the reference and none of its rule logic; the differential tests
-//! (`tests/epaminondas.rs`) and the fuzz target hold it to the reference's
-//! verdicts.
+//! The optimized engine: a byte per cell of a padded file-major grid (see
+//! [`layout`]) beside a bit set of each side's stones, moves generated
+//! stone by stone from one reading of each line ([`movegen`]) already in
+//! the legal list's order, a position built only for a move the symmetry
+//! rule restricts, and a move played in place. It shares the data types
+//! (squares, moves, notes, profiles) with the reference and none of its
+//! rule logic; the differential tests (`tests/epaminondas.rs`) and the
+//! fuzz target hold it to the reference's verdicts.
 
-pub mod bits;
+pub mod layout;
+pub mod movegen;
 pub mod position;
+pub mod symmetry;
 
 use crate::games::epaminondas::board::{Dir, Side};
 use crate::games::epaminondas::game::{
@@ -22,7 +25,9 @@ use crate::games::epaminondas::setup::Setup;
 use crate::games::epaminondas::verdict::{RuleCode, say};
 use crate::rules::{self, Game, Implementation};
 
-use position::{Position, STEPS, index, square};
+use layout::{STEPS, index, square};
+use movegen::Found;
+use position::{OFF, Position, stone};
 
 /// The engine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,20 +51,25 @@ impl Implementation<Epaminondas> for Engine {
     }
 }
 
-/// The rules as the engine applies them: the profile's switches unpacked.
+/// The rules as the engine applies them: the profile's switches unpacked
+/// into flags the generator reads without matching.
 #[derive(Clone, Debug)]
 pub struct Rules {
     profile: Profile,
-}
-
-/// A move found legal, with what it does.
-#[derive(Clone, Copy, Debug)]
-struct Found {
-    count: u8,
-    distance: u8,
-    dir: usize,
-    captured: usize,
-    contact: Option<usize>,
+    /// A front part of a line may move (`phalanx.split=front-part`).
+    split: bool,
+    /// A part goes as far as its whole line (`phalanx.range=whole-line`).
+    range_whole: bool,
+    /// A part is as strong as its whole line (`phalanx.strength=whole-line`).
+    strength_whole: bool,
+    /// Enemy stones count up to the edge (`capture.enemy-line=to-edge`).
+    to_edge: bool,
+    /// Equal numbers capture (`capture.stronger=or-equal`).
+    or_equal: bool,
+    /// A capture removes the contacted stone only (`capture.removes`).
+    front_only: bool,
+    map: SymmetryMap,
+    scope: SymmetryScope,
 }
 
 impl Rules {
@@ -67,176 +77,81 @@ impl Rules {
     pub fn new(profile: &Profile) -> Self {
         Rules {
             profile: profile.clone(),
+            split: profile.phalanx.split == Split::FrontPart,
+            range_whole: profile.phalanx.range == PartCounts::WholeLine,
+            strength_whole: profile.phalanx.strength == PartCounts::WholeLine,
+            to_edge: profile.capture.enemy_line == EnemyLine::ToEdge,
+            or_equal: profile.capture.stronger == Stronger::OrEqual,
+            front_only: profile.capture.removes == Removes::FrontStone,
+            map: profile.symmetry.map,
+            scope: profile.symmetry.scope,
         }
     }
 
-    /// Own stones in line from `i` backwards against step `s`, `i` included.
-    #[inline]
-    fn behind(pos: &Position, own: usize, i: usize, s: isize) -> u8 {
-        let mut n = 1;
-        let mut at = i;
-        while let Some(j) = pos.step(at, -s) {
-            if !pos.stones[own].test(j) {
-                break;
-            }
-            n += 1;
-            at = j;
-        }
-        n
-    }
-
-    /// The enemy stones that count against a capture on `c` along `s`.
-    #[inline]
-    fn enemy_run(
+    /// Plays `found`, known to be playable, on `pos`: the enemy stones it
+    /// takes go to `taken` (from the contacted stone outwards), their number
+    /// is returned with whether a moving stone came onto the row it must
+    /// reach from off it.
+    pub(crate) fn play_on(
         &self,
-        pos: &Position,
-        enemy: usize,
-        c: usize,
-        s: isize,
-        out: &mut [usize; 16],
-    ) -> usize {
+        pos: &mut Position,
+        found: Found,
+        taken: &mut [usize; 16],
+    ) -> (usize, bool) {
+        let side = pos.to_move;
+        let opp = side.opponent();
+        let step = STEPS[found.dir];
+        let shift = step * found.distance as isize;
         let mut n = 0;
-        let mut at = Some(c);
-        let contiguous = self.profile.capture.enemy_line == EnemyLine::Contiguous;
-        while let Some(j) = at {
-            if pos.stones[enemy].test(j) {
-                out[n] = j;
-                n += 1;
-            } else if contiguous {
-                break;
-            }
-            at = pos.step(j, s);
-        }
-        n
-    }
-
-    /// The position after a move already known to be playable, and whether
-    /// a moving stone came onto the row it must reach; `captured` lists the
-    /// removed stones.
-    fn apply(
-        pos: &Position,
-        front: usize,
-        s: isize,
-        count: u8,
-        distance: u8,
-        captured: &[usize],
-    ) -> (Position, bool) {
-        let side = pos.to_move;
-        let (own, opp) = (side.index(), side.opponent().index());
-        let mut after = *pos;
-        for &c in captured {
-            after.stones[opp].clear(c);
-        }
-        let shift = s * distance as isize;
-        let target = pos.target_rank(side);
-        let stride = bits::STRIDE;
-        let mut enters = false;
-        let mut from = front as isize;
-        for _ in 0..count {
-            after.stones[own].clear(from as usize);
-            from -= s;
-        }
-        let mut from = front as isize;
-        for _ in 0..count {
-            let to = (from + shift) as usize;
-            after.stones[own].set(to);
-            enters |= to / stride == target && from as usize / stride != target;
-            from -= s;
-        }
-        after.to_move = side.opponent();
-        (after, enters)
-    }
-
-    /// Whether the symmetry rule refuses the position `after`, reached by
-    /// `side` from `before` with or without a home-row entry.
-    fn refused_by_symmetry(&self, before: &Position, after: &Position, enters: bool) -> bool {
-        let sym = &self.profile.symmetry;
-        if sym.map == SymmetryMap::None {
-            return false;
-        }
-        let side = before.to_move;
-        let restricted = match sym.scope {
-            SymmetryScope::HomeRowEntries => enters,
-            SymmetryScope::AnsweringIncursion => {
-                before.crossed(side.opponent()) > before.crossed(side)
-            }
-            SymmetryScope::EveryMove => true,
-        };
-        restricted && symmetric(after, sym.map)
-    }
-
-    /// Calls `emit` with every legal move of the side to move; stops when
-    /// `emit` returns `false`. Returns whether it was stopped.
-    fn each_move(&self, pos: &Position, emit: &mut dyn FnMut(Move, &Position) -> bool) -> bool {
-        let side = pos.to_move;
-        let (own, opp) = (side.index(), side.opponent().index());
-        let split = self.profile.phalanx.split == Split::FrontPart;
-        let range_whole = self.profile.phalanx.range == PartCounts::WholeLine;
-        let strength_whole = self.profile.phalanx.strength == PartCounts::WholeLine;
-        let strict = self.profile.capture.stronger == Stronger::Strictly;
-        let front_only = self.profile.capture.removes == Removes::FrontStone;
-        let mut run = [0usize; 16];
-        for front in pos.stones[own].ones() {
-            for &s in &STEPS {
-                let ahead = pos.step(front, s);
-                if ahead.is_some_and(|a| pos.stones[own].test(a)) || ahead.is_none() {
-                    continue;
-                }
-                let line = Self::behind(pos, own, front, s);
-                let counts = if split { 1..=line } else { line..=line };
-                for count in counts {
-                    let range = if range_whole { line } else { count };
-                    let mut at = front;
-                    for distance in 1..=range {
-                        let Some(t) = pos.step(at, s) else { break };
-                        at = t;
-                        if pos.stones[own].test(t) {
-                            break;
-                        }
-                        let mut captured: &[usize] = &[];
-                        if pos.stones[opp].test(t) {
-                            let n = self.enemy_run(pos, opp, t, s, &mut run);
-                            let strength = if strength_whole { line } else { count } as usize;
-                            if (strict && n >= strength) || (!strict && n > strength) {
-                                break;
-                            }
-                            captured = if front_only { &run[..1] } else { &run[..n] };
-                        }
-                        let (after, enters) = Self::apply(pos, front, s, count, distance, captured);
-                        if !self.refused_by_symmetry(pos, &after, enters) {
-                            let mv = Move {
-                                front: square(front),
-                                to: square(t),
-                                count,
-                            };
-                            if !emit(mv, &after) {
-                                return true;
-                            }
-                        }
-                        if !captured.is_empty() {
-                            break;
-                        }
+        if found.capture {
+            let enemy = stone(opp);
+            let mut at = found.front as isize + shift;
+            loop {
+                let c = pos.cells[at as usize];
+                if c == enemy {
+                    pos.lift(at as usize, opp);
+                    taken[n] = at as usize;
+                    n += 1;
+                    if self.front_only {
+                        break;
                     }
+                } else if c == OFF || !self.to_edge {
+                    break;
                 }
+                at += step;
             }
         }
-        false
+        let target = pos.target_rank(side);
+        let mut from = found.front as isize;
+        for _ in 0..found.count {
+            pos.lift(from as usize, side);
+            from -= step;
+        }
+        let mut enters = false;
+        let mut from = found.front as isize;
+        for _ in 0..found.count {
+            let to = (from + shift) as usize;
+            pos.put(to, side);
+            enters |= square(to).rank == target && square(from as usize).rank != target;
+            from -= step;
+        }
+        pos.to_move = opp;
+        (n, enters)
     }
 
     /// Every legal move of the side to move, sorted.
     pub fn legal(&self, pos: &Position) -> Vec<Move> {
-        let mut out = Vec::with_capacity(128);
-        self.each_move(pos, &mut |m, _| {
-            out.push(m);
+        let mut out = Vec::with_capacity(256);
+        self.generate(pos, &mut |f: Found| {
+            out.push(f.mv());
             true
         });
-        out.sort_unstable();
         out
     }
 
     /// Whether the side to move has a legal move.
     pub fn can_move(&self, pos: &Position) -> bool {
-        self.each_move(pos, &mut |_, _| false)
+        !self.generate(pos, &mut |_| false)
     }
 
     /// The outcome when `pos.to_move`'s turn begins, after a move of
@@ -266,13 +181,9 @@ impl Rules {
         Outcome::Ongoing
     }
 
-    /// Judges one move: the position after it and its note, or the rule it
-    /// breaks (the order of EP-7.1).
-    fn judge(
-        &self,
-        pos: &Position,
-        mv: Move,
-    ) -> Result<(Position, Found, bool), (RuleCode, String)> {
+    /// Judges one move of any spelling: what it does, or the rule it breaks
+    /// (the order of EP-7.1).
+    fn judge(&self, pos: &Position, mv: Move) -> Result<Found, (RuleCode, String)> {
         let size = pos.size;
         for sq in [mv.front, mv.to] {
             if sq.file >= size.files() || sq.rank >= size.ranks() {
@@ -280,7 +191,6 @@ impl Rules {
             }
         }
         let side = pos.to_move;
-        let (own, opp) = (side.index(), side.opponent().index());
         let front = index(mv.front);
         match pos.at(front) {
             None => return Err((RuleCode::NoStone, say::no_stone(mv.front))),
@@ -292,104 +202,83 @@ impl Rules {
             }
             Some(_) => {}
         }
-        let df = mv.to.file as isize - mv.front.file as isize;
-        let dr = mv.to.rank as isize - mv.front.rank as isize;
-        if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        let Some((compass, distance)) = Dir::between(mv.front, mv.to) else {
             return Err((RuleCode::NotALine, say::not_a_line(mv.front, mv.to)));
-        }
-        let s = dr.signum() * bits::STRIDE as isize + df.signum();
-        let dir = STEPS
-            .iter()
-            .position(|&x| x == s)
-            .expect("one of the eight steps");
-        let distance = df.abs().max(dr.abs()) as u8;
-        let compass = Dir::ALL[dir];
-        let line = Self::behind(pos, own, front, s);
-        match self.profile.phalanx.split {
-            Split::FrontPart if mv.count > line => {
-                return Err((
-                    RuleCode::Count,
-                    say::count_short(mv.count, line, side, mv.front, compass),
-                ));
-            }
-            Split::WholeLine if mv.count != line => {
-                return Err((
-                    RuleCode::Count,
-                    say::count_split(mv.count, line, mv.front, compass),
-                ));
-            }
-            _ => {}
-        }
-        let range = match self.profile.phalanx.range {
-            PartCounts::MovingStones => mv.count,
-            PartCounts::WholeLine => line,
         };
+        let dir = Dir::ALL
+            .iter()
+            .position(|&d| d == compass)
+            .expect("one of the eight directions");
+        let step = STEPS[dir];
+        let line = Self::line_behind(pos, front, step);
+        if self.split && mv.count > line {
+            return Err((
+                RuleCode::Count,
+                say::count_short(mv.count, line, side, mv.front, compass),
+            ));
+        }
+        if !self.split && mv.count != line {
+            return Err((
+                RuleCode::Count,
+                say::count_split(mv.count, line, mv.front, compass),
+            ));
+        }
+        let range = if self.range_whole { line } else { mv.count };
         if distance > range {
             return Err((RuleCode::TooFar, say::too_far(distance, range)));
         }
-        let mut at = front;
-        let mut contact = None;
+        let (own, enemy) = (stone(side), stone(side.opponent()));
+        let mut capture = false;
         for k in 1..=distance {
-            at = pos.step(at, s).expect("the landing square is on the board");
-            if pos.stones[own].test(at) {
+            let at = (front as isize + step * k as isize) as usize;
+            if pos.cells[at] == own {
                 return Err((RuleCode::OwnStone, say::own_stone(side, square(at))));
             }
-            if pos.stones[opp].test(at) {
+            if pos.cells[at] == enemy {
                 if k < distance {
                     return Err((RuleCode::Blocked, say::blocked(square(at))));
                 }
-                contact = Some(at);
+                capture = true;
             }
         }
-        let mut run = [0usize; 16];
-        let mut n = 0;
-        if let Some(c) = contact {
-            n = self.enemy_run(pos, opp, c, s, &mut run);
-            let strength = match self.profile.phalanx.strength {
-                PartCounts::MovingStones => mv.count,
-                PartCounts::WholeLine => line,
-            } as usize;
-            let ok = match self.profile.capture.stronger {
-                Stronger::Strictly => n < strength,
-                Stronger::OrEqual => n <= strength,
-            };
-            if !ok {
-                return Err((RuleCode::TooWeak, say::too_weak(n, square(c), strength)));
+        if capture {
+            let contact = index(mv.to);
+            let n = self.enemy_count(pos, contact, step);
+            let strength = if self.strength_whole { line } else { mv.count };
+            if !self.beaten(n, strength) {
+                return Err((
+                    RuleCode::TooWeak,
+                    say::too_weak(n as usize, mv.to, strength as usize),
+                ));
             }
-            if self.profile.capture.removes == Removes::FrontStone {
-                n = 1;
-            }
-        }
-        let (after, enters) = Self::apply(pos, front, s, mv.count, distance, &run[..n]);
-        if self.refused_by_symmetry(pos, &after, enters) {
-            return Err((RuleCode::Symmetry, say::symmetry(self.profile.symmetry.map)));
         }
         let found = Found {
-            count: mv.count,
-            distance,
+            front,
             dir,
-            captured: n,
-            contact,
+            distance,
+            count: mv.count,
+            capture,
         };
-        Ok((after, found, enters))
-    }
-}
-
-/// Whether `pos` has the symmetry of `map`, compared a rank at a time.
-fn symmetric(pos: &Position, map: SymmetryMap) -> bool {
-    let w = pos.size.files() as usize;
-    let h = pos.size.ranks() as usize;
-    let flip = |row: u16| row.reverse_bits() >> (16 - w);
-    let [white, black] = pos.stones;
-    (0..h).all(|r| {
-        let (wr, br) = (white.row(r, w), black.row(r, w));
-        match map {
-            SymmetryMap::None => false,
-            SymmetryMap::Mirror => wr == flip(wr) && br == flip(br),
-            SymmetryMap::RotateSwap => wr == flip(black.row(h - 1 - r, w)),
-            SymmetryMap::MidlineSwap => wr == black.row(h - 1 - r, w),
+        let restricted = match (self.map, self.scope) {
+            (SymmetryMap::None, _) => false,
+            (_, SymmetryScope::HomeRowEntries) => {
+                let target = pos.target_rank(side);
+                (0..mv.count).any(|k| {
+                    let from = front as isize - step * k as isize;
+                    let to = (from + step * distance as isize) as usize;
+                    square(to).rank == target && square(from as usize).rank != target
+                })
+            }
+            (_, SymmetryScope::AnsweringIncursion) => {
+                pos.crossed(side.opponent()) > pos.crossed(side)
+            }
+            (_, SymmetryScope::EveryMove) => true,
+        };
+        if restricted && self.makes_symmetric(pos, found) {
+            return Err((RuleCode::Symmetry, say::symmetry(self.map)));
         }
-    })
+        Ok(found)
+    }
 }
 
 /// Perft on the engine: move sequences of length `depth` from `pos`.
@@ -406,13 +295,16 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
     }
     let mut total = 0;
     if depth == 1 {
-        rules.each_move(pos, &mut |_, _| {
+        rules.generate(pos, &mut |_| {
             total += 1;
             true
         });
     } else {
-        rules.each_move(pos, &mut |_, after| {
-            total += perft(rules, after, depth - 1);
+        let mut taken = [0; 16];
+        rules.generate(pos, &mut |f| {
+            let mut after = pos.clone();
+            rules.play_on(&mut after, f, &mut taken);
+            total += perft(rules, &after, depth - 1);
             true
         });
     }
@@ -421,14 +313,13 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
 
 /// The position of a setup.
 pub fn position(setup: &Setup) -> Result<Position, String> {
-    let board = setup.validate().map_err(|e| e.to_string())?;
-    let _ = board;
+    setup.validate().map_err(|e| e.to_string())?;
     let mut pos = Position::empty(setup.size);
     for &sq in &setup.white {
-        pos.stones[0].set(index(sq));
+        pos.put(index(sq), Side::White);
     }
     for &sq in &setup.black {
-        pos.stones[1].set(index(sq));
+        pos.put(index(sq), Side::Black);
     }
     pos.to_move = setup.to_move;
     Ok(pos)
@@ -462,13 +353,22 @@ impl EngineGame {
         &self.pos
     }
 
-    fn judged(&self, mv: &Move) -> Result<(Position, Found, bool), rules::Illegal<Epaminondas>> {
+    fn judged(&self, mv: &Move) -> Result<Found, rules::Illegal<Epaminondas>> {
         if self.outcome.is_over() {
             return Err(RuleCode::GameOver.illegal(*mv, say::game_over(self.outcome)));
         }
         self.rules
             .judge(&self.pos, *mv)
             .map_err(|(code, why)| code.illegal(*mv, why))
+    }
+
+    /// The board as the shared type.
+    fn board(&self) -> crate::games::epaminondas::board::Board {
+        let mut b = crate::games::epaminondas::board::Board::empty(self.pos.size);
+        for sq in self.pos.size.squares() {
+            b.set(sq, self.pos.at(index(sq)));
+        }
+        b
     }
 }
 
@@ -495,21 +395,10 @@ impl Game<Epaminondas> for EngineGame {
     }
 
     fn play(&mut self, action: &Move) -> Result<Note, rules::Illegal<Epaminondas>> {
-        let (after, found, enters) = self.judged(action)?;
+        let found = self.judged(action)?;
         let side = self.pos.to_move;
-        let mut captures = Vec::new();
-        if let Some(c) = found.contact {
-            let s = STEPS[found.dir];
-            let mut run = [0usize; 16];
-            let n = self
-                .rules
-                .enemy_run(&self.pos, side.opponent().index(), c, s, &mut run);
-            captures = run[..n.min(found.captured)]
-                .iter()
-                .map(|&i| square(i))
-                .collect();
-        }
-        self.pos = after;
+        let mut taken = [0; 16];
+        let (n, enters) = self.rules.play_on(&mut self.pos, found, &mut taken);
         self.ply += 1;
         self.outcome = self.rules.outcome(&self.pos, Some(side));
         Ok(Note {
@@ -518,7 +407,7 @@ impl Game<Epaminondas> for EngineGame {
             dir: Dir::ALL[found.dir],
             count: found.count,
             distance: found.distance,
-            captures,
+            captures: taken[..n].iter().map(|&i| square(i)).collect(),
             enters_home_row: enters,
             crossings: Crossings {
                 white: self.pos.crossed(Side::White),
@@ -533,18 +422,11 @@ impl Game<Epaminondas> for EngineGame {
     }
 
     fn render(&self) -> String {
-        let mut b = crate::games::epaminondas::board::Board::empty(self.pos.size);
-        for sq in self.pos.size.squares() {
-            b.set(sq, self.pos.at(index(sq)));
-        }
-        b.render()
+        self.board().render()
     }
 
     fn position(&self) -> Option<Setup> {
-        let mut b = crate::games::epaminondas::board::Board::empty(self.pos.size);
-        for sq in self.pos.size.squares() {
-            b.set(sq, self.pos.at(index(sq)));
-        }
+        let b = self.board();
         Some(Setup {
             size: self.pos.size,
             white: b.stones(Side::White),
@@ -570,6 +452,28 @@ mod tests {
         for (size, d1) in [(Size::Small, 60), (Size::Standard, 114)] {
             assert_eq!(perft(&rules, &start(size), 1), d1);
             assert_eq!(perft(&rules, &start(size), 2), d1 * d1);
+        }
+    }
+
+    /// The legal list comes out of the generator sorted, without a sort:
+    /// on the start and on positions of a random game, both boards.
+    #[test]
+    fn the_list_is_generated_in_order() {
+        for size in Size::ALL {
+            let mut g = EngineGame::new(&Setup::standard(size), &Profile::seed_003()).unwrap();
+            let mut seed = 7u64;
+            for _ in 0..200 {
+                let legal = g.legal_actions();
+                assert!(legal.windows(2).all(|w| w[0] < w[1]), "{legal:?}");
+                if legal.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = legal[(seed >> 33) as usize % legal.len()];
+                g.play(&m).unwrap();
+            }
         }
     }
 

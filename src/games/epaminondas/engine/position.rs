@@ -1,90 +1,105 @@
-//! The engine's position: two bit sets of stones on the padded layout of
-//! [`bits`](super::bits), the board's mask, and the side to move. Moves are
-//! index offsets; a capture line is read bit by bit along one offset.
+//! The engine's position: a byte per cell of the padded grid of
+//! [`layout`](super::layout) (empty, White, Black, off the board), so that
+//! walking a line is one load and one compare a square, beside a bit set of
+//! each side's stones, so that a side's stones are found in order without
+//! scanning the grid, and the home rows are counted by a mask.
 
 use crate::games::epaminondas::board::{Side, Size, Square};
 
-use super::bits::{Bits, SPAN, STRIDE};
+use super::layout::{Bits, CELLS, index};
 
-/// The offset of one step in each of the eight directions, in the order
-/// N, NE, E, SE, S, SW, W, NW.
-pub const STEPS: [isize; 8] = [
-    STRIDE as isize,
-    STRIDE as isize + 1,
-    1,
-    1 - STRIDE as isize,
-    -(STRIDE as isize),
-    -(STRIDE as isize) - 1,
-    -1,
-    STRIDE as isize - 1,
-];
+/// A cell without a stone.
+pub const EMPTY: u8 = 0;
+/// A guard cell, or a cell beyond the 8 × 8 board.
+pub const OFF: u8 = 3;
+
+/// The cell value of a side's stone: 1 White, 2 Black.
+#[inline]
+pub const fn stone(side: Side) -> u8 {
+    side.index() as u8 + 1
+}
 
 /// A position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The board.
     pub size: Size,
-    /// The squares of the board.
-    pub valid: Bits,
+    /// Each cell: [`EMPTY`], a [`stone`], or [`OFF`].
+    pub cells: [u8; CELLS],
     /// White's and Black's stones.
     pub stones: [Bits; 2],
     /// Who moves.
     pub to_move: Side,
 }
 
-/// The bit of a square.
-#[inline]
-pub fn index(sq: Square) -> usize {
-    sq.rank as usize * STRIDE + sq.file as usize
+/// The cells of one rank of a board.
+const fn rank_mask(size: Size, rank: u8) -> Bits {
+    let mut b = [0u64; 4];
+    let mut f = 0;
+    while f < size.files() {
+        let i = index(Square::new(f, rank));
+        b[i >> 6] |= 1 << (i & 63);
+        f += 1;
+    }
+    Bits(b)
 }
 
-/// The square of a bit.
-#[inline]
-pub fn square(i: usize) -> Square {
-    Square::new((i % STRIDE) as u8, (i / STRIDE) as u8)
-}
+/// The row each side must reach, per board: `[size][side]`.
+static TARGETS: [[Bits; 2]; 2] = [
+    [
+        rank_mask(Size::Standard, Size::Standard.ranks() - 1),
+        rank_mask(Size::Standard, 0),
+    ],
+    [
+        rank_mask(Size::Small, Size::Small.ranks() - 1),
+        rank_mask(Size::Small, 0),
+    ],
+];
 
 impl Position {
     /// An empty board of `size`, White to move.
     pub fn empty(size: Size) -> Self {
-        let mut valid = Bits::EMPTY;
-        for r in 0..size.ranks() as usize {
-            for f in 0..size.files() as usize {
-                valid.set(r * STRIDE + f);
-            }
+        let mut cells = [OFF; CELLS];
+        for sq in size.squares() {
+            cells[index(sq)] = EMPTY;
         }
         Position {
             size,
-            valid,
+            cells,
             stones: [Bits::EMPTY; 2],
             to_move: Side::White,
         }
     }
 
-    /// One step from `i` by `step`, if it lands on the board.
+    /// Puts a stone of `side` on the empty cell `i`.
     #[inline]
-    pub fn step(&self, i: usize, step: isize) -> Option<usize> {
-        let j = i as isize + step;
-        (j >= 0 && (j as usize) < SPAN && self.valid.test(j as usize)).then_some(j as usize)
+    pub fn put(&mut self, i: usize, side: Side) {
+        self.cells[i] = stone(side);
+        self.stones[side.index()].set(i);
     }
 
-    /// 0 empty, 1 White, 2 Black.
+    /// Takes the stone of `side` off cell `i`.
+    #[inline]
+    pub fn lift(&mut self, i: usize, side: Side) {
+        self.cells[i] = EMPTY;
+        self.stones[side.index()].clear(i);
+    }
+
+    /// The stone on cell `i`, if any.
     #[inline]
     pub fn at(&self, i: usize) -> Option<Side> {
-        if self.stones[0].test(i) {
-            Some(Side::White)
-        } else if self.stones[1].test(i) {
-            Some(Side::Black)
-        } else {
-            None
+        match self.cells[i] {
+            1 => Some(Side::White),
+            2 => Some(Side::Black),
+            _ => None,
         }
     }
 
     /// The rank (0-based) of the row `side` must reach.
     #[inline]
-    pub fn target_rank(&self, side: Side) -> usize {
+    pub fn target_rank(&self, side: Side) -> u8 {
         match side {
-            Side::White => self.size.ranks() as usize - 1,
+            Side::White => self.size.ranks() - 1,
             Side::Black => 0,
         }
     }
@@ -92,9 +107,10 @@ impl Position {
     /// Stones of `side` on the row it must reach.
     #[inline]
     pub fn crossed(&self, side: Side) -> u32 {
-        let w = self.size.files() as usize;
-        self.stones[side.index()]
-            .row(self.target_rank(side), w)
-            .count_ones()
+        let board = match self.size {
+            Size::Standard => 0,
+            Size::Small => 1,
+        };
+        self.stones[side.index()].count_in(&TARGETS[board][side.index()])
     }
 }
