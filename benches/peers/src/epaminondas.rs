@@ -55,15 +55,17 @@ fn replay(imp: &dyn Implementation<Epaminondas>, size: Size, games: &[Vec<Move>]
     n
 }
 
-/// The table.
-pub fn run(reps: usize) {
+/// The table; without `with_reference`, the engine's figures alone (for a
+/// profiler or callgrind, which the reference's rounds would swamp).
+pub fn run(reps: usize, with_reference: bool) {
     for (size, name, target, plies) in [
         (Size::Small, "8x8", 1e6, 20_000),
         (Size::Standard, "14x12", 3e5, 10_000),
     ] {
         let games = random_games(size, 1, plies, 500);
         let engine = rounds(reps, || replay(&Engine, size, &games));
-        let reference = rounds(reps.min(3), || replay(&Reference, size, &games));
+        let reference =
+            with_reference.then(|| rounds(reps.min(3), || replay(&Reference, size, &games)));
         line(
             &format!(
                 "epaminondas {name} random games ({} games, cap 500)",
@@ -72,7 +74,7 @@ pub fn run(reps: usize) {
             "plies",
             engine,
             "arbiter's reference",
-            Some(reference),
+            reference,
         );
         println!(
             "epaminondas {name}: target {:.0} k plies/s; engine {:.0} k (best), {:.0} ns a ply",

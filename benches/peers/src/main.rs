@@ -2,7 +2,8 @@
 //! one process on the same positions and the same move-choosing loop.
 //! Usage: `arbiter-peers [chess|backgammon|stratego|dame|epaminondas|all]
 //! [--reps N] [--dame-depth D]` (`chess-perft` and `chess-playouts` run
-//! half of chess, for a profiler). Every line gives best and median of the
+//! half of chess, `epaminondas-engine` the Epaminondas engine without its
+//! reference, for a profiler). Every line gives best and median of the
 //! rounds, the ratio and the load average; see README.md.
 
 // Jeimel's module refers to its `#[macro_export]` macro by an absolute
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
                 _ => return usage("--dame-depth wants a depth from 0 to 10"),
             },
             "chess" | "chess-perft" | "chess-playouts" | "backgammon" | "stratego" | "dame"
-            | "epaminondas" => games.push(a.clone()),
+            | "epaminondas" | "epaminondas-engine" => games.push(a.clone()),
             "all" => games.extend(
                 ["chess", "backgammon", "stratego", "dame", "epaminondas"].map(String::from),
             ),
@@ -66,7 +67,8 @@ fn main() -> ExitCode {
             "backgammon" => backgammon::run(reps),
             "stratego" => quick8x8::run(reps),
             "dame" => dame::run(reps, dame_depth),
-            "epaminondas" => epaminondas::run(reps),
+            "epaminondas" => epaminondas::run(reps, true),
+            "epaminondas-engine" => epaminondas::run(reps, false),
             _ => unreachable!("checked above"),
         }
     }
@@ -76,7 +78,7 @@ fn main() -> ExitCode {
 fn usage(why: &str) -> ExitCode {
     eprintln!("arbiter-peers: {why}");
     eprintln!(
-        "usage: arbiter-peers [chess|chess-perft|chess-playouts|backgammon|stratego|dame|epaminondas|all] [--reps N] [--dame-depth D]"
+        "usage: arbiter-peers [chess|chess-perft|chess-playouts|backgammon|stratego|dame|epaminondas|epaminondas-engine|all] [--reps N] [--dame-depth D]"
     );
     ExitCode::from(2)
 }
