@@ -55,6 +55,23 @@ fn replay(imp: &dyn Implementation<Epaminondas>, size: Size, games: &[Vec<Move>]
     n
 }
 
+/// The mean length of the legal list over the plies of `games` (untimed):
+/// what a ply's cost is spread over.
+fn legal_per_ply(size: Size, games: &[Vec<Move>]) -> f64 {
+    let (mut plies, mut moves) = (0, 0);
+    for game in games {
+        let mut g = Engine
+            .start(&Setup::standard(size), &Profile::seed_003())
+            .expect("the opening array");
+        for m in game {
+            moves += g.legal_actions().len();
+            g.play(m).expect("a listed move");
+            plies += 1;
+        }
+    }
+    moves as f64 / plies.max(1) as f64
+}
+
 /// The table; without `with_reference`, the engine's figures alone (for a
 /// profiler or callgrind, which the reference's rounds would swamp).
 pub fn run(reps: usize, with_reference: bool) {
@@ -77,10 +94,11 @@ pub fn run(reps: usize, with_reference: bool) {
             reference,
         );
         println!(
-            "epaminondas {name}: target {:.0} k plies/s; engine {:.0} k (best), {:.0} ns a ply",
+            "epaminondas {name}: target {:.0} k plies/s; engine {:.0} k (best), {:.0} ns a ply; {:.1} legal moves a ply",
             target / 1e3,
             engine.best / 1e3,
-            1e9 / engine.best
+            1e9 / engine.best,
+            legal_per_ply(size, &games)
         );
     }
 }

@@ -17,6 +17,9 @@ use crate::games::epaminondas::board::Square;
 pub const HEIGHT: usize = 14;
 /// Cells in the grid: 14 files and the two guard columns.
 pub const CELLS: usize = 16 * HEIGHT;
+/// Cells stored: the grid rounded up to 256, so that a cell number masked
+/// with `0xFF` indexes the arrays without a bounds check.
+pub const STORED: usize = 256;
 
 /// The cell offset of one step in each of the eight directions, in the
 /// order of `Dir::ALL`: N, NE, E, SE, S, SW, W, NW.
@@ -42,10 +45,10 @@ pub const fn index(sq: Square) -> usize {
 
 /// The square of every cell (guard cells map to a square off the board,
 /// never asked for).
-static SQUARES: [Square; CELLS] = {
-    let mut t = [Square::new(0, 0); CELLS];
+static SQUARES: [Square; STORED] = {
+    let mut t = [Square::new(0, 0); STORED];
     let mut i = 0;
-    while i < CELLS {
+    while i < STORED {
         let f = i / HEIGHT;
         let r = i % HEIGHT;
         t[i] = Square::new(f.wrapping_sub(1) as u8, r.wrapping_sub(1) as u8);
@@ -57,7 +60,7 @@ static SQUARES: [Square; CELLS] = {
 /// The square of a cell.
 #[inline]
 pub fn square(i: usize) -> Square {
-    SQUARES[i]
+    SQUARES[i & 0xFF]
 }
 
 /// A set of cells, 256 bits.

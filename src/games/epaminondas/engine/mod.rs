@@ -26,7 +26,7 @@ use crate::games::epaminondas::verdict::{RuleCode, say};
 use crate::rules::{self, Game, Implementation};
 
 use layout::{STEPS, index, square};
-use movegen::Found;
+use movegen::{Any, Count, Each, Found, List};
 use position::{OFF, Position, stone};
 
 /// The engine.
@@ -107,7 +107,7 @@ impl Rules {
             let enemy = stone(opp);
             let mut at = found.front as isize + shift;
             loop {
-                let c = pos.cells[at as usize];
+                let c = pos.cell(at as usize);
                 if c == enemy {
                     pos.lift(at as usize, opp);
                     taken[n] = at as usize;
@@ -142,16 +142,13 @@ impl Rules {
     /// Every legal move of the side to move, sorted.
     pub fn legal(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::with_capacity(256);
-        self.generate(pos, &mut |f: Found| {
-            out.push(f.mv());
-            true
-        });
+        self.generate(pos, &mut List(&mut out));
         out
     }
 
     /// Whether the side to move has a legal move.
     pub fn can_move(&self, pos: &Position) -> bool {
-        !self.generate(pos, &mut |_| false)
+        !self.generate(pos, &mut Any)
     }
 
     /// The outcome when `pos.to_move`'s turn begins, after a move of
@@ -231,10 +228,10 @@ impl Rules {
         let mut capture = false;
         for k in 1..=distance {
             let at = (front as isize + step * k as isize) as usize;
-            if pos.cells[at] == own {
+            if pos.cell(at) == own {
                 return Err((RuleCode::OwnStone, say::own_stone(side, square(at))));
             }
-            if pos.cells[at] == enemy {
+            if pos.cell(at) == enemy {
                 if k < distance {
                     return Err((RuleCode::Blocked, say::blocked(square(at))));
                 }
@@ -293,21 +290,22 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
     {
         return 0;
     }
-    let mut total = 0;
     if depth == 1 {
-        rules.generate(pos, &mut |_| {
-            total += 1;
-            true
-        });
-    } else {
-        let mut taken = [0; 16];
-        rules.generate(pos, &mut |f| {
+        let mut count = Count(0);
+        rules.generate(pos, &mut count);
+        return count.0;
+    }
+    let mut total = 0;
+    let mut taken = [0; 16];
+    rules.generate(
+        pos,
+        &mut Each(|f| {
             let mut after = pos.clone();
             rules.play_on(&mut after, f, &mut taken);
             total += perft(rules, &after, depth - 1);
             true
-        });
-    }
+        }),
+    );
     total
 }
 

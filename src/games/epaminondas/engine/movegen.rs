@@ -68,21 +68,59 @@ struct Ray {
     empty: u8,
     /// The fewest moving stones that capture at distance `empty + 1`.
     need: u8,
-    /// The distance at which a move enters the row the side must reach and
-    /// so falls under the symmetry rule (0: none).
-    entry: u8,
 }
 
-/// Where the legal list is emitted to: `false` stops the generator.
-pub trait Emit {
-    /// One legal move.
-    fn emit(&mut self, found: Found) -> bool;
+/// Where the generator puts the legal moves. It hands them over a block at
+/// a time: one front stone, direction and distance, every count from
+/// `found.count` to `last` (the counts of a block are consecutive).
+pub trait Sink {
+    /// The moves `found` with counts `found.count..=last`; `false` stops
+    /// the generator.
+    fn block(&mut self, found: Found, last: u8) -> bool;
 }
 
-impl<F: FnMut(Found) -> bool> Emit for F {
+/// The legal list: each block spelt as moves.
+pub struct List<'a>(pub &'a mut Vec<Move>);
+
+impl Sink for List<'_> {
     #[inline]
-    fn emit(&mut self, found: Found) -> bool {
-        self(found)
+    fn block(&mut self, found: Found, last: u8) -> bool {
+        let (front, to) = (square(found.front), square(found.to()));
+        for count in found.count..=last {
+            self.0.push(Move { front, to, count });
+        }
+        true
+    }
+}
+
+/// A count of the legal moves.
+pub struct Count(pub u64);
+
+impl Sink for Count {
+    #[inline]
+    fn block(&mut self, found: Found, last: u8) -> bool {
+        self.0 += u64::from(last - found.count) + 1;
+        true
+    }
+}
+
+/// Stops at the first legal move.
+pub struct Any;
+
+impl Sink for Any {
+    #[inline]
+    fn block(&mut self, _: Found, _: u8) -> bool {
+        false
+    }
+}
+
+/// Each legal move, one at a time, to a closure (`false` stops).
+pub struct Each<F>(pub F);
+
+impl<F: FnMut(Found) -> bool> Sink for Each<F> {
+    #[inline]
+    fn block(&mut self, found: Found, last: u8) -> bool {
+        (found.count..=last).all(|count| (self.0)(Found { count, ..found }))
     }
 }
 
@@ -94,12 +132,13 @@ const SOUTH: usize = 4;
 const NORTH: usize = 0;
 const EAST: [usize; 3] = [3, 2, 1];
 
-/// Whether moves are restricted by the symmetry rule, for one position.
+/// Which moves of a position the symmetry rule restricts.
 #[derive(Clone, Copy)]
 struct Restriction {
-    /// Every move is (the scope's condition holds for the position).
+    /// Every move (the scope's condition holds for the position).
     every: bool,
-    /// Moves entering the target row are.
+    /// Moves whose front stone lands on the row the side must reach from
+    /// off it (`symmetry.scope=home-row-entries`).
     entries: bool,
 }
 
@@ -123,7 +162,7 @@ impl Rules {
         let mut n = 0;
         let mut at = contact as isize;
         loop {
-            let c = pos.cells[at as usize];
+            let c = pos.cell(at as usize);
             if c == enemy {
                 n += 1;
             } else if c == OFF || !self.to_edge {
@@ -137,40 +176,41 @@ impl Rules {
     /// included.
     #[inline]
     pub(super) fn line_behind(pos: &Position, front: usize, step: isize) -> u8 {
-        let own = pos.cells[front];
+        let own = pos.cell(front);
         let mut n = 1;
         let mut at = front as isize - step;
-        while pos.cells[at as usize] == own {
+        while pos.cell(at as usize) == own {
             n += 1;
             at -= step;
         }
         n
     }
 
-    #[inline]
-    fn ray(&self, pos: &Position, front: usize, dir: usize, target: u8) -> Ray {
-        let step = STEPS[dir];
-        let own = pos.cells[front];
-        let ahead = pos.cells[(front as isize + step) as usize];
+    /// One reading of the line through `front` along `step`.
+    #[inline(always)]
+    fn ray(&self, pos: &Position, front: usize, step: isize, own: u8, enemy: u8) -> Ray {
+        let at = |k: isize| pos.cell((front as isize + k * step) as usize);
+        let ahead = at(1);
         if ahead == own || ahead == OFF {
             return Ray::default();
         }
-        let line = Self::line_behind(pos, front, step);
-        let mut empty = 0;
-        let mut at = front as isize + step;
-        while empty < line && pos.cells[at as usize] == EMPTY {
+        let mut line = 1u8;
+        while at(-(line as isize)) == own {
+            line += 1;
+        }
+        let mut empty = 0u8;
+        while empty < line && at(empty as isize + 1) == EMPTY {
             empty += 1;
-            at += step;
         }
         let mut ray = Ray {
             reach: empty,
             line,
             empty,
             need: 0,
-            entry: 0,
         };
-        if empty < line && pos.cells[at as usize] == stone(pos.to_move.opponent()) {
-            let n = self.enemy_count(pos, at as usize, step);
+        if empty < line && at(empty as isize + 1) == enemy {
+            let contact = (front as isize + (empty as isize + 1) * step) as usize;
+            let n = self.enemy_count(pos, contact, step);
             if self.beaten(n, line) {
                 ray.reach = empty + 1;
                 if !self.strength_whole {
@@ -178,19 +218,12 @@ impl Rules {
                 }
             }
         }
-        let dr = RANK_STEP[dir];
-        if dr != 0 {
-            let rank = square(front).rank as i16;
-            let d = (target as i16 - rank) * dr as i16;
-            if d > 0 && d <= ray.reach as i16 {
-                ray.entry = d as u8;
-            }
-        }
         ray
     }
 
-    /// The counts that may move `distance` squares along `ray`.
-    #[inline]
+    /// The counts that may move `distance` squares along `ray`: the first
+    /// and the last.
+    #[inline(always)]
     fn counts(&self, ray: &Ray, distance: u8) -> (u8, u8) {
         let mut lo = if self.split { 1 } else { ray.line };
         if !self.range_whole {
@@ -202,37 +235,61 @@ impl Rules {
         (lo, ray.line)
     }
 
-    /// Emits the moves of `dir` at `distance`; `false` when stopped.
-    #[inline]
+    /// Hands over the moves of `dir` at `distance`; `false` when stopped.
+    #[inline(always)]
+    fn block_at(
+        &self,
+        pos: &Position,
+        found: Found,
+        ray: &Ray,
+        restricted: bool,
+        out: &mut impl Sink,
+    ) -> bool {
+        let (lo, hi) = self.counts(ray, found.distance);
+        let found = Found {
+            count: lo,
+            capture: found.distance > ray.empty,
+            ..found
+        };
+        if !restricted {
+            return out.block(found, hi);
+        }
+        (lo..=hi).all(|count| {
+            let one = Found { count, ..found };
+            self.makes_symmetric(pos, one) || out.block(one, count)
+        })
+    }
+
+    /// Hands over the moves of the stone on `front` in direction `dir` at
+    /// `distance`, if it reaches that far; `false` when stopped. `entry` is
+    /// the distance at which a move towards the target row enters it.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn emit_at(
+    fn emit(
         &self,
         pos: &Position,
         front: usize,
+        rays: &[Ray; 8],
         dir: usize,
         distance: u8,
-        ray: &Ray,
+        entry: u8,
         restriction: Restriction,
-        out: &mut impl Emit,
+        out: &mut impl Sink,
     ) -> bool {
-        let (lo, hi) = self.counts(ray, distance);
-        let restricted = restriction.every || (restriction.entries && distance == ray.entry);
-        for count in lo..=hi {
-            let found = Found {
-                front,
-                dir,
-                distance,
-                count,
-                capture: distance > ray.empty,
-            };
-            if restricted && self.makes_symmetric(pos, found) {
-                continue;
-            }
-            if !out.emit(found) {
-                return false;
-            }
+        let ray = &rays[dir];
+        if distance > ray.reach {
+            return true;
         }
-        true
+        let toward = if pos.to_move == Side::White { 1 } else { -1 };
+        let restricted = restriction.every || (distance == entry && RANK_STEP[dir] == toward);
+        let found = Found {
+            front,
+            dir,
+            distance,
+            count: 0,
+            capture: false,
+        };
+        self.block_at(pos, found, ray, restricted, out)
     }
 
     /// Whether playing `found` leaves a position with the forbidden
@@ -263,43 +320,48 @@ impl Rules {
         }
     }
 
-    /// Emits every legal move of the side to move, in the order of the
-    /// legal list; `false` when `out` stopped it.
-    pub fn generate(&self, pos: &Position, out: &mut impl Emit) -> bool {
+    /// Hands every legal move of the side to move to `out`, in the order
+    /// of the legal list; `false` when `out` stopped it.
+    pub fn generate(&self, pos: &Position, out: &mut impl Sink) -> bool {
         let side: Side = pos.to_move;
-        let target = pos.target_rank(side);
+        let (own, enemy) = (stone(side), stone(side.opponent()));
+        let target = pos.target_rank(side) as i16;
+        let toward = if side == Side::White { 1 } else { -1 };
         let restriction = self.restriction(pos);
         for front in pos.stones[side.index()].ones() {
-            let mut rays = [Ray::default(); 8];
-            for (dir, ray) in rays.iter_mut().enumerate() {
-                *ray = self.ray(pos, front, dir, target);
-            }
-            let mut emit = |dir: usize, d: u8| {
-                d > rays[dir].reach
-                    || self.emit_at(pos, front, dir, d, &rays[dir], restriction, out)
+            let rays: [Ray; 8] =
+                std::array::from_fn(|dir| self.ray(pos, front, STEPS[dir], own, enemy));
+            // The distance at which a move towards the target row enters it.
+            let entry = if restriction.entries {
+                ((target - square(front).rank as i16) * toward) as u8
+            } else {
+                0
+            };
+            let emit = |dir: usize, distance: u8, out: &mut _| {
+                self.emit(pos, front, &rays, dir, distance, entry, restriction, out)
             };
             let west = WEST.iter().map(|&k| rays[k].reach).max().unwrap_or(0);
             for d in (1..=west).rev() {
                 for k in WEST {
-                    if !emit(k, d) {
+                    if !emit(k, d, out) {
                         return false;
                     }
                 }
             }
             for d in (1..=rays[SOUTH].reach).rev() {
-                if !emit(SOUTH, d) {
+                if !emit(SOUTH, d, out) {
                     return false;
                 }
             }
             for d in 1..=rays[NORTH].reach {
-                if !emit(NORTH, d) {
+                if !emit(NORTH, d, out) {
                     return false;
                 }
             }
             let east = EAST.iter().map(|&k| rays[k].reach).max().unwrap_or(0);
             for d in 1..=east {
                 for k in EAST {
-                    if !emit(k, d) {
+                    if !emit(k, d, out) {
                         return false;
                     }
                 }

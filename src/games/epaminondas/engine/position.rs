@@ -6,7 +6,7 @@
 
 use crate::games::epaminondas::board::{Side, Size, Square};
 
-use super::layout::{Bits, CELLS, index};
+use super::layout::{Bits, STORED, index};
 
 /// A cell without a stone.
 pub const EMPTY: u8 = 0;
@@ -24,8 +24,9 @@ pub const fn stone(side: Side) -> u8 {
 pub struct Position {
     /// The board.
     pub size: Size,
-    /// Each cell: [`EMPTY`], a [`stone`], or [`OFF`].
-    pub cells: [u8; CELLS],
+    /// Each cell: [`EMPTY`], a [`stone`], or [`OFF`] (the cells past the
+    /// grid too).
+    pub cells: [u8; STORED],
     /// White's and Black's stones.
     pub stones: [Bits; 2],
     /// Who moves.
@@ -59,7 +60,7 @@ static TARGETS: [[Bits; 2]; 2] = [
 impl Position {
     /// An empty board of `size`, White to move.
     pub fn empty(size: Size) -> Self {
-        let mut cells = [OFF; CELLS];
+        let mut cells = [OFF; STORED];
         for sq in size.squares() {
             cells[index(sq)] = EMPTY;
         }
@@ -74,21 +75,27 @@ impl Position {
     /// Puts a stone of `side` on the empty cell `i`.
     #[inline]
     pub fn put(&mut self, i: usize, side: Side) {
-        self.cells[i] = stone(side);
+        self.cells[i & 0xFF] = stone(side);
         self.stones[side.index()].set(i);
     }
 
     /// Takes the stone of `side` off cell `i`.
     #[inline]
     pub fn lift(&mut self, i: usize, side: Side) {
-        self.cells[i] = EMPTY;
+        self.cells[i & 0xFF] = EMPTY;
         self.stones[side.index()].clear(i);
+    }
+
+    /// What stands on cell `i` (any number: masked into the stored cells).
+    #[inline]
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i & 0xFF]
     }
 
     /// The stone on cell `i`, if any.
     #[inline]
     pub fn at(&self, i: usize) -> Option<Side> {
-        match self.cells[i] {
+        match self.cell(i) {
             1 => Some(Side::White),
             2 => Some(Side::Black),
             _ => None,
