@@ -548,13 +548,7 @@ impl EngineGame {
                 }
             }
         }
-        let own = self.pos.occupied[me];
         let layout = &*self.layout;
-        let open = layout.on_board & !layout.lakes & !own;
-        // Squares a scout's line passes on: open and not the opponent's.
-        let empty = open & !self.pos.occupied[1 - me];
-        let free = movable & !slow;
-        let scouts = free & self.pos.scouts[me];
         // The end squares on which the more-squares rule may refuse a move
         // of a free piece (none while the mover's chase is off).
         let suspects = match &self.chase {
@@ -570,23 +564,27 @@ impl EngineGame {
         // squares that are still empty, so each round's bits are the moves
         // of exactly that length (RP-3.3: a line stops at a lake, the edge,
         // an own piece, or on the first enemy). Boards of at most 64 squares
-        // (the 8×8 game) do this in one-word masks.
+        // (the 8×8 game) do this in one-word masks, cut to their low word
+        // before any arithmetic, so no two-word operation is left on the
+        // path.
         macro_rules! listing {
             ($word:ty, $push:ident, $chase:literal, $files:expr) => {{
                 // The file count as a constant where the board is known
                 // (a shift of a two-word mask by a constant is two
                 // instructions, by a variable five).
                 let f: u32 = $files;
-                let [free, scouts, open, empty, suspects, first_file, last_file] = [
-                    free,
-                    scouts,
-                    open,
-                    empty,
-                    suspects,
-                    layout.first_file,
-                    layout.last_file,
-                ]
-                .map(|m| m as $word);
+                let w = |m: layout::Mask| m as $word;
+                let own = w(self.pos.occupied[me]);
+                // Squares a move may end on: on the board, not a lake, not
+                // the mover's own.
+                let open = w(layout.squares) & !own;
+                // Squares a scout's line passes on: open and not the
+                // opponent's.
+                let empty = open & !w(self.pos.occupied[1 - me]);
+                let free = w(movable) & !w(slow);
+                let scouts = free & w(self.pos.scouts[me]);
+                let [suspects, first_file, last_file] =
+                    [suspects, layout.first_file, layout.last_file].map(w);
                 // A free piece cannot break the two-squares limit, so a
                 // move of one needs a look only when it ends on a suspect
                 // square (never while the mover's chase is off: `$chase`
@@ -817,7 +815,9 @@ impl EngineGame {
         debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
         let ts = &self.profile.two_squares;
-        let attack = self.pos.occupied[1 - side(cell.color)] & bit(mv.to) != 0;
+        // A legal move never ends on an own piece, so an occupied end
+        // square is an attack.
+        let attack = self.pos.cells[mv.to as usize].is_some();
         let player = &mut self.sequences[side(cell.color)];
         // A piece other than a scout crosses exactly one boundary.
         let counted = if cell.rank == Rank::Scout {

@@ -54,6 +54,8 @@ pub struct Layout {
     pub on_board: Mask,
     /// The lakes (RP-1.2).
     pub lakes: Mask,
+    /// The squares a piece may stand on: the board without its lakes.
+    pub squares: Mask,
     /// Squares of the first file (A), for shifts that must not wrap.
     pub first_file: Mask,
     /// Squares of the last file, likewise.
@@ -154,6 +156,7 @@ impl Layout {
             len: len as u8,
             on_board,
             lakes,
+            squares: on_board & !lakes,
             first_file,
             last_file,
             step,

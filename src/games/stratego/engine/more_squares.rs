@@ -222,49 +222,65 @@ impl Zobrist {
 
 /// The positions of the game so far, as hashes, and the first index at
 /// which each stood within the window the profile counts (MS-6.3).
+///
+/// Under `since-last-fight` and `whole-game` the window's positions go
+/// into the first-seen table only while a lookup may come
+/// ([`History::catch_up`], called by [`State::record`] while a chase is
+/// on), or once [`TAIL`] of them wait: a lookup needs the mover's chase on
+/// (or a profile that looks at every move), so most positions of a game
+/// are never looked up, and under `since-last-fight` a fight empties the
+/// window before most of them would have been put in. A lookup asks the
+/// table for the positions before `indexed` and scans the ones after it,
+/// so it finds the same first index however the table was filled.
 #[derive(Debug)]
 pub struct History {
     /// `hashes[j]`: the position before ply `j`; the last is the current one.
     hashes: Vec<u64>,
-    /// First index of each hash since `base` (unused for `current-chase`,
-    /// whose window moves with each player's chase).
+    /// First index of each hash of the window before `indexed` (unused for
+    /// `current-chase`, whose window moves with each player's chase).
     first: FirstSeen,
+    /// The positions of the window from this index on are not in `first`
+    /// yet; there are fewer than [`TAIL`] of them.
+    indexed: usize,
     /// Index of the first position after the last fight.
     since_fight: usize,
     window: PositionWindow,
 }
+
+/// Most positions of the window left out of the first-seen table: a lookup
+/// made while no chase is on (the differential driver's steering, the
+/// search key) scans at most this many hashes besides its probe.
+const TAIL: usize = 256;
 
 impl Clone for History {
     fn clone(&self) -> Self {
         History {
             hashes: self.hashes.clone(),
             first: self.first.clone(),
+            indexed: self.indexed,
             since_fight: self.since_fight,
             window: self.window,
         }
     }
 
     /// Reuses this history's room (see [`EngineGame::clone_from`](super::game::EngineGame)).
-    /// The first-seen table holds exactly the positions of the window
-    /// (every position under `whole-game`, those since the last fight under
-    /// `since-last-fight`, none under `current-chase`), so it is emptied and
-    /// refilled from `other`'s positions, which costs the window's length
-    /// rather than the table's size (one position when a playout restarts
-    /// from its setup).
+    /// The first-seen table holds the positions of the window (every
+    /// position under `whole-game`, those since the last fight under
+    /// `since-last-fight`, none under `current-chase`) up to the last
+    /// [`TAIL`], so it is emptied and refilled from `other`'s positions,
+    /// which costs the window's length rather than the table's size
+    /// (nothing when a playout restarts from its setup).
     fn clone_from(&mut self, other: &Self) {
         self.hashes.clone_from(&other.hashes);
         self.since_fight = other.since_fight;
         self.window = other.window;
         self.first.clear();
-        let from = match self.window {
+        self.indexed = match self.window {
             PositionWindow::CurrentChase => self.hashes.len(),
             PositionWindow::SinceLastFight => self.since_fight,
             PositionWindow::WholeGame => 0,
         };
-        for (j, &h) in self.hashes.iter().enumerate().skip(from) {
-            self.first.insert_first(h, j);
-        }
-        debug_assert_eq!(self.first.len(), other.first.len());
+        self.catch_up_when_long();
     }
 }
 
@@ -276,6 +292,7 @@ impl History {
             // plies never allocate (tests/hot_path_alloc.rs).
             hashes: Vec::with_capacity(1024),
             first: FirstSeen::with_capacity(1024),
+            indexed: 0,
             since_fight: 0,
             window,
         };
@@ -292,11 +309,53 @@ impl History {
             self.since_fight = n;
             if self.window == PositionWindow::SinceLastFight {
                 self.first.clear();
+                self.indexed = n;
             }
         }
-        if self.window != PositionWindow::CurrentChase {
-            self.first.insert_first(hash, n);
+        self.catch_up_when_long();
+    }
+
+    /// Puts the positions after `indexed` into the first-seen table once
+    /// there are [`TAIL`] of them (never under `current-chase`, which does
+    /// not use the table).
+    #[inline(always)]
+    fn catch_up_when_long(&mut self) {
+        if self.hashes.len() - self.indexed >= TAIL && self.window != PositionWindow::CurrentChase {
+            self.fill();
         }
+    }
+
+    /// Puts every position after `indexed` into the first-seen table (not
+    /// under `current-chase`, which does not use it).
+    #[inline(always)]
+    pub fn catch_up(&mut self) {
+        if self.indexed < self.hashes.len() && self.window != PositionWindow::CurrentChase {
+            self.fill();
+        }
+    }
+
+    /// The body of [`History::catch_up`], out of line: the positions after
+    /// `indexed`, in order, so that each keeps its first index.
+    #[inline(never)]
+    fn fill(&mut self) {
+        for (j, &h) in self.hashes.iter().enumerate().skip(self.indexed) {
+            self.first.insert_first(h, j);
+        }
+        self.indexed = self.hashes.len();
+    }
+
+    /// The distinct positions of the window under `since-last-fight` and
+    /// `whole-game`: those of the first-seen table, then those of the
+    /// unindexed tail that are neither in the table nor earlier in the
+    /// tail.
+    fn window_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        let tail = &self.hashes[self.indexed..];
+        self.first.keys().chain(
+            tail.iter()
+                .enumerate()
+                .filter(|&(k, &h)| self.first.get(h).is_none() && !tail[..k].contains(&h))
+                .map(|(_, &h)| h),
+        )
     }
 
     /// MS-6.3, MS-6.4: the first index that counts for a player whose chase
@@ -314,7 +373,14 @@ impl History {
     #[inline]
     pub fn seen(&self, hash: u64, opened: Option<usize>) -> Option<usize> {
         match self.window {
-            PositionWindow::SinceLastFight | PositionWindow::WholeGame => self.first.get(hash),
+            PositionWindow::SinceLastFight | PositionWindow::WholeGame => {
+                self.first.get(hash).or_else(|| {
+                    self.hashes[self.indexed..]
+                        .iter()
+                        .position(|&h| h == hash)
+                        .map(|k| self.indexed + k)
+                })
+            }
             PositionWindow::CurrentChase => {
                 let from = self.window_start(opened);
                 self.hashes[from..]
@@ -893,12 +959,13 @@ impl State {
                 h.write_u64(*x);
             }
         } else {
-            let mut sum = 0u64;
-            for x in self.history.first.keys() {
+            let (mut sum, mut len) = (0u64, 0usize);
+            for x in self.history.window_keys() {
                 let mut m = x;
                 sum = sum.wrapping_add(crate::rng::splitmix64(&mut m));
+                len += 1;
             }
-            h.write_usize(self.history.first.len());
+            h.write_usize(len);
             h.write_u64(sum);
         }
         if let Some(snaps) = &self.snapshots {
@@ -955,6 +1022,12 @@ impl State {
         }
         self.hash = after;
         self.history.push(after, attacked);
+        // The next lookups (a chasing candidate of either player, or every
+        // candidate under `prohibits: every-move`) find the window in the
+        // table without a scan.
+        if ms.prohibits == Prohibits::EveryMove || self.chases.iter().any(|c| c.on) {
+            self.history.catch_up();
+        }
         if let Some(snaps) = self.snapshots.as_mut() {
             let mut next = pos.clone();
             next.apply(from, to);

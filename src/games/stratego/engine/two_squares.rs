@@ -353,7 +353,17 @@ impl Player {
         }
         match self.current(piece, ts) {
             None => 1,
-            Some(cur) => Sequence::step(Some(cur), &made(), ts.scouts).0.count(),
+            Some(cur) => {
+                let made = made();
+                if made.len == 1 && ts.scouts != ScoutCounting::Span {
+                    // One crossing: [`Sequence::step`] continues the
+                    // sequence exactly when the crossing is among its
+                    // last move's, and counts one more there, or 1.
+                    cur.count_of(made.keys[0]).unwrap_or(0).saturating_add(1)
+                } else {
+                    Sequence::step(Some(cur), &made, ts.scouts).0.count()
+                }
+            }
         }
     }
 
@@ -435,7 +445,13 @@ impl Player {
         let count = before.unwrap_or(0).saturating_add(1);
         self.close_for(piece, ts);
         self.seq[piece as usize].set_single(c, count);
-        self.open_for(piece, ts);
+        // `open_for` with the count at hand and the piece's bit read once.
+        let b = id_bit(piece);
+        self.live |= b;
+        if ts.per_piece && Self::is_near(count, ts) {
+            self.near |= b;
+        }
+        self.open.push(piece);
         (before.is_none(), count)
     }
 }
