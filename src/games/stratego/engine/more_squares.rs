@@ -1010,11 +1010,15 @@ impl State {
                 .iter()
                 .all(|c| !c.idle() || *c == Chase::default())
         );
+        // Whether a chase is on after the move (none is when both were
+        // idle and the move threatens nothing).
+        let mut chase_on = false;
         if threats.ids != 0 || !self.chases.iter().all(Chase::idle) {
             for owner in [Color::Red, Color::Blue] {
                 self.chases[side(owner)]
                     .step(owner, index, cell.color, cell.id, attacked, threats, ms);
             }
+            chase_on = self.chases.iter().any(|c| c.on);
         }
         self.last_own[me] = Some((cell.id, from, to));
         if ms.exception == ChaseException::PieceReturn {
@@ -1025,7 +1029,7 @@ impl State {
         // The next lookups (a chasing candidate of either player, or every
         // candidate under `prohibits: every-move`) find the window in the
         // table without a scan.
-        if ms.prohibits == Prohibits::EveryMove || self.chases.iter().any(|c| c.on) {
+        if chase_on || ms.prohibits == Prohibits::EveryMove {
             self.history.catch_up();
         }
         if let Some(snaps) = self.snapshots.as_mut() {
