@@ -473,13 +473,32 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
     }
 }
 
-/// The registered game a scenario file names in its `game:` key, when it
-/// can be read and names one: what a file that fails to load still says
+/// The game a scenario file names in its `game:` key, when it can be read
+/// and names one of the project's games (compiled into this build or not,
+/// [`crate::games::ALL_NAMES`]): what a file that fails to load still says
 /// about whose it is.
 pub fn game_named_in(path: &Path) -> Option<&'static str> {
     let text = load::read(path).ok()?;
     let game = load::game_of(path, &text).ok()?;
-    crate::games::find(&game.value).map(|g| g.name())
+    crate::games::ALL_NAMES
+        .iter()
+        .copied()
+        .find(|g| *g == game.value)
+}
+
+/// The load errors that belong to a run restricted to `game`: a file that
+/// names another of the project's games is not `game`'s, and its failure to
+/// load is not an error of that run (in a one-game build, every other
+/// game's files fail to load). A file whose game cannot be told
+/// (unreadable, no `game:`, a name no game has) may be `game`'s, and stays.
+pub fn load_errors_of_game(errors: Vec<LoadError>, game: Option<&str>) -> Vec<LoadError> {
+    let Some(game) = game else {
+        return errors;
+    };
+    errors
+        .into_iter()
+        .filter(|e| game_named_in(&e.file).is_none_or(|g| g == game))
+        .collect()
 }
 
 /// Loads every scenario under `paths`. Returns the scenarios that loaded and

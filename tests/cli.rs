@@ -376,3 +376,31 @@ fn check_says_no_scenarios_found_only_when_true() {
     assert!(err.contains("no scenarios found"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `check --game G` counts only G's files: a file of another game that
+/// fails to load (as every other game's file does in a one-game build) is
+/// not a failure of that run; without `--game` it is.
+#[test]
+fn check_with_a_game_leaves_other_games_load_errors_out() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/stratego/rules-of-play/miner-defuses-bomb.yaml");
+    std::fs::copy(&good, dir.join("good.yaml")).unwrap();
+    std::fs::write(dir.join("other.yaml"), "game: dame\nid: t/other\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let (ok, out) = arbiter(&["check", "--game", "stratego", "--impl", "reference", d]);
+    assert!(ok, "{out}");
+    assert!(
+        out.trim_end().ends_with("1 passed, 0 failed, 0 skipped"),
+        "{out}"
+    );
+    let (ok, out) = arbiter(&["check", "--impl", "reference", d]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("other.yaml"), "{out}");
+    assert!(
+        out.trim_end().ends_with("1 passed, 1 failed, 0 skipped"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -35,6 +35,7 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         return code;
     }
     let (scenarios, errors) = load_all(paths);
+    let errors = arbiter::corpus::load_errors_of_game(errors, game);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for e in &errors {
         println!("ERROR {e}");

@@ -41,7 +41,29 @@ pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
     registry().iter().copied().find(|g| g.name() == name)
 }
 
+/// The names of every game of the project, whether or not this build
+/// compiles it in: a scenario of a game that a one-game build leaves out is
+/// still known to be another game's, not a misspelt one.
+pub const ALL_NAMES: &[&str] = &["stratego", "dame", "chess", "epaminondas", "backgammon"];
+
 /// The names of every game.
 pub fn names() -> Vec<&'static str> {
     registry().iter().map(|g| g.name()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The project's list of names is the registry's when every game is
+    /// compiled in (the default), in the registry's order.
+    #[test]
+    #[cfg(all(
+        feature = "stratego",
+        feature = "dame",
+        feature = "chess",
+        feature = "epaminondas",
+        feature = "backgammon"
+    ))]
+    fn all_names_are_the_full_registry() {
+        assert_eq!(super::names(), super::ALL_NAMES);
+    }
 }

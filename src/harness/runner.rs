@@ -103,18 +103,10 @@ pub fn of_game<'a>(
         .collect()
 }
 
-/// The load errors that belong to the run: with `--game G`, a file that
-/// names another registered game is not G's, and its failure to load is
-/// not an error of this run. A file whose game cannot be told (unreadable,
-/// no `game:`, a name no game has) may be G's, and stays.
+/// The load errors that belong to the run: with `--game G`, those of
+/// [`crate::corpus::load_errors_of_game`].
 pub fn load_errors_of_game(errors: Vec<LoadError>, opts: &Options) -> Vec<LoadError> {
-    let Some(game) = opts.game.as_deref() else {
-        return errors;
-    };
-    errors
-        .into_iter()
-        .filter(|e| crate::corpus::game_named_in(&e.file).is_none_or(|g| g == game))
-        .collect()
+    crate::corpus::load_errors_of_game(errors, opts.game.as_deref())
 }
 
 /// How many of `scenarios` the options select (before the implementation
