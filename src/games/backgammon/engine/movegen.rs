@@ -186,12 +186,21 @@ struct Walk {
 
 impl Walk {
     fn new(board: &Board, sw: Switches) -> Self {
+        // Eight points at a time: a byte's top bit set when the byte is not
+        // zero, the eight top bits gathered by one multiplication.
         let mut occupied = 0u32;
-        for p in 1..=25 {
-            if board.me[p] > 0 {
-                occupied |= 1 << p;
-            }
+        for (i, chunk) in board.me.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let x = u64::from_le_bytes(bytes);
+            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+            let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+            let gathered = ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            occupied |= gathered << (8 * i);
         }
+        // Off (index 0) is not a point a checker moves from.
+        occupied &= !1;
+        debug_assert!((0..26).all(|p| (occupied >> p & 1 == 1) == (p > 0 && board.me[p] > 0)));
         Walk {
             board: *board,
             occupied,
@@ -407,14 +416,18 @@ impl MoveGen {
         } else {
             self.pair(&mut w, hi, lo, false);
             self.pair(&mut w, lo, hi, true);
-            // The hi-first routes come first, so a board that one die of
-            // either size reaches is credited to the larger.
-            if self.most == 1 && !f.either_die && self.plays.iter().any(|p| p.dice[0] == hi) {
-                self.plays.retain(|p| p.dice[0] == hi);
+        }
+        // Only a play whose code has a hit bit has hit marks to set.
+        for (p, (code, _)) in self.plays.iter_mut().zip(&self.codes) {
+            if *code >> 104 != 0 {
+                mark_hits(p);
             }
         }
-        for p in &mut self.plays {
-            mark_hits(p);
+        // The hi-first routes come first, so a board that one die of
+        // either size reaches is credited to the larger.
+        if hi != lo && self.most == 1 && !f.either_die && self.plays.iter().any(|p| p.dice[0] == hi)
+        {
+            self.plays.retain(|p| p.dice[0] == hi);
         }
     }
 
