@@ -55,25 +55,6 @@ impl Sides {
     fn empty(&self) -> u64 {
         !(self.own | self.enemy)
     }
-
-    /// The mover's stones that move one square at a time in direction `d`
-    /// when capturing: men (forward, or every way when `back`) and Damen
-    /// that do not fly.
-    #[inline]
-    fn short_jumpers(&self, p: &Profile, d: usize) -> u64 {
-        let men = self.own & !self.dames;
-        let men = if p.men_capture_backward || self.is_forward(d) {
-            men
-        } else {
-            0
-        };
-        let dames = if p.dame.range == Range::Flying {
-            0
-        } else {
-            self.own & self.dames
-        };
-        men | dames
-    }
 }
 
 /// The jumps open from one square: (taken stone, landing square) bits. A
@@ -166,23 +147,61 @@ pub fn jumps_from(
 /// "could have captured"): by shifts for every stone but a flying Dame,
 /// stone by stone for those.
 pub fn capturers(p: &Profile, s: &Sides) -> u64 {
+    let [m0, m1, m2, m3] = short_jumpers(p, s);
     let empty = s.empty();
-    let mut found = 0;
-    for d in DIRECTIONS {
-        let back = opposite(d);
-        found |= s.short_jumpers(p, d) & shift(shift(empty, back) & s.enemy, back);
-    }
+    let e = s.enemy;
+    let mut found = m0 & sh::<3>(sh::<3>(empty) & e)
+        | m1 & sh::<2>(sh::<2>(empty) & e)
+        | m2 & sh::<1>(sh::<1>(empty) & e)
+        | m3 & sh::<0>(sh::<0>(empty) & e);
     if p.dame.range == Range::Flying {
-        let mut js = Jumps::new();
         for b in singles(s.own & s.dames) {
-            js.len = 0;
-            jumps_into(p, s, b, b, true, 0, &mut js);
-            if js.len != 0 {
+            if flying_jump_open(p, s, b) {
                 found |= b;
             }
         }
     }
     found
+}
+
+/// The mover's stones that capture one square at a time in each of the
+/// four directions: men (forward, or every way when men capture
+/// backward) and Damen that do not fly.
+#[inline(always)]
+fn short_jumpers(p: &Profile, s: &Sides) -> [u64; 4] {
+    let men = s.own & !s.dames;
+    let dames = if p.dame.range == Range::Flying {
+        0
+    } else {
+        s.own & s.dames
+    };
+    let ahead = men | dames;
+    let behind = if p.men_capture_backward { ahead } else { dames };
+    match s.side {
+        Side::White => [ahead, ahead, behind, behind],
+        Side::Black => [behind, behind, ahead, ahead],
+    }
+}
+
+/// One step in the constant direction `D` (see [`shift`]).
+#[inline(always)]
+fn sh<const D: usize>(b: u64) -> u64 {
+    shift(b, D)
+}
+
+/// Whether the flying Dame on `b` has a jump open, nothing taken yet.
+fn flying_jump_open(p: &Profile, s: &Sides, b: u64) -> bool {
+    let occ = (s.own | s.enemy) & !b;
+    DIRECTIONS.into_iter().any(|d| {
+        let mut over = shift(b, d);
+        if p.dame.reach == Reach::Distance {
+            while over != 0 && over & occ == 0 {
+                over = shift(over, d);
+            }
+        }
+        let to = shift(over, d);
+        over & s.enemy != 0 && to != 0 && to & occ == 0
+    })
 }
 
 /// What a capture search hands each chain to.
@@ -218,6 +237,8 @@ pub fn captures<S: Sink>(p: &Profile, s: &Sides, from: u64, sink: &mut S) {
 }
 
 /// Depth-first from `at` after `len - 1` jumps; whether any jump was open.
+/// The jumps are those of [`jumps_into`], each followed down before the
+/// next is looked for.
 #[allow(clippy::too_many_arguments)]
 fn search<S: Sink>(
     p: &Profile,
@@ -230,33 +251,146 @@ fn search<S: Sink>(
     trail: &mut Trail,
     sink: &mut S,
 ) -> bool {
-    let was_man = s.dames & origin == 0;
-    let mut js = Jumps::new();
-    jumps_into(p, s, origin, at, dame, taken, &mut js);
-    for &(over, to) in js.as_slice() {
-        trail.path[len] = to.trailing_zeros() as u8;
-        trail.captured[len - 1] = over.trailing_zeros() as u8;
-        let on_crown = was_man && to & s.crown_row() != 0;
-        let (next_dame, stop) = if !dame && on_crown {
-            match p.crowning {
-                Crowning::EndsMove => (true, true),
-                Crowning::ContinuesAsDame => (true, false),
-                Crowning::PassesThrough => (false, false),
-            }
-        } else {
-            (dame, false)
-        };
-        let taken2 = taken | over;
-        let more = !stop && search(p, s, origin, to, next_dame, taken2, len + 1, trail, sink);
-        sink.chain(
-            &trail.path[..=len],
-            &trail.captured[..len],
-            taken2,
-            was_man && (next_dame || on_crown),
-            !more,
-        );
+    let mut occ = (s.own | s.enemy) & !origin;
+    if p.removal == Removal::AtOnce {
+        occ &= !taken;
     }
-    js.len != 0
+    let at_node = Node {
+        origin,
+        free: !occ,
+        prey: s.enemy & !taken,
+        dame,
+        taken,
+        len,
+    };
+    if dame && p.dame.range == Range::Flying {
+        return search_flying(p, s, &at_node, at, occ, trail, sink);
+    }
+    // A stone that moves one square: each direction at most one jump.
+    let all_ways = dame || p.men_capture_backward;
+    let (fwd, back) = match s.side {
+        Side::White => (true, all_ways),
+        Side::Black => (all_ways, true),
+    };
+    let mut any = false;
+    if fwd {
+        any |= jump(p, s, &at_node, sh::<0>(at), sh::<0>, trail, sink);
+        any |= jump(p, s, &at_node, sh::<1>(at), sh::<1>, trail, sink);
+    }
+    if back {
+        any |= jump(p, s, &at_node, sh::<2>(at), sh::<2>, trail, sink);
+        any |= jump(p, s, &at_node, sh::<3>(at), sh::<3>, trail, sink);
+    }
+    any
+}
+
+/// What a search node knows: the moving stone's start, the free squares
+/// and the stones still to take as it sees them, whether it moves as a
+/// Dame, what it has taken, and how many jumps it made plus one.
+struct Node {
+    origin: u64,
+    free: u64,
+    prey: u64,
+    dame: bool,
+    taken: u64,
+    len: usize,
+}
+
+/// The one jump of a stone that moves one square over `over` (the next
+/// square in direction `step`), if a stone to take stands there and the
+/// square behind it is free; followed down.
+#[inline(always)]
+fn jump<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    over: u64,
+    step: fn(u64) -> u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) -> bool {
+    if over & n.prey == 0 {
+        return false;
+    }
+    let to = step(over) & n.free;
+    if to == 0 {
+        return false;
+    }
+    land(p, s, n, over, to, trail, sink);
+    true
+}
+
+/// A flying Dame's jumps (AD-5, AD-6), in [`jumps_into`]'s order.
+fn search_flying<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    at: u64,
+    occ: u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) -> bool {
+    let distance = p.dame.reach == Reach::Distance;
+    let beyond = p.dame.landing == Landing::AnyBeyond;
+    let mut any = false;
+    for d in DIRECTIONS {
+        let mut over = shift(at, d);
+        if distance {
+            while over != 0 && over & occ == 0 {
+                over = shift(over, d);
+            }
+        }
+        if over & n.prey == 0 {
+            continue;
+        }
+        let mut to = shift(over, d);
+        while to != 0 && to & occ == 0 {
+            any = true;
+            land(p, s, n, over, to, trail, sink);
+            if !beyond {
+                break;
+            }
+            to = shift(to, d);
+        }
+    }
+    any
+}
+
+/// The jump over `over` to `to` from node `n`: recorded on the trail,
+/// followed down, then handed to the sink with whether it could go on.
+#[inline(always)]
+fn land<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    over: u64,
+    to: u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) {
+    let len = n.len;
+    trail.path[len] = to.trailing_zeros() as u8;
+    trail.captured[len - 1] = over.trailing_zeros() as u8;
+    let was_man = s.dames & n.origin == 0;
+    let on_crown = was_man && to & s.crown_row() != 0;
+    let (next_dame, stop) = if !n.dame && on_crown {
+        match p.crowning {
+            Crowning::EndsMove => (true, true),
+            Crowning::ContinuesAsDame => (true, false),
+            Crowning::PassesThrough => (false, false),
+        }
+    } else {
+        (n.dame, false)
+    };
+    let taken = n.taken | over;
+    let more = !stop && search(p, s, n.origin, to, next_dame, taken, len + 1, trail, sink);
+    sink.chain(
+        &trail.path[..=len],
+        &trail.captured[..len],
+        taken,
+        was_man && (next_dame || on_crown),
+        !more,
+    );
 }
 
 /// Every move without capture of the stones among `from`, as (from, to)
@@ -293,14 +427,21 @@ pub fn count_steps(p: &Profile, s: &Sides) -> u32 {
     let men = s.own & !s.dames;
     let dames = s.own & s.dames;
     let flying = p.dame.range == Range::Flying;
+    let short = if flying { 0 } else { dames };
+    let (ahead, behind) = (men | short, short);
+    let [m0, m1, m2, m3] = match s.side {
+        Side::White => [ahead, ahead, behind, behind],
+        Side::Black => [behind, behind, ahead, ahead],
+    };
     let mut n = 0;
-    for d in DIRECTIONS {
-        let mut movers = if s.is_forward(d) { men } else { 0 };
-        if !flying {
-            movers |= dames;
-        }
-        n += (shift(movers, d) & empty).count_ones();
-        if flying {
+    if m0 | m1 != 0 {
+        n += (sh::<0>(m0) & empty).count_ones() + (sh::<1>(m1) & empty).count_ones();
+    }
+    if m2 | m3 != 0 {
+        n += (sh::<2>(m2) & empty).count_ones() + (sh::<3>(m3) & empty).count_ones();
+    }
+    if flying && dames != 0 {
+        for d in DIRECTIONS {
             // Rays of different Damen in one direction never share a
             // square: each stops at the first stone.
             let mut ray = shift(dames, d) & empty;
