@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use super::super::moves::Action;
 use super::super::profile::{CaptureRule, Majority, Profile};
 use super::bits::singles;
-use super::movegen::{Sides, Sink, capturers, captures, count_steps, sq, steps};
+use super::movegen::{Sides, Sink, capturers, captures, count_steps, sq, steps, steps_sorted};
 use super::position::Pos;
 
 /// What a listed move is.
@@ -64,7 +64,8 @@ impl Mv {
 /// position.
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
-    /// The moves, sorted as their actions sort when paths are kept.
+    /// The moves, sorted as their actions sort when paths are kept: steps,
+    /// captures, huffs.
     pub mvs: Vec<Mv>,
     /// Paths and taken stones of captures.
     pool: Vec<u8>,
@@ -78,6 +79,8 @@ pub struct MoveList {
 /// compulsory; AD-8: only the longest under the majority rule).
 struct Keep<'a> {
     list: &'a mut MoveList,
+    /// Where the captures start in the list (the steps before them stay).
+    base: usize,
     compulsory: bool,
     maximum: bool,
     paths: bool,
@@ -94,7 +97,7 @@ impl Sink for Keep<'_> {
             return;
         }
         if self.maximum && n > self.list.most {
-            self.list.mvs.clear();
+            self.list.mvs.truncate(self.base);
             self.list.pool.clear();
         }
         self.list.most = self.list.most.max(n);
@@ -185,34 +188,45 @@ impl MoveList {
         self.huffs = 0;
         let s: Sides = pos.sides();
         let from = capturers(p, &s);
+        // Any jump open starts a chain, and every chain ends in a finished
+        // one: under compulsory capture the steps are listed only when no
+        // stone can jump.
+        if p.capture != CaptureRule::Compulsory || from == 0 {
+            let push = |mvs: &mut Vec<Mv>, f: u64, t: u64| {
+                mvs.push(Mv::simple(
+                    MvKind::Step,
+                    f.trailing_zeros() as u8,
+                    t.trailing_zeros() as u8,
+                ));
+            };
+            if paths {
+                steps_sorted(p, &s, |f, t| push(&mut self.mvs, f, t));
+            } else {
+                steps(p, &s, |f, t| push(&mut self.mvs, f, t));
+            }
+        }
+        let base = self.mvs.len();
         if from != 0 {
             let mut keep = Keep {
                 list: self,
+                base,
                 compulsory: p.capture == CaptureRule::Compulsory,
                 maximum: p.majority == Majority::Maximum,
                 paths,
             };
             captures(p, &s, from, &mut keep);
-        }
-        if p.capture != CaptureRule::Compulsory || self.mvs.is_empty() {
-            steps(p, &s, |f, t| {
-                self.mvs.push(Mv::simple(
-                    MvKind::Step,
-                    f.trailing_zeros() as u8,
-                    t.trailing_zeros() as u8,
-                ));
-            });
+            if paths {
+                let pool = &self.pool;
+                self.mvs[base..].sort_unstable_by(|a, b| order(pool, a, b));
+            }
         }
         if p.capture == CaptureRule::Huffing {
+            // Lowest square first: already in order, after the rest.
             for b in singles(pos.huffable) {
                 let at = b.trailing_zeros() as u8;
                 self.mvs.push(Mv::simple(MvKind::Huff, at, at));
                 self.huffs += 1;
             }
-        }
-        if paths {
-            let pool = &self.pool;
-            self.mvs.sort_unstable_by(|a, b| order(pool, a, b));
         }
     }
 
@@ -263,15 +277,9 @@ impl MoveList {
     }
 }
 
-/// The order of the actions of two kept moves (steps by squares, then
-/// captures by path, then huffs).
+/// The order of the actions of two kept captures: by path.
 fn order(pool: &[u8], a: &Mv, b: &Mv) -> Ordering {
-    a.kind.cmp(&b.kind).then_with(|| match a.kind {
-        MvKind::Capture => {
-            let pa = &pool[a.at as usize..a.at as usize + usize::from(a.jumps) + 1];
-            let pb = &pool[b.at as usize..b.at as usize + usize::from(b.jumps) + 1];
-            pa.cmp(pb)
-        }
-        _ => (a.from, a.to).cmp(&(b.from, b.to)),
-    })
+    let pa = &pool[a.at as usize..a.at as usize + usize::from(a.jumps) + 1];
+    let pb = &pool[b.at as usize..b.at as usize + usize::from(b.jumps) + 1];
+    pa.cmp(pb)
 }

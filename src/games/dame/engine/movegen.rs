@@ -421,6 +421,49 @@ pub fn steps(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
     }
 }
 
+/// Every move without capture in the order their actions sort: by start
+/// square, then by target square (each stone's targets gathered as one
+/// set of bits, read lowest first).
+pub fn steps_sorted(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
+    let empty = s.empty();
+    let flying = p.dame.range == Range::Flying;
+    let white = s.side == Side::White;
+    for from in singles(s.own) {
+        let dame = s.dames & from != 0;
+        let targets = if dame && flying {
+            ray::<0>(from, empty)
+                | ray::<1>(from, empty)
+                | ray::<2>(from, empty)
+                | ray::<3>(from, empty)
+        } else {
+            let mut t = 0;
+            if dame || white {
+                t |= sh::<0>(from) | sh::<1>(from);
+            }
+            if dame || !white {
+                t |= sh::<2>(from) | sh::<3>(from);
+            }
+            t & empty
+        };
+        for to in singles(targets) {
+            each(from, to);
+        }
+    }
+}
+
+/// The free squares from `from` in direction `D` up to the first stone or
+/// the edge.
+#[inline(always)]
+fn ray<const D: usize>(from: u64, empty: u64) -> u64 {
+    let mut out = 0;
+    let mut to = sh::<D>(from) & empty;
+    while to != 0 {
+        out |= to;
+        to = sh::<D>(to) & empty;
+    }
+    out
+}
+
 /// How many moves without capture the mover has.
 pub fn count_steps(p: &Profile, s: &Sides) -> u32 {
     let empty = s.empty();
