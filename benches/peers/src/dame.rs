@@ -33,7 +33,7 @@ fn random_games(seed: u64, plies: usize) -> Vec<Vec<Action>> {
                 break;
             }
             let a = legal[rng.below(legal.len())].clone();
-            g.apply(&a);
+            g.apply(&a).expect("a listed action");
             game.push(a);
             total += 1;
         }

@@ -43,7 +43,7 @@ fn random_game(profile: &Profile, seed: u64, plies: usize) -> (Setup, Vec<Action
             break;
         }
         let a = legal[c.below(legal.len())].clone();
-        g.apply(&a);
+        g.apply(&a).expect("a listed action");
         actions.push(a);
     }
     (setup, actions)

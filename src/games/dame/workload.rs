@@ -304,6 +304,51 @@ pub fn compare_from(
     Ok(())
 }
 
+/// The engine's perft (the last ply counted, not listed) against the
+/// reference's (every list built), `depth` plies below a position reached
+/// by up to a dozen random plies (a huff or a capture half the time there
+/// is one) from a random setup under a random profile. Returns the leaves
+/// counted, or the first difference.
+pub fn compare_perft(c: &mut dyn Choices, depth: u32) -> Result<u64, String> {
+    let profile = random_profile(c);
+    let setup = random_setup(c);
+    let (Ok(mut r), Ok(mut e)) = (
+        RefGame::new(&setup, &profile),
+        EngineGame::new(&setup, &profile),
+    ) else {
+        return Ok(0);
+    };
+    for _ in 0..c.below(13) {
+        let legal = r.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let sharp: Vec<&Action> = legal
+            .iter()
+            .filter(|a| !matches!(a, Action::Step { .. }))
+            .collect();
+        let pick = if !sharp.is_empty() && c.below(2) == 0 {
+            sharp[c.below(sharp.len())].clone()
+        } else {
+            legal[c.below(legal.len())].clone()
+        };
+        if r.play(&pick).is_err() || e.play(&pick).is_err() {
+            return Err(format!(
+                "{pick} refused\nprofile {profile:?}\n{}",
+                r.render()
+            ));
+        }
+    }
+    let (want, got) = (super::reference::perft::perft(&r, depth), e.perft(depth));
+    if want != got {
+        return Err(format!(
+            "perft({depth}): reference {want}, engine {got}\nprofile {profile:?}\n{}",
+            r.render()
+        ));
+    }
+    Ok(want)
+}
+
 /// Case `seed` of the battery ([`crate::battery`]): a random profile and
 /// setup, as [`compare_game`] draws them.
 pub fn battery_case(seed: u64) -> (Setup, Profile) {

@@ -46,12 +46,13 @@ pub fn why_not(g: &EngineGame, action: &Action) -> Illegal<Dame> {
                     "profile {} has no huffing: a capture is {what} (AD-1)",
                     p.name
                 )
-            } else if g.huffable == 0 {
+            } else if g.pos.huffable == 0 {
                 "the opponent's last move overlooked no capture, so there is nothing to huff"
                     .to_string()
             } else {
-                let list: Vec<String> =
-                    singles(g.huffable).map(|b| square(b).to_string()).collect();
+                let list: Vec<String> = singles(g.pos.huffable)
+                    .map(|b| square(b).to_string())
+                    .collect();
                 format!(
                     "the stone on {sq} may not be huffed: only {} (DA-6.2)",
                     list.join(", ")
@@ -151,13 +152,7 @@ fn step(
     if bit(to) & occ != 0 {
         return no(RuleCode::Occupied, format!("{to} is occupied"));
     }
-    let open = g
-        .moves()
-        .actions
-        .iter()
-        .find(|a| matches!(a, Action::Capture(_)))
-        .map(|a| a.to_string())
-        .unwrap_or_default();
+    let open = g.first_capture();
     no(
         RuleCode::Compulsory,
         format!("a capture is compulsory, and {open} is open"),
@@ -340,13 +335,7 @@ fn capture(
             ),
         );
     }
-    let most = g
-        .moves()
-        .chains
-        .iter()
-        .map(|c| c.captured.len())
-        .max()
-        .unwrap_or(0);
+    let most = g.most_taken();
     if p.majority == Majority::Maximum && count < most {
         return no(
             RuleCode::Majority,

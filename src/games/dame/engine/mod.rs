@@ -1,23 +1,29 @@
-//! The optimized engine: bitboards for the stones, a move list built once
-//! per position and cached, and verdicts that look the action up in that
-//! list before asking why not. It shares the board, action and profile
+//! The optimized engine: bitboards for the stones, a compact position
+//! (`position.rs`) that perft copies, a move list of compact records built
+//! once per position into reused buffers (`list.rs`), a capture search that
+//! allocates nothing (`movegen.rs`), and verdicts that look the action up
+//! in that list before asking why not; `play` plays the listed record it
+//! found without judging it again. It shares the board, action and profile
 //! types with the reference interpreter, never its rule code; the
 //! differential tests (`workload.rs`) hold the two to the same answers.
 
 pub mod bits;
 pub mod judge;
+pub mod list;
 pub mod movegen;
-
-use std::cell::OnceCell;
+pub mod perft;
+pub mod position;
 
 use crate::rules::{Game, Illegal, Implementation, Verdict};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
-use super::game::{Dame, DrawReason, Note, Outcome, WinReason};
+use super::game::{Dame, Note, Outcome};
 use super::moves::Action;
-use super::profile::{CaptureRule, HuffTarget, Majority, Profile};
+use super::profile::Profile;
 use bits::{bit, singles, square};
-use movegen::{Chain, Sides};
+use list::{MoveList, Mv, MvKind};
+use movegen::Sides;
+use position::{Pos, idx};
 
 /// The engine.
 pub struct Engine;
@@ -36,31 +42,16 @@ impl Implementation<Dame> for Engine {
     }
 }
 
-/// The legal captures and actions of one position, computed once.
-#[derive(Clone, Debug)]
-struct Moves {
-    chains: Vec<Chain>,
-    actions: Vec<Action>,
-}
-
 /// One game on the engine.
 #[derive(Clone, Debug)]
 pub struct EngineGame {
     profile: Profile,
-    /// White's and Black's stones.
-    stones: [u64; 2],
-    /// The Damen of both sides.
-    dames: u64,
-    to_move: Side,
-    huffable: u64,
-    quiet: u32,
+    pos: Pos,
     plies: usize,
     outcome: Outcome,
-    moves: OnceCell<Moves>,
-}
-
-fn idx(side: Side) -> usize {
-    usize::from(side == Side::Black)
+    /// The actions of `pos`, paths kept and sorted, refilled (in the same
+    /// buffers) after every action.
+    list: MoveList,
 }
 
 impl EngineGame {
@@ -77,87 +68,47 @@ impl EngineGame {
         }
         let mut g = EngineGame {
             profile: profile.clone(),
-            stones,
-            dames,
-            to_move: setup.to_move.unwrap_or(profile.first),
-            huffable: 0,
-            quiet: 0,
+            pos: Pos {
+                stones,
+                dames,
+                to_move: setup.to_move.unwrap_or(profile.first),
+                huffable: 0,
+                quiet: 0,
+            },
             plies: 0,
             outcome: Outcome::Ongoing,
-            moves: OnceCell::new(),
+            list: MoveList::default(),
         };
-        g.outcome = g.compute_outcome();
+        g.refresh();
         Ok(g)
     }
 
+    /// Lists the actions of the position reached and judges its outcome.
+    fn refresh(&mut self) {
+        self.list.fill(&self.profile, &self.pos, true);
+        let actions = self.list.mvs.len();
+        self.outcome = self
+            .pos
+            .outcome(&self.profile, actions, actions - self.list.huffs);
+    }
+
     fn sides(&self) -> Sides {
-        Sides {
-            own: self.stones[idx(self.to_move)],
-            enemy: self.stones[idx(self.to_move.other())],
-            dames: self.dames,
-            side: self.to_move,
-        }
+        self.pos.sides()
     }
 
-    fn moves(&self) -> &Moves {
-        self.moves.get_or_init(|| {
-            let p = &self.profile;
-            let s = self.sides();
-            let mut chains = movegen::chains(p, &s);
-            if p.capture == CaptureRule::Compulsory {
-                chains.retain(|c| c.complete);
-            }
-            if p.majority == Majority::Maximum {
-                let most = chains.iter().map(|c| c.captured.len()).max().unwrap_or(0);
-                chains.retain(|c| c.captured.len() == most);
-            }
-            let mut actions: Vec<Action> = chains
-                .iter()
-                .map(|c| Action::Capture(c.path.clone()))
-                .collect();
-            if p.capture != CaptureRule::Compulsory || chains.is_empty() {
-                actions.extend(
-                    movegen::steps(p, &s)
-                        .into_iter()
-                        .map(|(from, to)| Action::Step { from, to }),
-                );
-            }
-            if p.capture == CaptureRule::Huffing {
-                actions.extend(singles(self.huffable).map(|b| Action::Huff(square(b))));
-            }
-            actions.sort();
-            Moves { chains, actions }
-        })
+    /// The first capture of the sorted list, spelled (empty when none).
+    fn first_capture(&self) -> String {
+        self.list
+            .mvs
+            .iter()
+            .find(|m| m.kind == MvKind::Capture)
+            .map(|m| spell(&self.list, m))
+            .unwrap_or_default()
     }
 
-    fn compute_outcome(&self) -> Outcome {
-        let f = &self.profile.faults;
-        let (mover, waiting) = (self.to_move, self.to_move.other());
-        // The faults (kill matrix only): DA-5.2 before DA-5.1, and DA-5.1
-        // for the side to move alone.
-        if f.no_moves_before_all_captured && self.moves().actions.is_empty() {
-            return Outcome::win(waiting, WinReason::NoLegalMove);
-        }
-        if self.stones[idx(mover)] == 0 {
-            return Outcome::win(waiting, WinReason::AllCaptured);
-        }
-        if self.stones[idx(waiting)] == 0 && !f.all_captured_only_for_side_to_move {
-            return Outcome::win(mover, WinReason::AllCaptured);
-        }
-        let n = self.profile.draw.no_progress_plies;
-        if n > 0 && self.quiet >= n {
-            return Outcome::Draw(DrawReason::NoProgress);
-        }
-        let moves = self.moves();
-        let shut_in = if f.shut_in_before_huff {
-            !moves.actions.iter().any(|a| !matches!(a, Action::Huff(_)))
-        } else {
-            moves.actions.is_empty()
-        };
-        if shut_in {
-            return Outcome::win(waiting, WinReason::NoLegalMove);
-        }
-        Outcome::Ongoing
+    /// The most stones a legal capture takes (0: none).
+    fn most_taken(&self) -> usize {
+        self.list.most
     }
 
     /// Every legal action (empty once the game is over).
@@ -165,7 +116,7 @@ impl EngineGame {
         if self.outcome.is_over() {
             Vec::new()
         } else {
-            self.moves().actions.clone()
+            self.list.mvs.iter().map(|m| self.list.action(m)).collect()
         }
     }
 
@@ -174,157 +125,116 @@ impl EngineGame {
         if self.outcome.is_over() {
             0
         } else {
-            self.moves().actions.len()
+            self.list.mvs.len()
         }
     }
 
     /// The stone on `sq`.
     pub fn stone(&self, sq: Square) -> Option<Stone> {
         let b = bit(sq);
-        let kind = if self.dames & b != 0 {
+        let kind = if self.pos.dames & b != 0 {
             Kind::Dame
         } else {
             Kind::Man
         };
         [Side::White, Side::Black]
             .into_iter()
-            .find(|s| self.stones[idx(*s)] & b != 0)
+            .find(|s| self.pos.stones[idx(*s)] & b != 0)
             .map(|side| Stone { side, kind })
     }
 
-    /// Plays a legal action.
-    pub fn apply(&mut self, action: &Action) -> Note {
-        let side = self.to_move;
-        let me = idx(side);
-        let mut note = Note::blank(action, side);
-        let crown_row = self.sides().crown_row();
-        let mut next_huffable = 0u64;
-        match action {
-            Action::Huff(sq) => {
-                let b = bit(*sq);
-                self.stones[1 - me] &= !b;
-                self.dames &= !b;
-                self.huffable = 0;
-                self.quiet = 0;
-                note.huffed = Some(*sq);
-                if self.profile.huff.costs_turn {
-                    self.to_move = side.other();
-                }
-                self.moves = OnceCell::new();
-                self.plies += 1;
-                self.outcome = self.compute_outcome();
-                note.huffable = self.huffable_list();
-                note.outcome = self.outcome;
-                return note;
+    /// Plays an action of the list (`legal`); an action not listed is
+    /// refused as `play` refuses it, and nothing changes.
+    pub fn apply(&mut self, action: &Action) -> Result<Note, Illegal<Dame>> {
+        self.play(action)
+    }
+
+    /// Plays the `i`-th listed move, whose legality is known: no judging.
+    fn apply_at(&mut self, i: usize) -> Note {
+        let m = self.list.mvs[i];
+        let side = self.pos.to_move;
+        let mut note = Note {
+            action: spell(&self.list, &m),
+            side,
+            kind: None,
+            captures: Vec::new(),
+            crowned: false,
+            huffed: None,
+            huffable: Vec::new(),
+            outcome: Outcome::Ongoing,
+        };
+        let from = 1u64 << m.from;
+        let dame = self.pos.dames & from != 0;
+        let kind = if dame { Kind::Dame } else { Kind::Man };
+        match m.kind {
+            MvKind::Huff => note.huffed = Some(movegen::sq(m.from)),
+            MvKind::Step => {
+                note.kind = Some(kind);
+                note.crowned = !dame && (1u64 << m.to) & self.sides().crown_row() != 0;
             }
-            Action::Step { from, to } => {
-                let (f, t) = (bit(*from), bit(*to));
-                let dame = self.dames & f != 0;
-                note.kind = Some(if dame { Kind::Dame } else { Kind::Man });
-                // Which stones had a capture open before the move.
-                let s = self.sides();
-                let mut could = 0u64;
-                let mut js = Vec::new();
-                for b in singles(s.own) {
-                    js.clear();
-                    movegen::jumps_from(&self.profile, &s, b, b, s.dames & b != 0, 0, &mut js);
-                    if !js.is_empty() {
-                        could |= b;
-                    }
-                }
-                self.stones[me] = (self.stones[me] & !f) | t;
-                if dame {
-                    self.dames = (self.dames & !f) | t;
-                    self.quiet += 1;
-                } else {
-                    self.quiet = 0;
-                    if t & crown_row != 0 {
-                        self.dames |= t;
-                        note.crowned = true;
-                    }
-                }
-                if could != 0 && (!dame || self.profile.huff.dame_moves) {
-                    next_huffable = match self.profile.huff.target {
-                        HuffTarget::CouldHaveCaptured => {
-                            if could & f != 0 {
-                                (could & !f) | t
-                            } else {
-                                could
-                            }
-                        }
-                        HuffTarget::Moved => t,
-                    };
-                }
-            }
-            Action::Capture(path) => {
-                let chain = self
-                    .moves()
-                    .chains
+            MvKind::Capture => {
+                note.kind = Some(kind);
+                note.captures = self
+                    .list
+                    .captured(&m)
                     .iter()
-                    .find(|c| &c.path == path)
-                    .cloned()
-                    .expect("judged legal");
-                let f = bit(path[0]);
-                let t = bit(*path.last().expect("a path"));
-                let dame = self.dames & f != 0;
-                note.kind = Some(if dame { Kind::Dame } else { Kind::Man });
-                let mut taken = 0;
-                for sq in &chain.captured {
-                    taken |= bit(*sq);
-                }
-                self.stones[1 - me] &= !taken;
-                self.dames &= !taken;
-                self.stones[me] = (self.stones[me] & !f) | t;
-                if dame || chain.crowned {
-                    self.dames = (self.dames & !f) | t;
-                }
-                note.captures = chain.captured.clone();
-                note.crowned = chain.crowned;
-                self.quiet = 0;
-                if !chain.complete && self.profile.huff.partial {
-                    next_huffable = t;
-                }
+                    .map(|&i| movegen::sq(i))
+                    .collect();
+                note.crowned = m.crowned;
             }
         }
-        self.to_move = side.other();
-        self.huffable = if self.profile.capture == CaptureRule::Huffing {
-            next_huffable
-        } else {
-            0
-        };
-        self.moves = OnceCell::new();
+        self.pos.play(&self.profile, &m);
         self.plies += 1;
-        self.outcome = self.compute_outcome();
+        self.refresh();
         note.huffable = self.huffable_list();
         note.outcome = self.outcome;
         note
     }
 
     fn huffable_list(&self) -> Vec<Square> {
-        singles(self.huffable).map(square).collect()
+        singles(self.pos.huffable).map(square).collect()
     }
 
-    /// Perft: leaf nodes `depth` plies down, counted at the last ply.
+    /// Perft: leaf nodes `depth` plies down, the last ply counted without
+    /// being listed (bulk counting).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 {
-            return self.count() as u64;
-        }
-        let mut n = 0;
-        for a in self.legal() {
-            let mut c = self.clone();
-            c.apply(&a);
-            n += c.perft(depth - 1);
-        }
-        n
+        perft::perft(&self.profile, &self.pos, depth)
     }
+}
+
+/// The action of a listed move as `Action`'s `Display` writes it, without
+/// the formatting machinery (it is written for every action played).
+fn spell(list: &MoveList, m: &Mv) -> String {
+    fn push(out: &mut String, i: u8) {
+        out.push(char::from(b'a' + i % 8));
+        out.push(char::from(b'1' + i / 8));
+    }
+    let mut out = String::with_capacity(8);
+    match m.kind {
+        MvKind::Step => {
+            push(&mut out, m.from);
+            out.push('-');
+            push(&mut out, m.to);
+        }
+        MvKind::Capture => {
+            for (k, &i) in list.path(m).iter().enumerate() {
+                if k > 0 {
+                    out.push('x');
+                }
+                push(&mut out, i);
+            }
+        }
+        MvKind::Huff => {
+            out.push_str("huff ");
+            push(&mut out, m.from);
+        }
+    }
+    out
 }
 
 impl Game<Dame> for EngineGame {
     fn side_to_move(&self) -> Side {
-        self.to_move
+        self.pos.to_move
     }
 
     fn outcome(&self) -> Outcome {
@@ -332,7 +242,7 @@ impl Game<Dame> for EngineGame {
     }
 
     fn judge(&self, action: &Action) -> Verdict<Dame> {
-        if !self.outcome.is_over() && self.moves().actions.binary_search(action).is_ok() {
+        if !self.outcome.is_over() && self.list.find(action).is_some() {
             return Verdict::Legal;
         }
         Verdict::Illegal(judge::why_not(self, action))
@@ -343,9 +253,9 @@ impl Game<Dame> for EngineGame {
     }
 
     fn play(&mut self, action: &Action) -> Result<Note, Illegal<Dame>> {
-        match self.judge(action) {
-            Verdict::Legal => Ok(self.apply(action)),
-            Verdict::Illegal(i) => Err(i),
+        match self.list.find(action) {
+            Some(i) if !self.outcome.is_over() => Ok(self.apply_at(i)),
+            _ => Err(judge::why_not(self, action)),
         }
     }
 
@@ -359,7 +269,7 @@ impl Game<Dame> for EngineGame {
             b.set(sq, self.stone(sq));
         }
         let mut s = b.render();
-        s.push_str(&format!("{} to move", self.to_move));
+        s.push_str(&format!("{} to move", self.pos.to_move));
         let h = self.huffable_list();
         if !h.is_empty() {
             let h: Vec<String> = h.iter().map(|s| s.to_string()).collect();
@@ -377,7 +287,7 @@ impl Game<Dame> for EngineGame {
         stones.sort_by_key(|(_, s)| s.side != Side::White);
         Some(crate::games::dame::board::Setup {
             stones,
-            to_move: Some(self.to_move),
+            to_move: Some(self.pos.to_move),
         })
     }
 }

@@ -1,22 +1,14 @@
-//! Move generation on bitboards: steps by shifting, captures by a
-//! depth-first search over jumps that keeps the path on a small stack.
+//! Move generation on bitboards, without allocating: steps by shifting
+//! whole sets of stones, captures by a depth-first search that keeps the
+//! path and the taken stones on fixed arrays and hands every chain it
+//! finds to a [`Sink`] (which counts it, keeps it, or both). Whether any
+//! capture is open at all is answered by shifts alone for every stone that
+//! is not a flying Dame, so the common position without a capture never
+//! starts the search.
 
 use super::super::board::{Side, Square};
 use super::super::profile::{Crowning, Landing, Profile, Range, Reach, Removal};
-use super::bits::{DIRECTIONS, RANK_1, RANK_8, shift, singles, square};
-
-/// A capture as the engine finds it.
-#[derive(Clone, Debug)]
-pub struct Chain {
-    /// Start square, then each landing square.
-    pub path: Vec<Square>,
-    /// Taken stones, in order.
-    pub captured: Vec<Square>,
-    /// Whether the moving man ends the move a Dame.
-    pub crowned: bool,
-    /// Whether no further jump is open at the end.
-    pub complete: bool,
-}
+use super::bits::{DIRECTIONS, RANK_1, RANK_8, shift, singles};
 
 /// The stones as seen by the side to move.
 #[derive(Clone, Copy, Debug)]
@@ -31,33 +23,79 @@ pub struct Sides {
     pub side: Side,
 }
 
+/// The direction opposite `d` (north-east and south-west, north-west and
+/// south-east).
+#[inline]
+pub fn opposite(d: usize) -> usize {
+    3 - d
+}
+
 impl Sides {
-    fn forward(&self) -> [usize; 2] {
+    /// Whether `d` is forward for the mover (White's 0 and 1, Black's 2
+    /// and 3).
+    #[inline]
+    pub fn is_forward(&self, d: usize) -> bool {
         match self.side {
-            Side::White => [0, 1],
-            Side::Black => [2, 3],
+            Side::White => d < 2,
+            Side::Black => d >= 2,
         }
     }
 
     /// The row where the mover's men are crowned.
+    #[inline]
     pub fn crown_row(&self) -> u64 {
         match self.side {
             Side::White => RANK_8,
             Side::Black => RANK_1,
         }
     }
+
+    /// The free squares.
+    #[inline]
+    fn empty(&self) -> u64 {
+        !(self.own | self.enemy)
+    }
+}
+
+/// The jumps open from one square: (taken stone, landing square) bits. A
+/// flying Dame landing anywhere beyond has at most six landings in each of
+/// four directions.
+pub struct Jumps {
+    len: usize,
+    items: [(u64, u64); 24],
+}
+
+impl Jumps {
+    fn new() -> Jumps {
+        Jumps {
+            len: 0,
+            items: [(0, 0); 24],
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, j: (u64, u64)) {
+        self.items[self.len] = j;
+        self.len += 1;
+    }
+
+    /// The jumps found.
+    pub fn as_slice(&self) -> &[(u64, u64)] {
+        &self.items[..self.len]
+    }
 }
 
 /// The jumps from `at` for a stone that is a Dame or not, with `taken`
-/// already jumped and `origin` left empty; appends (over, to) pairs.
-pub fn jumps_from(
+/// already jumped and `origin` left empty.
+#[inline]
+fn jumps_into(
     p: &Profile,
     s: &Sides,
     origin: u64,
     at: u64,
     dame: bool,
     taken: u64,
-    out: &mut Vec<(u64, u64)>,
+    out: &mut Jumps,
 ) {
     let mut occ = (s.own | s.enemy) & !origin;
     if p.removal == Removal::AtOnce {
@@ -66,7 +104,7 @@ pub fn jumps_from(
     let prey = s.enemy & !taken;
     let flying = dame && p.dame.range == Range::Flying;
     for d in DIRECTIONS {
-        if !dame && !p.men_capture_backward && !s.forward().contains(&d) {
+        if !dame && !p.men_capture_backward && !s.is_forward(d) {
             continue;
         }
         let mut over = shift(at, d);
@@ -89,92 +127,378 @@ pub fn jumps_from(
     }
 }
 
-/// Every capture (each prefix included) of the mover's stones.
-pub fn chains(p: &Profile, s: &Sides) -> Vec<Chain> {
-    let mut out = Vec::new();
-    for from in singles(s.own) {
-        let mut path = vec![square(from)];
-        let mut captured = Vec::new();
-        search(
-            p,
-            s,
-            from,
-            from,
-            s.dames & from != 0,
-            0,
-            &mut path,
-            &mut captured,
-            &mut out,
-        );
-    }
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn search(
+/// The jumps from `at` (as [`jumps_into`]), appended to `out` as (over, to)
+/// pairs: for the judge, which explains a refused capture.
+pub fn jumps_from(
     p: &Profile,
     s: &Sides,
     origin: u64,
     at: u64,
     dame: bool,
     taken: u64,
-    path: &mut Vec<Square>,
-    captured: &mut Vec<Square>,
-    out: &mut Vec<Chain>,
+    out: &mut Vec<(u64, u64)>,
 ) {
-    let was_man = s.dames & origin == 0;
-    let mut js = Vec::new();
-    jumps_from(p, s, origin, at, dame, taken, &mut js);
-    for (over, to) in js {
-        path.push(square(to));
-        captured.push(square(over));
-        let on_crown = was_man && to & s.crown_row() != 0;
-        let (next_dame, stop) = if !dame && on_crown {
-            match p.crowning {
-                Crowning::EndsMove => (true, true),
-                Crowning::ContinuesAsDame => (true, false),
-                Crowning::PassesThrough => (false, false),
+    let mut js = Jumps::new();
+    jumps_into(p, s, origin, at, dame, taken, &mut js);
+    out.extend_from_slice(js.as_slice());
+}
+
+/// The mover's stones that have a jump open where they stand (DA-6.1's
+/// "could have captured"): by shifts for every stone but a flying Dame,
+/// stone by stone for those.
+pub fn capturers(p: &Profile, s: &Sides) -> u64 {
+    let [m0, m1, m2, m3] = short_jumpers(p, s);
+    let empty = s.empty();
+    let e = s.enemy;
+    let mut found = m0 & sh::<3>(sh::<3>(empty) & e)
+        | m1 & sh::<2>(sh::<2>(empty) & e)
+        | m2 & sh::<1>(sh::<1>(empty) & e)
+        | m3 & sh::<0>(sh::<0>(empty) & e);
+    if p.dame.range == Range::Flying {
+        for b in singles(s.own & s.dames) {
+            if flying_jump_open(p, s, b) {
+                found |= b;
             }
-        } else {
-            (dame, false)
-        };
-        let taken2 = taken | over;
-        let mut next = Vec::new();
-        if !stop {
-            jumps_from(p, s, origin, to, next_dame, taken2, &mut next);
         }
-        out.push(Chain {
-            path: path.clone(),
-            captured: captured.clone(),
-            crowned: was_man && (next_dame || on_crown),
-            complete: next.is_empty(),
-        });
-        if !next.is_empty() {
-            search(p, s, origin, to, next_dame, taken2, path, captured, out);
-        }
-        path.pop();
-        captured.pop();
+    }
+    found
+}
+
+/// The mover's stones that capture one square at a time in each of the
+/// four directions: men (forward, or every way when men capture
+/// backward) and Damen that do not fly.
+#[inline(always)]
+fn short_jumpers(p: &Profile, s: &Sides) -> [u64; 4] {
+    let men = s.own & !s.dames;
+    let dames = if p.dame.range == Range::Flying {
+        0
+    } else {
+        s.own & s.dames
+    };
+    let ahead = men | dames;
+    let behind = if p.men_capture_backward { ahead } else { dames };
+    match s.side {
+        Side::White => [ahead, ahead, behind, behind],
+        Side::Black => [behind, behind, ahead, ahead],
     }
 }
 
-/// Every move without capture: (from, to) pairs.
-pub fn steps(p: &Profile, s: &Sides) -> Vec<(Square, Square)> {
-    let occ = s.own | s.enemy;
-    let mut out = Vec::new();
-    for from in singles(s.own) {
-        let dame = s.dames & from != 0;
-        let fwd = s.forward();
-        let dirs: &[usize] = if dame { &DIRECTIONS } else { &fwd };
-        for &d in dirs {
-            let mut to = shift(from, d);
-            while to != 0 && to & occ == 0 {
-                out.push((square(from), square(to)));
-                if !(dame && p.dame.range == Range::Flying) {
-                    break;
+/// One step in the constant direction `D` (see [`shift`]).
+#[inline(always)]
+fn sh<const D: usize>(b: u64) -> u64 {
+    shift(b, D)
+}
+
+/// Whether the flying Dame on `b` has a jump open, nothing taken yet.
+fn flying_jump_open(p: &Profile, s: &Sides, b: u64) -> bool {
+    let occ = (s.own | s.enemy) & !b;
+    DIRECTIONS.into_iter().any(|d| {
+        let mut over = shift(b, d);
+        if p.dame.reach == Reach::Distance {
+            while over != 0 && over & occ == 0 {
+                over = shift(over, d);
+            }
+        }
+        let to = shift(over, d);
+        over & s.enemy != 0 && to != 0 && to & occ == 0
+    })
+}
+
+/// What a capture search hands each chain to.
+pub trait Sink {
+    /// One capture: the path (start square, then each landing, as square
+    /// indices), the taken stones in order (indices), their bits, whether
+    /// the moving man ends it a Dame, and whether no further jump is open
+    /// at its end (or crowning ended it, AD-7).
+    fn chain(&mut self, path: &[u8], captured: &[u8], taken: u64, crowned: bool, complete: bool);
+}
+
+/// The most stones one capture can take plus one: a side has at most 31
+/// opponents on the 32 dark squares.
+const MAX_PATH: usize = 33;
+
+/// The path and the taken stones of the chain being searched.
+struct Trail {
+    path: [u8; MAX_PATH],
+    captured: [u8; MAX_PATH],
+}
+
+/// Every capture (each prefix included) of the mover's stones among
+/// `from`, handed to `sink`; prefixes come after their extensions.
+pub fn captures<S: Sink>(p: &Profile, s: &Sides, from: u64, sink: &mut S) {
+    let mut trail = Trail {
+        path: [0; MAX_PATH],
+        captured: [0; MAX_PATH],
+    };
+    for b in singles(from & s.own) {
+        trail.path[0] = b.trailing_zeros() as u8;
+        search(p, s, b, b, s.dames & b != 0, 0, 1, &mut trail, sink);
+    }
+}
+
+/// Depth-first from `at` after `len - 1` jumps; whether any jump was open.
+/// The jumps are those of [`jumps_into`], each followed down before the
+/// next is looked for.
+#[allow(clippy::too_many_arguments)]
+fn search<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    origin: u64,
+    at: u64,
+    dame: bool,
+    taken: u64,
+    len: usize,
+    trail: &mut Trail,
+    sink: &mut S,
+) -> bool {
+    let mut occ = (s.own | s.enemy) & !origin;
+    if p.removal == Removal::AtOnce {
+        occ &= !taken;
+    }
+    let at_node = Node {
+        origin,
+        free: !occ,
+        prey: s.enemy & !taken,
+        dame,
+        taken,
+        len,
+    };
+    if dame && p.dame.range == Range::Flying {
+        return search_flying(p, s, &at_node, at, occ, trail, sink);
+    }
+    // A stone that moves one square: each direction at most one jump.
+    let all_ways = dame || p.men_capture_backward;
+    let (fwd, back) = match s.side {
+        Side::White => (true, all_ways),
+        Side::Black => (all_ways, true),
+    };
+    let mut any = false;
+    if fwd {
+        any |= jump(p, s, &at_node, sh::<0>(at), sh::<0>, trail, sink);
+        any |= jump(p, s, &at_node, sh::<1>(at), sh::<1>, trail, sink);
+    }
+    if back {
+        any |= jump(p, s, &at_node, sh::<2>(at), sh::<2>, trail, sink);
+        any |= jump(p, s, &at_node, sh::<3>(at), sh::<3>, trail, sink);
+    }
+    any
+}
+
+/// What a search node knows: the moving stone's start, the free squares
+/// and the stones still to take as it sees them, whether it moves as a
+/// Dame, what it has taken, and how many jumps it made plus one.
+struct Node {
+    origin: u64,
+    free: u64,
+    prey: u64,
+    dame: bool,
+    taken: u64,
+    len: usize,
+}
+
+/// The one jump of a stone that moves one square over `over` (the next
+/// square in direction `step`), if a stone to take stands there and the
+/// square behind it is free; followed down.
+#[inline(always)]
+fn jump<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    over: u64,
+    step: fn(u64) -> u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) -> bool {
+    if over & n.prey == 0 {
+        return false;
+    }
+    let to = step(over) & n.free;
+    if to == 0 {
+        return false;
+    }
+    land(p, s, n, over, to, trail, sink);
+    true
+}
+
+/// A flying Dame's jumps (AD-5, AD-6), in [`jumps_into`]'s order.
+fn search_flying<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    at: u64,
+    occ: u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) -> bool {
+    let distance = p.dame.reach == Reach::Distance;
+    let beyond = p.dame.landing == Landing::AnyBeyond;
+    let mut any = false;
+    for d in DIRECTIONS {
+        let mut over = shift(at, d);
+        if distance {
+            while over != 0 && over & occ == 0 {
+                over = shift(over, d);
+            }
+        }
+        if over & n.prey == 0 {
+            continue;
+        }
+        let mut to = shift(over, d);
+        while to != 0 && to & occ == 0 {
+            any = true;
+            land(p, s, n, over, to, trail, sink);
+            if !beyond {
+                break;
+            }
+            to = shift(to, d);
+        }
+    }
+    any
+}
+
+/// The jump over `over` to `to` from node `n`: recorded on the trail,
+/// followed down, then handed to the sink with whether it could go on.
+#[inline(always)]
+fn land<S: Sink>(
+    p: &Profile,
+    s: &Sides,
+    n: &Node,
+    over: u64,
+    to: u64,
+    trail: &mut Trail,
+    sink: &mut S,
+) {
+    let len = n.len;
+    trail.path[len] = to.trailing_zeros() as u8;
+    trail.captured[len - 1] = over.trailing_zeros() as u8;
+    let was_man = s.dames & n.origin == 0;
+    let on_crown = was_man && to & s.crown_row() != 0;
+    let (next_dame, stop) = if !n.dame && on_crown {
+        match p.crowning {
+            Crowning::EndsMove => (true, true),
+            Crowning::ContinuesAsDame => (true, false),
+            Crowning::PassesThrough => (false, false),
+        }
+    } else {
+        (n.dame, false)
+    };
+    let taken = n.taken | over;
+    let more = !stop && search(p, s, n.origin, to, next_dame, taken, len + 1, trail, sink);
+    sink.chain(
+        &trail.path[..=len],
+        &trail.captured[..len],
+        taken,
+        was_man && (next_dame || on_crown),
+        !more,
+    );
+}
+
+/// Every move without capture of the stones among `from`, as (from, to)
+/// bits.
+pub fn steps(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
+    let empty = s.empty();
+    let men = s.own & !s.dames;
+    let dames = s.own & s.dames;
+    let flying = p.dame.range == Range::Flying;
+    for d in DIRECTIONS {
+        let back = opposite(d);
+        let mut movers = if s.is_forward(d) { men } else { 0 };
+        if !flying {
+            movers |= dames;
+        }
+        for to in singles(shift(movers, d) & empty) {
+            each(shift(to, back), to);
+        }
+        if flying {
+            for from in singles(dames) {
+                let mut to = shift(from, d);
+                while to & empty != 0 {
+                    each(from, to);
+                    to = shift(to, d);
                 }
-                to = shift(to, d);
             }
         }
     }
+}
+
+/// Every move without capture in the order their actions sort: by start
+/// square, then by target square (each stone's targets gathered as one
+/// set of bits, read lowest first).
+pub fn steps_sorted(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
+    let empty = s.empty();
+    let flying = p.dame.range == Range::Flying;
+    let white = s.side == Side::White;
+    for from in singles(s.own) {
+        let dame = s.dames & from != 0;
+        let targets = if dame && flying {
+            ray::<0>(from, empty)
+                | ray::<1>(from, empty)
+                | ray::<2>(from, empty)
+                | ray::<3>(from, empty)
+        } else {
+            let mut t = 0;
+            if dame || white {
+                t |= sh::<0>(from) | sh::<1>(from);
+            }
+            if dame || !white {
+                t |= sh::<2>(from) | sh::<3>(from);
+            }
+            t & empty
+        };
+        for to in singles(targets) {
+            each(from, to);
+        }
+    }
+}
+
+/// The free squares from `from` in direction `D` up to the first stone or
+/// the edge.
+#[inline(always)]
+fn ray<const D: usize>(from: u64, empty: u64) -> u64 {
+    let mut out = 0;
+    let mut to = sh::<D>(from) & empty;
+    while to != 0 {
+        out |= to;
+        to = sh::<D>(to) & empty;
+    }
     out
+}
+
+/// How many moves without capture the mover has.
+pub fn count_steps(p: &Profile, s: &Sides) -> u32 {
+    let empty = s.empty();
+    let men = s.own & !s.dames;
+    let dames = s.own & s.dames;
+    let flying = p.dame.range == Range::Flying;
+    let short = if flying { 0 } else { dames };
+    let (ahead, behind) = (men | short, short);
+    let [m0, m1, m2, m3] = match s.side {
+        Side::White => [ahead, ahead, behind, behind],
+        Side::Black => [behind, behind, ahead, ahead],
+    };
+    let mut n = 0;
+    if m0 | m1 != 0 {
+        n += (sh::<0>(m0) & empty).count_ones() + (sh::<1>(m1) & empty).count_ones();
+    }
+    if m2 | m3 != 0 {
+        n += (sh::<2>(m2) & empty).count_ones() + (sh::<3>(m3) & empty).count_ones();
+    }
+    if flying && dames != 0 {
+        for d in DIRECTIONS {
+            // Rays of different Damen in one direction never share a
+            // square: each stops at the first stone.
+            let mut ray = shift(dames, d) & empty;
+            while ray != 0 {
+                n += ray.count_ones();
+                ray = shift(ray, d) & empty;
+            }
+        }
+    }
+    n
+}
+
+/// The square with bit index `i`.
+#[inline]
+pub fn sq(i: u8) -> Square {
+    Square::from_index(usize::from(i))
 }

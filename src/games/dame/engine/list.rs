@@ -1,0 +1,285 @@
+//! The legal moves of one position as compact records, and their count
+//! without records. A capture's path and taken stones live in one shared
+//! byte pool, written only when the list is asked to keep paths (the
+//! `Game` path, which spells actions); perft plays from records alone and
+//! counts the last ply without any.
+
+use std::cmp::Ordering;
+
+use super::super::moves::Action;
+use super::super::profile::{CaptureRule, Majority, Profile};
+use super::bits::singles;
+use super::movegen::{Sides, Sink, capturers, captures, count_steps, sq, steps, steps_sorted};
+use super::position::Pos;
+
+/// What a listed move is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MvKind {
+    /// A move without capture.
+    Step,
+    /// A capture.
+    Capture,
+    /// A huff of the stone on `from`.
+    Huff,
+}
+
+/// One listed move.
+#[derive(Clone, Copy, Debug)]
+pub struct Mv {
+    /// Step, capture or huff.
+    pub kind: MvKind,
+    /// The moving stone's square (a huff: the huffed stone's).
+    pub from: u8,
+    /// Where it ends.
+    pub to: u8,
+    /// The stones a capture takes.
+    pub taken: u64,
+    /// Whether a capturing man ends it a Dame.
+    pub crowned: bool,
+    /// Whether a capture could not go on.
+    pub complete: bool,
+    /// How many stones a capture takes.
+    pub jumps: u8,
+    /// Where its path (`jumps + 1` squares) and then its taken stones
+    /// (`jumps`) start in the pool, when kept.
+    pub at: u32,
+}
+
+impl Mv {
+    fn simple(kind: MvKind, from: u8, to: u8) -> Mv {
+        Mv {
+            kind,
+            from,
+            to,
+            taken: 0,
+            crowned: false,
+            complete: true,
+            jumps: 0,
+            at: 0,
+        }
+    }
+}
+
+/// The moves of one position; its buffers are reused from position to
+/// position.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    /// The moves, sorted as their actions sort when paths are kept: steps,
+    /// captures, huffs.
+    pub mvs: Vec<Mv>,
+    /// Paths and taken stones of captures.
+    pool: Vec<u8>,
+    /// How many of the moves are huffs.
+    pub huffs: usize,
+    /// The most stones a legal capture takes (0: none).
+    pub most: usize,
+}
+
+/// Keeps the chains the profile allows (AD-1: only finished ones when
+/// compulsory; AD-8: only the longest under the majority rule).
+struct Keep<'a> {
+    list: &'a mut MoveList,
+    /// Where the captures start in the list (the steps before them stay).
+    base: usize,
+    compulsory: bool,
+    maximum: bool,
+    paths: bool,
+}
+
+impl Sink for Keep<'_> {
+    #[inline]
+    fn chain(&mut self, path: &[u8], captured: &[u8], taken: u64, crowned: bool, complete: bool) {
+        if self.compulsory && !complete {
+            return;
+        }
+        let n = captured.len();
+        if self.maximum && n < self.list.most {
+            return;
+        }
+        if self.maximum && n > self.list.most {
+            self.list.mvs.truncate(self.base);
+            self.list.pool.clear();
+        }
+        self.list.most = self.list.most.max(n);
+        let at = self.list.pool.len() as u32;
+        if self.paths {
+            self.list.pool.extend_from_slice(path);
+            self.list.pool.extend_from_slice(captured);
+        }
+        self.list.mvs.push(Mv {
+            kind: MvKind::Capture,
+            from: path[0],
+            to: path[n],
+            taken,
+            crowned,
+            complete,
+            jumps: n as u8,
+            at,
+        });
+    }
+}
+
+/// Counts the chains [`Keep`] would keep.
+struct Count {
+    compulsory: bool,
+    maximum: bool,
+    n: usize,
+    most: usize,
+}
+
+impl Sink for Count {
+    #[inline]
+    fn chain(&mut self, _: &[u8], captured: &[u8], _: u64, _: bool, complete: bool) {
+        if self.compulsory && !complete {
+            return;
+        }
+        let n = captured.len();
+        if self.maximum {
+            if n < self.most {
+                return;
+            }
+            if n > self.most {
+                self.most = n;
+                self.n = 0;
+            }
+        }
+        self.n += 1;
+    }
+}
+
+/// How many actions the side to move has at `pos` under `p`, and how many
+/// of them are not huffs (the outcome needs both).
+pub fn count(p: &Profile, pos: &Pos) -> (usize, usize) {
+    let s = pos.sides();
+    let huffs = if p.capture == CaptureRule::Huffing {
+        pos.huffable.count_ones() as usize
+    } else {
+        0
+    };
+    let from = capturers(p, &s);
+    let caps = if from == 0 {
+        0
+    } else {
+        let mut c = Count {
+            compulsory: p.capture == CaptureRule::Compulsory,
+            maximum: p.majority == Majority::Maximum,
+            n: 0,
+            most: 0,
+        };
+        captures(p, &s, from, &mut c);
+        c.n
+    };
+    let steps = if p.capture != CaptureRule::Compulsory || caps == 0 {
+        count_steps(p, &s) as usize
+    } else {
+        0
+    };
+    (caps + steps + huffs, caps + steps)
+}
+
+impl MoveList {
+    /// Lists the actions of `pos` under `p` (ignoring whether the game is
+    /// over); with `paths`, keeps each capture's path and sorts the list as
+    /// the actions sort.
+    pub fn fill(&mut self, p: &Profile, pos: &Pos, paths: bool) {
+        self.mvs.clear();
+        self.pool.clear();
+        self.most = 0;
+        self.huffs = 0;
+        let s: Sides = pos.sides();
+        let from = capturers(p, &s);
+        // Any jump open starts a chain, and every chain ends in a finished
+        // one: under compulsory capture the steps are listed only when no
+        // stone can jump.
+        if p.capture != CaptureRule::Compulsory || from == 0 {
+            let push = |mvs: &mut Vec<Mv>, f: u64, t: u64| {
+                mvs.push(Mv::simple(
+                    MvKind::Step,
+                    f.trailing_zeros() as u8,
+                    t.trailing_zeros() as u8,
+                ));
+            };
+            if paths {
+                steps_sorted(p, &s, |f, t| push(&mut self.mvs, f, t));
+            } else {
+                steps(p, &s, |f, t| push(&mut self.mvs, f, t));
+            }
+        }
+        let base = self.mvs.len();
+        if from != 0 {
+            let mut keep = Keep {
+                list: self,
+                base,
+                compulsory: p.capture == CaptureRule::Compulsory,
+                maximum: p.majority == Majority::Maximum,
+                paths,
+            };
+            captures(p, &s, from, &mut keep);
+            if paths {
+                let pool = &self.pool;
+                self.mvs[base..].sort_unstable_by(|a, b| order(pool, a, b));
+            }
+        }
+        if p.capture == CaptureRule::Huffing {
+            // Lowest square first: already in order, after the rest.
+            for b in singles(pos.huffable) {
+                let at = b.trailing_zeros() as u8;
+                self.mvs.push(Mv::simple(MvKind::Huff, at, at));
+                self.huffs += 1;
+            }
+        }
+    }
+
+    /// The path of a kept capture (start, then each landing).
+    pub fn path(&self, m: &Mv) -> &[u8] {
+        let at = m.at as usize;
+        &self.pool[at..at + usize::from(m.jumps) + 1]
+    }
+
+    /// The stones a kept capture takes, in order.
+    pub fn captured(&self, m: &Mv) -> &[u8] {
+        let at = m.at as usize + usize::from(m.jumps) + 1;
+        &self.pool[at..at + usize::from(m.jumps)]
+    }
+
+    /// The action of a listed move (paths kept).
+    pub fn action(&self, m: &Mv) -> Action {
+        match m.kind {
+            MvKind::Step => Action::Step {
+                from: sq(m.from),
+                to: sq(m.to),
+            },
+            MvKind::Capture => Action::Capture(self.path(m).iter().map(|&i| sq(i)).collect()),
+            MvKind::Huff => Action::Huff(sq(m.from)),
+        }
+    }
+
+    /// Where `action` stands in the sorted list, if listed.
+    pub fn find(&self, action: &Action) -> Option<usize> {
+        self.mvs.binary_search_by(|m| self.against(m, action)).ok()
+    }
+
+    /// How the listed `m` sorts against `action`, as the actions would.
+    fn against(&self, m: &Mv, action: &Action) -> Ordering {
+        match action {
+            Action::Step { from, to } => m
+                .kind
+                .cmp(&MvKind::Step)
+                .then_with(|| (sq(m.from), sq(m.to)).cmp(&(*from, *to))),
+            Action::Capture(path) => m.kind.cmp(&MvKind::Capture).then_with(|| {
+                self.path(m)
+                    .iter()
+                    .map(|&i| sq(i))
+                    .cmp(path.iter().copied())
+            }),
+            Action::Huff(s) => m.kind.cmp(&MvKind::Huff).then_with(|| sq(m.from).cmp(s)),
+        }
+    }
+}
+
+/// The order of the actions of two kept captures: by path.
+fn order(pool: &[u8], a: &Mv, b: &Mv) -> Ordering {
+    let pa = &pool[a.at as usize..a.at as usize + usize::from(a.jumps) + 1];
+    let pb = &pool[b.at as usize..b.at as usize + usize::from(b.jumps) + 1];
+    pa.cmp(pb)
+}
