@@ -91,8 +91,14 @@ impl Note {
     /// The note of `action` by `side` before anything is observed: each
     /// implementation fills in what its own rules saw.
     pub fn blank(action: &Action, side: Side) -> Note {
+        Note::spelled(action.to_string(), side)
+    }
+
+    /// [`Note::blank`] for an action already spelled (the engine spells a
+    /// listed move from its record, without building the [`Action`]).
+    pub fn spelled(action: String, side: Side) -> Note {
         Note {
-            action: action.to_string(),
+            action,
             side,
             kind: None,
             captures: Vec::new(),

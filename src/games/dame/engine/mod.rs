@@ -153,16 +153,7 @@ impl EngineGame {
     fn apply_at(&mut self, i: usize) -> Note {
         let m = self.list.mvs[i];
         let side = self.pos.to_move;
-        let mut note = Note {
-            action: spell(&self.list, &m),
-            side,
-            kind: None,
-            captures: Vec::new(),
-            crowned: false,
-            huffed: None,
-            huffable: Vec::new(),
-            outcome: Outcome::Ongoing,
-        };
+        let mut note = Note::spelled(spell(&self.list, &m), side);
         let from = 1u64 << m.from;
         let dame = self.pos.dames & from != 0;
         let kind = if dame { Kind::Dame } else { Kind::Man };

@@ -459,17 +459,14 @@ mod tests {
     fn the_list_is_generated_in_order() {
         for size in Size::ALL {
             let mut g = EngineGame::new(&Setup::standard(size), &Profile::seed_003()).unwrap();
-            let mut seed = 7u64;
+            let mut rng = crate::rng::SplitMix(7);
             for _ in 0..200 {
                 let legal = g.legal_actions();
                 assert!(legal.windows(2).all(|w| w[0] < w[1]), "{legal:?}");
                 if legal.is_empty() {
                     break;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = legal[(seed >> 33) as usize % legal.len()];
+                let m = legal[rng.pick(legal.len())];
                 g.play(&m).unwrap();
             }
         }
