@@ -346,6 +346,9 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
                 .entry("BG-3.3 doubles played in four steps")
                 .or_default() += 1;
         }
+        if matches!(&note.action, Action::Opening { white, black } if white == black) {
+            *tally.entry("BG-8.7 opening ties played").or_default() += 1;
+        }
         played.push(pick);
     }
     both.same_state().map_err(|w| at(&played, w))
@@ -464,6 +467,7 @@ mod tests {
             "cube.not-yours",
             "play.bar-first",
             "play.not-maximal",
+            "BG-8.7 opening ties played",
         ] {
             assert!(tally.get(k).copied().unwrap_or(0) > 0, "{k} never came up");
         }

@@ -290,4 +290,47 @@ mod tests {
         assert!(tally.checkmates + tally.stalemates > 0, "{tally}");
         assert!(tally.threefold > 0, "{tally}");
     }
+
+    /// The seed `no-mating-force-knight-v-bishop` starts from a king and a
+    /// knight against a king and a bishop under the
+    /// `material-no-mating-force` mutant (AM-5), where the standard test
+    /// (CH-5.2) sees mating material and the per-side test of that reading
+    /// calls the game drawn: the position the coverage of `chess_short`
+    /// missed (docs/fuzzing.md, "Coverage of the rules").
+    #[test]
+    fn a_seed_reaches_the_no_mating_force_reading() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/corpus/chess_short/no-mating-force-knight-v-bishop");
+        let data = std::fs::read(path).expect("the committed seed");
+        let s = start(&mut Unstructured::new(&data))
+            .expect("enough bytes")
+            .expect("a start");
+        assert!(
+            s.profile.name.ends_with("~material-no-mating-force"),
+            "{}",
+            s.profile.name
+        );
+        let mut minors: Vec<(Color, Kind)> = s
+            .position
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind != Kind::King)
+            .map(|p| (p.color, p.kind))
+            .collect();
+        minors.sort_by_key(|&(c, k)| (c as u8, k as u8));
+        assert_eq!(minors.len(), 2, "{}", s.how);
+        assert!(
+            minors[0].0 != minors[1].0 && minors[0].1 != minors[1].1,
+            "{}",
+            s.how
+        );
+        assert!(
+            minors
+                .iter()
+                .all(|(_, k)| matches!(k, Kind::Knight | Kind::Bishop))
+        );
+        let t = check_short(&data);
+        assert_eq!(t.material, 1, "{t}");
+    }
 }
