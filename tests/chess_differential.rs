@@ -118,3 +118,36 @@ fn a_refused_move_names_its_pieces_clause() {
         );
     }
 }
+
+/// The seed `perpetual-three-checks-queen` of `chess_differential` plays a
+/// game from `k7/8/8/2Q5/8/8/8/7K` under the `perpetual-three-checks`
+/// mutant that ends in a perpetual-check draw: the rule function (checks
+/// in a row) no other seed of that long target reached (docs/fuzzing.md,
+/// "Coverage of the rules"). Read as `check_differential` reads it.
+#[test]
+fn a_chess_differential_seed_ends_in_perpetual_check() {
+    use arbiter::games::chess::workload::{Bytes, Source};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus/chess_differential/perpetual-three-checks-queen");
+    let data = std::fs::read(path).expect("the committed seed");
+    let mut src = Bytes(&data);
+    let setup = SETUPS[src.below(SETUPS.len()).unwrap()];
+    let all = profiles();
+    let profile = &all[src.next().unwrap() as usize % all.len()];
+    assert_eq!(setup, "k7/8/8/2Q5/8/8/8/7K w - - 0 1");
+    assert!(
+        profile.name.ends_with("~perpetual-three-checks"),
+        "{}",
+        profile.name
+    );
+    let mut tally = Tally::default();
+    compare_game(
+        &Position::from_fen(setup).unwrap(),
+        profile,
+        &mut src,
+        200,
+        &mut tally,
+    )
+    .unwrap();
+    assert_eq!(tally.perpetual, 1, "{tally}");
+}
