@@ -22,6 +22,7 @@ max_len() {
   case "$1" in
     backgammon_differential) echo 10 ;;
     differential) echo 64 ;;
+    stratego_variants) echo 65 ;;
     backgammon_short | epaminondas_short) echo 160 ;;
     *) echo "" ;;
   esac

@@ -47,6 +47,15 @@ fn differential_corpus_replays() {
 }
 
 #[test]
+fn stratego_variants_corpus_replays() {
+    replay(
+        "stratego_variants",
+        arbiter::games::stratego::workload::diff::check_differential_on_variants,
+        48,
+    );
+}
+
+#[test]
 fn scenario_load_corpus_replays() {
     replay("scenario_load", check_scenario_load, 3);
 }

@@ -503,10 +503,59 @@ pub fn check_differential(data: &[u8]) {
     }
 }
 
+/// Fuzz target `stratego_variants` (`fuzz/fuzz_targets/stratego_variants.rs`):
+/// the first byte picks the variant ([`Variant::ALL`]: the standard game,
+/// Barrage, the 8×8 quick game), and the rest is read as
+/// [`check_differential`] reads its input, on that variant's board and
+/// army. `differential` plays the standard board only; this target also
+/// reaches the engine's path for boards of at most 64 squares (one-word
+/// masks), which the speed work of issue 30 rewrites.
+pub fn check_differential_on_variants(data: &[u8]) {
+    if let Err(m) = compare_on_variant(data, &mut Tally::default()) {
+        panic!("{m}");
+    }
+}
+
+/// [`check_differential_on_variants`]'s game, adding what it saw to
+/// `tally`; returns the variant played (`None` for an empty input).
+pub fn compare_on_variant(data: &[u8], tally: &mut Tally) -> Result<Option<Variant>, String> {
+    let Some((&v, rest)) = data.split_first() else {
+        return Ok(None);
+    };
+    let variant = Variant::ALL[usize::from(v) % Variant::ALL.len()];
+    let mut src = Bytes::new(rest);
+    let (setup, profile, bias) = setup_and_profile_on(&mut src, variant);
+    compare_game(&setup, &profile, bias, &mut src, MAX_FUZZ_PLIES, tally)
+        .map(|()| Some(variant))
+        .map_err(|m| format!("{} board: {m}", variant.name()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::stratego::workload::driver::{SplitMix, profile};
+
+    /// The committed seeds of `stratego_variants` play games on both
+    /// small boards (Barrage and the 8×8 quick game), plies included.
+    #[test]
+    fn the_variants_corpus_plays_both_small_boards() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/stratego_variants");
+        let mut seen = std::collections::BTreeMap::new();
+        for e in std::fs::read_dir(dir)
+            .expect("the committed seed corpus")
+            .flatten()
+        {
+            let mut tally = Tally::default();
+            let data = std::fs::read(e.path()).unwrap();
+            if let Some(v) = compare_on_variant(&data, &mut tally).unwrap() {
+                *seen.entry(v.name()).or_insert(0) += tally.plies;
+            }
+        }
+        for v in [Variant::Barrage, Variant::Quick8x8] {
+            assert!(seen.get(v.name()).copied().unwrap_or(0) > 100, "{seen:?}");
+        }
+    }
 
     /// Over the protocol, a board the engine was not built for is declined
     /// as `unsupported`; the reference plays it; a broken setup on a board
