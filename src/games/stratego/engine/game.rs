@@ -25,8 +25,11 @@ use super::rules;
 use super::two_squares::{self, Crossings, Player, squares_of};
 
 /// A move as two square indices of the game's [`Layout`]: the hot-path form
-/// of [`Move`].
+/// of [`Move`]. Laid out as its two bytes in field order on a two-byte
+/// boundary, so the move list writes a move as one 16-bit word
+/// ([`Sink::targets_64`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(2))]
 pub struct FastMove {
     /// Start square index.
     pub from: u8,
@@ -55,10 +58,15 @@ pub struct FastReport {
 
 /// The move list being written: the spare room of the caller's buffer,
 /// reserved up front for the most moves a position can have, and how many
-/// are written. Writing through an array index instead of `Vec::push`
-/// keeps the count in a register (a push must reload the vector's length
-/// after every store, as the stored bytes could alias it), and an index
-/// taken modulo the array's length needs no bounds check.
+/// are written. Writing through the room instead of `Vec::push` keeps the
+/// count in a register (a push must reload the vector's length after every
+/// store, as the stored bytes could alias it).
+///
+/// The bulk writes of [`Sink::targets_64`] go without a bound check: the
+/// listing writes each pair of end square and arrival direction at most
+/// once (see [`ROOM`]), so the count never passes the room. That is the
+/// one argument the `unsafe` below rests on; debug builds (every test)
+/// check it at each write as well.
 struct Sink<'a> {
     spare: &'a mut [std::mem::MaybeUninit<FastMove>; ROOM],
     len: usize,
@@ -66,8 +74,14 @@ struct Sink<'a> {
 
 /// The most legal moves a position can have on a board of at most 128
 /// squares: a move is its end square and the direction it arrives from,
-/// and along one direction only the nearest own piece can arrive, so at
-/// most four moves end on a square.
+/// and along one direction only the nearest own piece can arrive (a
+/// scout's line stops at the first own piece, so a farther scout on the
+/// same line never reaches the squares beyond it), so at most four moves
+/// end on a square. The listing of [`EngineGame::list_into`] keeps to
+/// this: each direction's one-step set and each round of the scouts'
+/// lines hold distinct end squares of distinct lengths, the moves onto
+/// suspect squares are taken out of those sets before they are written,
+/// and the pieces looked at one by one are left out of both.
 const ROOM: usize = 4 * 128;
 
 impl<'a> Sink<'a> {
@@ -93,12 +107,6 @@ impl<'a> Sink<'a> {
         self.len
     }
 
-    #[inline(always)]
-    fn push(&mut self, mv: FastMove) {
-        self.spare[self.len % ROOM].write(mv);
-        self.len += 1;
-    }
-
     /// Pushes a move to every square of `targets` from the square `delta`
     /// indices back. The mask is read as two 64-bit halves, so each bit
     /// costs one 64-bit scan (and on boards of at most 64 squares the upper
@@ -116,19 +124,51 @@ impl<'a> Sink<'a> {
     }
 
     /// [`Sink::targets`] for one 64-bit word whose bit 0 is square `base`.
+    ///
+    /// Each move is stored as one 16-bit word: on a little-endian machine
+    /// the first byte (`from`) is the low one, and `to * 257 - delta`
+    /// ([`DOUBLED`] less `delta`) is `to` in the high byte over
+    /// `to - delta` in the low one (both are square indices below 128, so
+    /// the low byte never borrows from or carries into the high one).
     #[inline(always)]
     fn targets_64(&mut self, word: u64, base: u8, delta: i16) {
         let mut m = word;
+        let start = self.spare.as_mut_ptr().cast::<FastMove>();
         while m != 0 {
-            let to = base + m.trailing_zeros() as u8;
+            let to = base as usize + m.trailing_zeros() as usize;
             m &= m - 1;
-            self.push(FastMove {
-                from: (to as i16 - delta) as u8,
-                to,
-            });
+            debug_assert!(
+                self.len < ROOM,
+                "more moves listed than a position can have"
+            );
+            #[cfg(target_endian = "little")]
+            let packed = DOUBLED[to].wrapping_sub(delta as u16);
+            #[cfg(not(target_endian = "little"))]
+            let packed = u16::from_ne_bytes([(to as i16 - delta) as u8, to as u8]);
+            // SAFETY: `len` is below `ROOM` (the argument of `ROOM`: the
+            // listing writes at most `ROOM` moves), so the slot is inside
+            // the spare room; `FastMove` is `repr(C, align(2))` with two
+            // `u8` fields, so a slot is an aligned `u16` whose bytes in
+            // memory order are `from`, `to`, which `packed` holds; any two
+            // bytes are a valid `FastMove`.
+            unsafe { start.add(self.len).cast::<u16>().write(packed) };
+            self.len += 1;
         }
     }
 }
+
+/// `DOUBLED[i]`: `i * 257`, the square index in both bytes of a word. Long
+/// enough for every index a 64-bit word at base 64 can give (up to 128),
+/// so the read needs no bound check.
+const DOUBLED: [u16; 192] = {
+    let mut t = [0; 192];
+    let mut i = 0;
+    while i < 192 {
+        t[i] = (i as u16) * 257;
+        i += 1;
+    }
+    t
+};
 
 /// A game in progress in the engine.
 #[derive(Debug)]
