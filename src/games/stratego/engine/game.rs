@@ -13,7 +13,9 @@ use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
 use crate::games::stratego::position::{Board, Setup};
-use crate::games::stratego::profile::{ChaseException, Profile, ScoutCounting, ThreatBy};
+use crate::games::stratego::profile::{
+    ChaseException, MoreSquaresSwitches, Profile, ScoutCounting, ThreatBy, TwoSquaresSwitches,
+};
 use crate::games::stratego::verdict::{Illegal, RuleCode, ordinal};
 use crate::rules::Game;
 
@@ -25,8 +27,11 @@ use super::rules;
 use super::two_squares::{self, Crossings, Player, squares_of};
 
 /// A move as two square indices of the game's [`Layout`]: the hot-path form
-/// of [`Move`].
+/// of [`Move`]. Laid out as its two bytes in field order on a two-byte
+/// boundary, so the move list writes a move as one 16-bit word
+/// ([`Sink::targets_64`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(2))]
 pub struct FastMove {
     /// Start square index.
     pub from: u8,
@@ -55,10 +60,15 @@ pub struct FastReport {
 
 /// The move list being written: the spare room of the caller's buffer,
 /// reserved up front for the most moves a position can have, and how many
-/// are written. Writing through an array index instead of `Vec::push`
-/// keeps the count in a register (a push must reload the vector's length
-/// after every store, as the stored bytes could alias it), and an index
-/// taken modulo the array's length needs no bounds check.
+/// are written. Writing through the room instead of `Vec::push` keeps the
+/// count in a register (a push must reload the vector's length after every
+/// store, as the stored bytes could alias it).
+///
+/// The bulk writes of [`Sink::targets_64`] go without a bound check: the
+/// listing writes each pair of end square and arrival direction at most
+/// once (see [`ROOM`]), so the count never passes the room. That is the
+/// one argument the `unsafe` below rests on; debug builds (every test)
+/// check it at each write as well.
 struct Sink<'a> {
     spare: &'a mut [std::mem::MaybeUninit<FastMove>; ROOM],
     len: usize,
@@ -66,8 +76,14 @@ struct Sink<'a> {
 
 /// The most legal moves a position can have on a board of at most 128
 /// squares: a move is its end square and the direction it arrives from,
-/// and along one direction only the nearest own piece can arrive, so at
-/// most four moves end on a square.
+/// and along one direction only the nearest own piece can arrive (a
+/// scout's line stops at the first own piece, so a farther scout on the
+/// same line never reaches the squares beyond it), so at most four moves
+/// end on a square. The listing of [`EngineGame::list_into`] keeps to
+/// this: each direction's one-step set and each round of the scouts'
+/// lines hold distinct end squares of distinct lengths, the moves onto
+/// suspect squares are taken out of those sets before they are written,
+/// and the pieces looked at one by one are left out of both.
 const ROOM: usize = 4 * 128;
 
 impl<'a> Sink<'a> {
@@ -93,12 +109,6 @@ impl<'a> Sink<'a> {
         self.len
     }
 
-    #[inline(always)]
-    fn push(&mut self, mv: FastMove) {
-        self.spare[self.len % ROOM].write(mv);
-        self.len += 1;
-    }
-
     /// Pushes a move to every square of `targets` from the square `delta`
     /// indices back. The mask is read as two 64-bit halves, so each bit
     /// costs one 64-bit scan (and on boards of at most 64 squares the upper
@@ -116,19 +126,51 @@ impl<'a> Sink<'a> {
     }
 
     /// [`Sink::targets`] for one 64-bit word whose bit 0 is square `base`.
+    ///
+    /// Each move is stored as one 16-bit word: on a little-endian machine
+    /// the first byte (`from`) is the low one, and `to * 257 - delta`
+    /// ([`DOUBLED`] less `delta`) is `to` in the high byte over
+    /// `to - delta` in the low one (both are square indices below 128, so
+    /// the low byte never borrows from or carries into the high one).
     #[inline(always)]
     fn targets_64(&mut self, word: u64, base: u8, delta: i16) {
         let mut m = word;
+        let start = self.spare.as_mut_ptr().cast::<FastMove>();
         while m != 0 {
-            let to = base + m.trailing_zeros() as u8;
+            let to = base as usize + m.trailing_zeros() as usize;
             m &= m - 1;
-            self.push(FastMove {
-                from: (to as i16 - delta) as u8,
-                to,
-            });
+            debug_assert!(
+                self.len < ROOM,
+                "more moves listed than a position can have"
+            );
+            #[cfg(target_endian = "little")]
+            let packed = DOUBLED[to].wrapping_sub(delta as u16);
+            #[cfg(not(target_endian = "little"))]
+            let packed = u16::from_ne_bytes([(to as i16 - delta) as u8, to as u8]);
+            // SAFETY: `len` is below `ROOM` (the argument of `ROOM`: the
+            // listing writes at most `ROOM` moves), so the slot is inside
+            // the spare room; `FastMove` is `repr(C, align(2))` with two
+            // `u8` fields, so a slot is an aligned `u16` whose bytes in
+            // memory order are `from`, `to`, which `packed` holds; any two
+            // bytes are a valid `FastMove`.
+            unsafe { start.add(self.len).cast::<u16>().write(packed) };
+            self.len += 1;
         }
     }
 }
+
+/// `DOUBLED[i]`: `i * 257`, the square index in both bytes of a word. Long
+/// enough for every index a 64-bit word at base 64 can give (up to 128),
+/// so the read needs no bound check.
+const DOUBLED: [u16; 192] = {
+    let mut t = [0; 192];
+    let mut i = 0;
+    while i < 192 {
+        t[i] = (i as u16) * 257;
+        i += 1;
+    }
+    t
+};
 
 /// A game in progress in the engine.
 #[derive(Debug)]
@@ -158,6 +200,42 @@ pub struct EngineGame {
     /// [`EngineGame::checked_pieces`] of the current position, computed
     /// once per move: the outcome and the move list both need it.
     checked: Checks,
+    /// The two-squares limit when the profile's switches are the usual
+    /// ones ([`usual`]): then a played move reads them as constants, the
+    /// limit from here (one word with the flag, no look into the profile).
+    usual: Option<u32>,
+}
+
+/// The switches a move is played under when the profile's are those of
+/// the named profiles `isf` and `modern-3` (the more-squares rule's ISF
+/// reading, the two-squares rule's ISF switches with any limit): the same
+/// values, but as constants, so that the compiler drops every test of a
+/// switch on the path of a played move. `None` for any other profile,
+/// whose switches are read as they are.
+fn usual(profile: &Profile) -> Option<(MoreSquaresSwitches, TwoSquaresSwitches)> {
+    let ms = MoreSquaresSwitches::isf();
+    let ts = TwoSquaresSwitches {
+        limit: profile.two_squares.limit,
+        ..Profile::isf().two_squares
+    };
+    (profile.more_squares == ms && profile.two_squares == ts).then_some((ms, ts))
+}
+
+/// [`usual`]'s switches built from constants and the limit alone, for the
+/// hot path (the comparison is made once, at the start of the game).
+#[inline(always)]
+fn usual_switches(limit: u32) -> (MoreSquaresSwitches, TwoSquaresSwitches) {
+    (
+        MoreSquaresSwitches::isf(),
+        TwoSquaresSwitches {
+            enabled: true,
+            limit,
+            scouts: ScoutCounting::Boundaries,
+            other_piece_erases: true,
+            per_piece: true,
+            attacks_count: true,
+        },
+    )
 }
 
 impl Clone for EngineGame {
@@ -175,6 +253,7 @@ impl Clone for EngineGame {
             flag_captured_by: self.flag_captured_by,
             outcome: self.outcome,
             checked: self.checked,
+            usual: self.usual,
         }
     }
 
@@ -196,6 +275,7 @@ impl Clone for EngineGame {
         self.flag_captured_by = other.flag_captured_by;
         self.outcome = other.outcome;
         self.checked = other.checked;
+        self.usual = other.usual;
     }
 }
 
@@ -243,6 +323,7 @@ impl EngineGame {
             flag_captured_by: None,
             outcome: None,
             checked: Checks::default(),
+            usual: usual(profile).map(|(_, ts)| ts.limit),
             layout: Arc::new(layout),
         };
         g.checked = g.checked_pieces();
@@ -432,13 +513,25 @@ impl EngineGame {
     /// looking at its crossings.
     #[inline]
     fn two_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
-        let ts = &self.profile.two_squares;
+        self.two_squares_allows_under(cell, from, to, &self.profile.two_squares)
+    }
+
+    /// [`EngineGame::two_squares_allows`] under the switches `ts` (the
+    /// profile's, or [`usual_switches`] equal to them).
+    #[inline(always)]
+    fn two_squares_allows_under(
+        &self,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ts: &TwoSquaresSwitches,
+    ) -> bool {
         if !ts.enabled {
             return true;
         }
         let count = self.sequences[side(cell.color)].count(
             cell.id,
-            || self.crossings(cell.rank, from, to),
+            || Crossings::of(&self.layout, cell.rank, from, to, ts.scouts),
             self.attacks(cell, to),
             ts,
         );
@@ -449,24 +542,64 @@ impl EngineGame {
     /// anti-repetition rules of the profile.
     #[inline]
     fn repetition_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
-        if !self.two_squares_allows(cell, from, to) {
+        self.repetition_allows_under(
+            cell,
+            from,
+            to,
+            &self.profile.more_squares,
+            &self.profile.two_squares,
+        )
+    }
+
+    /// [`EngineGame::repetition_allows`] under the switches `ms` and `ts`
+    /// (the profile's, or [`usual_switches`] equal to them).
+    #[inline(always)]
+    fn repetition_allows_under(
+        &self,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+        ts: &TwoSquaresSwitches,
+    ) -> bool {
+        if !self.two_squares_allows_under(cell, from, to, ts) {
             // A move the exception lets through is one the more-squares
             // rule allows.
-            return self.exception_overrides(cell, from, to);
+            return self.exception_overrides_under(cell, from, to, ms);
         }
-        self.more_squares_allows(cell, from, to)
+        self.more_squares_allows_under(cell, from, to, ms)
     }
 
     /// MS-7.1: does the more-squares rule let the side to move play this?
     /// Only a chasing move (the mover's chase is on and the move threatens
     /// again) is looked up among the earlier positions.
-    #[inline]
-    fn more_squares_allows(&self, cell: Cell, from: u8, to: u8) -> bool {
+    #[inline(always)]
+    fn more_squares_allows_under(
+        &self,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> bool {
         self.chase.as_ref().is_none_or(|st| {
             let c = self.candidate(cell, from, to);
-            let ms = &self.profile.more_squares;
             !st.may_refuse(&c, ms) || st.refuses(c, ms).is_none()
         })
+    }
+
+    /// The profile's switches, as constants under the usual ones
+    /// ([`usual`]; `USUAL` must be [`EngineGame::usual`]).
+    #[inline(always)]
+    fn switches<const USUAL: bool>(&self) -> (MoreSquaresSwitches, TwoSquaresSwitches) {
+        debug_assert_eq!(USUAL, self.usual.is_some());
+        if USUAL {
+            usual_switches(self.profile.two_squares.limit)
+        } else {
+            (
+                self.profile.more_squares.clone(),
+                self.profile.two_squares.clone(),
+            )
+        }
     }
 
     /// The more-squares rule's view of a move of `cell` from `from` to `to`
@@ -598,11 +731,12 @@ impl EngineGame {
                         sink.$push(targets & !suspects, delta);
                         if targets & suspects != 0 {
                             let tail = &mut sink.spare[sink.len..];
-                            sink.len += self.push_checked(
-                                tail,
-                                (targets & suspects) as layout::Mask,
-                                delta,
-                            );
+                            let targets = (targets & suspects) as layout::Mask;
+                            sink.len += if self.usual.is_some() {
+                                self.push_checked::<true>(tail, targets, delta)
+                            } else {
+                                self.push_checked::<false>(tail, targets, delta)
+                            };
                         }
                     } else {
                         sink.$push(targets, delta);
@@ -647,7 +781,11 @@ impl EngineGame {
         }
         if slow != 0 {
             let tail = &mut sink.spare[sink.len..];
-            sink.len += self.push_slow(tail, slow);
+            sink.len += if self.usual.is_some() {
+                self.push_slow::<true>(tail, slow)
+            } else {
+                self.push_slow::<false>(tail, slow)
+            };
         }
     }
 
@@ -660,12 +798,13 @@ impl EngineGame {
     /// their number is returned: the sink itself is never handed out of
     /// line, so its count can stay in a register.
     #[inline(never)]
-    fn push_checked(
+    fn push_checked<const USUAL: bool>(
         &self,
         tail: &mut [std::mem::MaybeUninit<FastMove>],
         targets: layout::Mask,
         delta: i16,
     ) -> usize {
+        let (ms, _) = self.switches::<USUAL>();
         let mut n = 0;
         let mut m = targets;
         while m != 0 {
@@ -675,7 +814,7 @@ impl EngineGame {
             let Some(cell) = self.pos.cells[from as usize] else {
                 unreachable!("a target comes from a piece")
             };
-            if self.more_squares_allows(cell, from, to) {
+            if self.more_squares_allows_under(cell, from, to, &ms) {
                 tail[n].write(FastMove { from, to });
                 n += 1;
             }
@@ -686,7 +825,12 @@ impl EngineGame {
     /// Writes into `tail` every legal move of the pieces on the squares of
     /// `slow` (each looked at move by move), and returns their number.
     #[inline(never)]
-    fn push_slow(&self, tail: &mut [std::mem::MaybeUninit<FastMove>], slow: layout::Mask) -> usize {
+    fn push_slow<const USUAL: bool>(
+        &self,
+        tail: &mut [std::mem::MaybeUninit<FastMove>],
+        slow: layout::Mask,
+    ) -> usize {
+        let (ms, ts) = self.switches::<USUAL>();
         let mut n = 0;
         let mut left = slow;
         while left != 0 {
@@ -696,7 +840,7 @@ impl EngineGame {
                 unreachable!("mask and cells agree")
             };
             self.any_pseudo_legal_from(from, cell, |to| {
-                if self.repetition_allows(cell, from, to) {
+                if self.repetition_allows_under(cell, from, to, &ms, &ts) {
                     tail[n].write(FastMove { from, to });
                     n += 1;
                 }
@@ -713,11 +857,18 @@ impl EngineGame {
     /// ([`Player::restricted`]).
     #[inline]
     fn checked_pieces(&self) -> Checks {
+        self.checked_under(&self.profile.more_squares, &self.profile.two_squares)
+    }
+
+    /// [`EngineGame::checked_pieces`] under the switches `ms` and `ts`
+    /// (the profile's, or [`usual_switches`] equal to them).
+    #[inline(always)]
+    fn checked_under(&self, ms: &MoreSquaresSwitches, ts: &TwoSquaresSwitches) -> Checks {
         let chase = !self
             .chase
             .as_ref()
-            .is_none_or(|st| st.quiet(self.to_move, &self.profile.more_squares));
-        let (all, ids) = self.sequences[side(self.to_move)].restricted(&self.profile.two_squares);
+            .is_none_or(|st| st.quiet(self.to_move, ms));
+        let (all, ids) = self.sequences[side(self.to_move)].restricted(ts);
         Checks { all, ids, chase }
     }
 
@@ -824,11 +975,35 @@ impl EngineGame {
 
     /// The body of [`EngineGame::play_legal`] (`REPORT`) and
     /// [`EngineGame::advance`].
+    ///
+    /// Under the usual switches ([`usual`]) the move is played with them
+    /// as constants; under any other profile with the profile's own (a
+    /// copy, as the game is borrowed to be changed). Both run the one body,
+    /// [`EngineGame::play_under`].
     #[inline(always)]
     fn play_inner<const REPORT: bool>(&mut self, mv: FastMove) -> FastReport {
+        if let Some(limit) = self.usual {
+            let (ms, ts) = usual_switches(limit);
+            self.play_under::<REPORT>(mv, &ms, &ts)
+        } else {
+            let ms = self.profile.more_squares.clone();
+            let ts = self.profile.two_squares.clone();
+            self.play_under::<REPORT>(mv, &ms, &ts)
+        }
+    }
+
+    /// [`EngineGame::play_inner`] under the switches `ms` and `ts`, equal
+    /// to the profile's.
+    #[inline(always)]
+    fn play_under<const REPORT: bool>(
+        &mut self,
+        mv: FastMove,
+        ms: &MoreSquaresSwitches,
+        ts: &TwoSquaresSwitches,
+    ) -> FastReport {
         debug_assert!(self.is_legal(mv), "play_legal needs a legal move");
+        debug_assert!(*ms == self.profile.more_squares && *ts == self.profile.two_squares);
         let cell = self.pos.cells[mv.from as usize].expect("a legal move has a mover");
-        let ts = &self.profile.two_squares;
         // A legal move never ends on an own piece, so an occupied end
         // square is an attack.
         let attack = self.pos.cells[mv.to as usize].is_some();
@@ -852,7 +1027,7 @@ impl EngineGame {
         let chase = self
             .chase
             .as_mut()
-            .map(|st| st.record::<REPORT>(candidate, &self.profile.more_squares));
+            .map(|st| st.record::<REPORT>(candidate, ms));
         let applied = self.pos.apply(mv.from, mv.to);
         let combat = applied.combat.map(|(def, result)| (def.rank, result));
         if let Some((def, _)) = applied.combat
@@ -862,7 +1037,7 @@ impl EngineGame {
         }
         self.to_move = self.to_move.opponent();
         self.ply += 1;
-        self.checked = self.checked_pieces();
+        self.checked = self.checked_under(ms, ts);
         self.outcome = REPORT.then(|| self.compute_outcome());
         FastReport {
             color: cell.color,
@@ -1007,7 +1182,18 @@ impl EngineGame {
     /// profiles, where the switch is off.
     #[inline]
     fn exception_overrides(&self, cell: Cell, from: u8, to: u8) -> bool {
-        let ms = &self.profile.more_squares;
+        self.exception_overrides_under(cell, from, to, &self.profile.more_squares)
+    }
+
+    /// [`EngineGame::exception_overrides`] under the switches `ms`.
+    #[inline(always)]
+    fn exception_overrides_under(
+        &self,
+        cell: Cell,
+        from: u8,
+        to: u8,
+        ms: &MoreSquaresSwitches,
+    ) -> bool {
         ms.exception_overrides_two_squares
             && self.chase.as_ref().is_some_and(|st| {
                 st.recreates(self.candidate(cell, from, to), ms).is_some()

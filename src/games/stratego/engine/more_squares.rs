@@ -152,19 +152,27 @@ impl Chase {
 }
 
 /// Random keys for positions (MS-6.1, MS-6.2).
+///
+/// A piece keeps its colour, rank and id for the whole game, so the key of
+/// a piece on a square is looked up by its id under every notion of a
+/// position: under `ranks` (and `chase-squares`) the pieces of one colour
+/// and rank share their keys, under `pieces` each has its own. One table
+/// read a key, with no branch on the notion.
 #[derive(Clone, Debug)]
 pub struct Zobrist {
+    /// `table[id * squares + sq]`: the key of piece `id` on square `sq`.
     /// Shared between clones of a game: the keys never change.
     table: std::sync::Arc<[u64]>,
-    stride: usize,
-    key: PositionKey,
+    /// Squares of the board: the length of one piece's row of keys.
+    squares: usize,
     side_to_move: u64,
 }
 
 impl Zobrist {
-    /// Keys for a board of `layout` and `pieces` setup entries, under the
-    /// profile's notion of a position. Fixed seed: hashes are reproducible.
-    pub fn new(layout: &Layout, pieces: usize, ms: &MoreSquaresSwitches) -> Self {
+    /// Keys for a board of `layout` whose setup placed `pieces` entries,
+    /// each standing in `pos` (the start position), under the profile's
+    /// notion of a position. Fixed seed: hashes are reproducible.
+    pub fn new(layout: &Layout, pos: &Position, pieces: usize, ms: &MoreSquaresSwitches) -> Self {
         let stride = match ms.position {
             // Under `chase-squares` a position is a few squares, compared
             // square by square ([`Squares`]); the whole-board hashes by rank
@@ -173,28 +181,39 @@ impl Zobrist {
             PositionKey::Pieces => pieces.max(1),
         };
         // SplitMix64 from a fixed seed: well-spread 64-bit keys, the same
-        // in every run.
+        // in every run, one for each square and code of what stands there.
         let mut state: u64 = 0x5EED_0FA4_B17E_2500;
         let mut next = || crate::rng::splitmix64(&mut state);
-        let table = (0..layout.len as usize * stride).map(|_| next()).collect();
+        let squares = layout.len as usize;
+        let by_code: Vec<u64> = (0..squares * stride).map(|_| next()).collect();
+        let side_to_move = if ms.side_to_move { next() } else { 0 };
+        // Each id's code: its colour and rank, or the id itself. Every
+        // entry of an accepted setup stands on the board at the start.
+        let mut code = vec![0; pieces];
+        for c in pos.cells[..squares].iter().flatten() {
+            code[c.id as usize] = match ms.position {
+                PositionKey::Ranks | PositionKey::ChaseSquares => {
+                    side(c.color) * 12 + c.rank as usize
+                }
+                PositionKey::Pieces => c.id as usize,
+            };
+        }
+        let table = code
+            .iter()
+            .flat_map(|&k| (0..squares).map(move |sq| (sq, k)))
+            .map(|(sq, k)| by_code[sq * stride + k])
+            .collect();
         Zobrist {
             table,
-            stride,
-            key: ms.position,
-            side_to_move: if ms.side_to_move { next() } else { 0 },
+            squares,
+            side_to_move,
         }
     }
 
     /// The key of `cell` standing on square `sq`.
     #[inline]
     pub fn of(&self, sq: u8, cell: Cell) -> u64 {
-        let code = match self.key {
-            PositionKey::Ranks | PositionKey::ChaseSquares => {
-                side(cell.color) * 12 + cell.rank as usize
-            }
-            PositionKey::Pieces => cell.id as usize,
-        };
-        self.table[sq as usize * self.stride + code]
+        self.table[cell.id as usize * self.squares + sq as usize]
     }
 
     /// What flips when the turn passes (0 when the side to move is not
@@ -591,7 +610,7 @@ impl State {
         pieces: usize,
         ms: &MoreSquaresSwitches,
     ) -> Self {
-        let zobrist = Zobrist::new(layout, pieces, ms);
+        let zobrist = Zobrist::new(layout, pos, pieces, ms);
         let hash = zobrist.position(pos, layout, to_move);
         let snapshots = (ms.position == PositionKey::ChaseSquares).then(|| {
             let mut s = Snapshots::new(layout);

@@ -443,15 +443,34 @@ impl Player {
         }
         let before = self.current(piece, ts).and_then(|s| s.count_of(c));
         let count = before.unwrap_or(0).saturating_add(1);
-        self.close_for(piece, ts);
         self.seq[piece as usize].set_single(c, count);
-        // `open_for` with the count at hand and the piece's bit read once.
+        // `close_for` and `open_for` with the count at hand and the
+        // piece's bit read once.
         let b = id_bit(piece);
-        self.live |= b;
-        if ts.per_piece && Self::is_near(count, ts) {
-            self.near |= b;
+        let near = if ts.per_piece && Self::is_near(count, ts) {
+            b
+        } else {
+            0
+        };
+        if ts.other_piece_erases {
+            // TS-2.3: every other sequence closes, so the mover's is the
+            // one open; the list's one slot (the previous mover's) is
+            // overwritten instead of emptied and pushed to.
+            self.live = b;
+            self.near = near;
+            match self.open.as_mut_slice() {
+                [only] => *only = piece,
+                _ => {
+                    self.open.clear();
+                    self.open.push(piece);
+                }
+            }
+        } else {
+            self.close_for(piece, ts);
+            self.live |= b;
+            self.near |= near;
+            self.open.push(piece);
         }
-        self.open.push(piece);
         (before.is_none(), count)
     }
 }
