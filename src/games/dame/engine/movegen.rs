@@ -426,28 +426,61 @@ pub fn steps(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
 /// set of bits, read lowest first).
 pub fn steps_sorted(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
     let empty = s.empty();
-    let flying = p.dame.range == Range::Flying;
-    let white = s.side == Side::White;
     for from in singles(s.own) {
-        let dame = s.dames & from != 0;
-        let targets = if dame && flying {
-            ray::<0>(from, empty)
-                | ray::<1>(from, empty)
-                | ray::<2>(from, empty)
-                | ray::<3>(from, empty)
-        } else {
-            let mut t = 0;
-            if dame || white {
-                t |= sh::<0>(from) | sh::<1>(from);
-            }
-            if dame || !white {
-                t |= sh::<2>(from) | sh::<3>(from);
-            }
-            t & empty
-        };
-        for to in singles(targets) {
+        for to in singles(step_targets(p, s, from, empty)) {
             each(from, to);
         }
+    }
+}
+
+/// The `i`-th move without capture in [`steps_sorted`]'s order, as (from,
+/// to) bits, without listing the others: the stones are walked lowest
+/// first and only the one whose targets hold the `i`-th is read bit by bit.
+/// `i` must be below [`count_steps`].
+#[inline]
+pub fn nth_step(p: &Profile, s: &Sides, mut i: u32) -> (u64, u64) {
+    let empty = s.empty();
+    let mut own = s.own;
+    while own != 0 {
+        let from = own & own.wrapping_neg();
+        own ^= from;
+        // Target by target rather than by a population count: a stone has
+        // one to four targets (a flying Dame a few more), and the default
+        // x86-64 target has no popcount instruction.
+        let mut targets = step_targets(p, s, from, empty);
+        while targets != 0 {
+            if i == 0 {
+                return (from, targets & targets.wrapping_neg());
+            }
+            i -= 1;
+            targets &= targets - 1;
+        }
+    }
+    unreachable!("a step index below the count of steps")
+}
+
+/// The free squares the stone on `from` (a single bit of the mover's)
+/// reaches without capture: a man one square forward, a short Dame one
+/// square each way, a flying Dame along each diagonal up to the first
+/// stone.
+#[inline(always)]
+fn step_targets(p: &Profile, s: &Sides, from: u64, empty: u64) -> u64 {
+    let dame = s.dames & from != 0;
+    if dame && p.dame.range == Range::Flying {
+        ray::<0>(from, empty)
+            | ray::<1>(from, empty)
+            | ray::<2>(from, empty)
+            | ray::<3>(from, empty)
+    } else {
+        let white = s.side == Side::White;
+        let mut t = 0;
+        if dame || white {
+            t |= sh::<0>(from) | sh::<1>(from);
+        }
+        if dame || !white {
+            t |= sh::<2>(from) | sh::<3>(from);
+        }
+        t & empty
     }
 }
 
