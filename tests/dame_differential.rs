@@ -51,3 +51,51 @@ fn engine_perft_agrees_with_the_reference() {
     assert!(nonzero > 100, "{nonzero} positions with leaves");
     assert!(leaves > 10_000, "{leaves} leaves");
 }
+
+/// The engine's native random games (`EngineGame::playout`, no `Game`
+/// trait) play the games the trait loop plays on the reference and on the
+/// engine with the same draws: same plies, outcome, position and final
+/// legal list, from the start and from scattered setups under random
+/// profiles (named ones with any of the mutants' switch changes, so the
+/// no-progress draw and the faulty end-of-game orders are played too).
+/// Every way a game ends must be reached.
+#[test]
+fn native_random_games_play_the_trait_games() {
+    use arbiter::games::dame::board::Setup;
+    use arbiter::games::dame::game::{DrawReason, Outcome, WinReason};
+    use arbiter::games::dame::workload::{compare_playout, random_profile, random_setup};
+    use std::collections::BTreeMap;
+
+    let mut ends: BTreeMap<String, u32> = BTreeMap::new();
+    let mut plies = 0;
+    for seed in 0..400u64 {
+        let mut c = Seeded(seed);
+        let profile = random_profile(&mut c);
+        let setup = if seed % 2 == 0 {
+            Setup::start()
+        } else {
+            random_setup(&mut c)
+        };
+        match compare_playout(&setup, &profile, 7_000 + seed, 400) {
+            Ok(f) => {
+                plies += f.plies;
+                let key = match f.outcome {
+                    Outcome::Ongoing => "capped".to_string(),
+                    Outcome::WhiteWins(r) | Outcome::BlackWins(r) => format!("{r:?}"),
+                    Outcome::Draw(r) => format!("{r:?}"),
+                };
+                *ends.entry(key).or_default() += 1;
+            }
+            Err(e) => panic!("seed {seed}: {e}"),
+        }
+    }
+    println!("{plies} plies; endings {ends:?}");
+    for end in [
+        format!("{:?}", WinReason::AllCaptured),
+        format!("{:?}", WinReason::NoLegalMove),
+        format!("{:?}", DrawReason::NoProgress),
+    ] {
+        assert!(ends.get(&end).is_some_and(|n| *n >= 3), "{end}: {ends:?}");
+    }
+    assert!(plies > 20_000, "{plies} plies");
+}

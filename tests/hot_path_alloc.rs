@@ -152,3 +152,36 @@ fn chess_legal_actions_and_play_do_not_allocate() {
         );
     }
 }
+
+/// Dame's native random games (`EngineGame::playout`, the peer bench's
+/// workload) do not touch the heap once the move list's buffers have
+/// grown: the same games played a second time from a restarted copy of
+/// the start allocate nothing, under each named profile.
+#[test]
+fn dame_native_playouts_do_not_allocate() {
+    use arbiter::games::dame::board::Setup;
+    use arbiter::games::dame::engine::EngineGame;
+    use arbiter::games::dame::profile::Profile;
+    use arbiter::rng::SplitMix;
+
+    for name in Profile::NAMES {
+        let profile = Profile::parse(name).expect("a named profile");
+        let start = EngineGame::new(&Setup::start(), &profile).expect("the start");
+        let mut g = start.clone();
+        let series = |g: &mut EngineGame| {
+            let mut rng = SplitMix(7);
+            let mut plies = 0;
+            for _ in 0..40 {
+                g.restart_from(&start);
+                plies += g.playout(400, |n| rng.pick(n));
+            }
+            plies
+        };
+        let warm = series(&mut g);
+        let mut again = 0;
+        let counted = allocations_in(|| again = series(&mut g));
+        assert_eq!(again, warm, "{name}: the same games");
+        assert!(warm > 1_000, "{name}: {warm} plies");
+        assert_eq!(counted, 0, "{name}: {counted} allocations in {warm} plies");
+    }
+}

@@ -78,8 +78,8 @@ pub fn report(opts: &BenchOptions) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>10} {:>7} {:>14} {:>16} {:>8}",
-        "profile", "plies", "engine ns/ply", "reference ns/ply", "ratio"
+        "{:>10} {:>7} {:>14} {:>16} {:>8} {:>14} {:>8}",
+        "profile", "plies", "engine ns/ply", "reference ns/ply", "ratio", "native ns/ply", "ratio"
     );
     for name in Profile::NAMES {
         let profile = Profile::parse(name).expect("named");
@@ -94,16 +94,26 @@ pub fn report(opts: &BenchOptions) -> String {
                 let mut g = RefGame::new(&setup, &profile).expect("setup");
                 replay(&mut g, &actions)
             });
+            // The same game by the engine's native loop: the same draws
+            // from the same seed, no `Game` trait.
+            let (tn, played) = best_of(opts.reps, || {
+                let mut g = EngineGame::new(&setup, &profile).expect("setup");
+                let mut c = Seeded(opts.seed);
+                g.playout(n, |k| c.below(k))
+            });
+            assert_eq!(played, actions.len(), "the native loop plays the same game");
             let _ = writeln!(
                 out,
-                "{name:>10} {:>7} {:>14.0} {:>16.0} {:>8.1}",
+                "{name:>10} {:>7} {:>14.0} {:>16.0} {:>8.1} {:>14.0} {:>8.1}",
                 actions.len(),
                 te.as_nanos() as f64 / plies as f64,
                 tr.as_nanos() as f64 / plies as f64,
-                tr.as_secs_f64() / te.as_secs_f64()
+                tr.as_secs_f64() / te.as_secs_f64(),
+                tn.as_nanos() as f64 / plies as f64,
+                tr.as_secs_f64() / tn.as_secs_f64()
             );
         }
     }
-    out.push_str("(a ply: the legal-action list, then the action played; random games stop early when one ends)\n");
+    out.push_str("(a ply: the legal-action list, then the action played; random games stop early when one ends;\n engine and reference: through the Game trait; native: the engine's own loop, EngineGame::playout, the same game)\n");
     out
 }

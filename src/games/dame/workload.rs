@@ -11,6 +11,7 @@ use crate::rules::Game;
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::engine::EngineGame;
+use super::game::{Dame, Outcome, WinReason};
 use super::moves::Action;
 use super::mutants::ALL;
 use super::profile::Profile;
@@ -347,6 +348,144 @@ pub fn compare_perft(c: &mut dyn Choices, depth: u32) -> Result<u64, String> {
         ));
     }
     Ok(want)
+}
+
+/// How a random game ended, as [`compare_playout`] found it alike on every
+/// path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Plies played.
+    pub plies: usize,
+    /// The state after them (`Ongoing`: the cap was reached).
+    pub outcome: Outcome,
+}
+
+/// Plays up to `cap` plies through the `Game` trait, each the action at
+/// index `pick(n)` of the `n` listed: the loop every caller of
+/// `legal_actions` writes.
+fn trait_playout(
+    g: &mut dyn Game<Dame>,
+    cap: usize,
+    mut pick: impl FnMut(usize) -> usize,
+) -> Result<usize, String> {
+    let mut plies = 0;
+    while plies < cap {
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = &legal[pick(legal.len())];
+        g.play(a)
+            .map_err(|e| format!("ply {plies}: {a} refused: {e:?}"))?;
+        plies += 1;
+    }
+    Ok(plies)
+}
+
+/// One random game from `setup` under `profile`, each ply drawn from
+/// `Seeded(seed)`, played three ways: through the `Game` trait on the
+/// reference and on the engine, and by the engine's native loop
+/// ([`EngineGame::playout`]). All three must play the same number of plies
+/// and stop at the same outcome, ply count, position and legal list;
+/// returns how the game ended, or the first difference.
+pub fn compare_playout(
+    setup: &Setup,
+    profile: &Profile,
+    seed: u64,
+    cap: usize,
+) -> Result<Finish, String> {
+    let (Ok(mut r), Ok(mut e), Ok(mut n)) = (
+        RefGame::new(setup, profile),
+        EngineGame::new(setup, profile),
+        EngineGame::new(setup, profile),
+    ) else {
+        return Err(format!("setup refused\nprofile {profile:?}"));
+    };
+    let (mut c1, mut c2, mut c3) = (Seeded(seed), Seeded(seed), Seeded(seed));
+    let pr = trait_playout(&mut r, cap, |k| c1.below(k))?;
+    let pe = trait_playout(&mut e, cap, |k| c2.below(k))?;
+    let pn = n.playout(cap, |k| c3.below(k));
+    let ctx = |what: String| format!("{what}\nprofile {profile:?}\nreference:\n{}", r.render());
+    if (pr, pe) != (pn, pn) {
+        return Err(ctx(format!(
+            "plies: reference {pr}, engine {pe}, native {pn}"
+        )));
+    }
+    let outcomes = [r.outcome(), e.outcome(), n.outcome()];
+    if outcomes[1..].iter().any(|o| *o != outcomes[0]) {
+        return Err(ctx(format!(
+            "outcomes (reference, engine, native): {outcomes:?}"
+        )));
+    }
+    if [e.ply(), n.ply()] != [r.ply(), r.ply()] {
+        return Err(ctx(format!(
+            "ply counts: reference {}, engine {}, native {}",
+            r.ply(),
+            e.ply(),
+            n.ply()
+        )));
+    }
+    let at = Game::position(&r);
+    if Game::position(&e) != at || Game::position(&n) != at {
+        return Err(ctx(format!(
+            "positions differ: engine\n{}native\n{}",
+            e.render(),
+            n.render()
+        )));
+    }
+    let legal = r.legal_actions();
+    if e.legal_actions() != legal || n.legal_actions() != legal {
+        return Err(ctx("legal lists at the end differ".into()));
+    }
+    // The generators drew the same numbers: the same count of draws.
+    if c1 != c3 || c2 != c3 {
+        return Err(ctx("the native loop drew another number of times".into()));
+    }
+    Ok(Finish {
+        plies: pn,
+        outcome: outcomes[0],
+    })
+}
+
+/// What [`playouts`] played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playouts {
+    /// Games started (the last one may stop at the cap).
+    pub games: usize,
+    /// Plies played in all.
+    pub plies: usize,
+    /// Games won by taking every stone (DA-5.1).
+    pub all_captured: usize,
+    /// Games won by leaving the opponent without a legal action (DA-5.2).
+    pub no_legal_move: usize,
+    /// Games drawn (AD-11).
+    pub drawn: usize,
+}
+
+/// The playout workload: random games from the start under `profile`
+/// played by the engine's native loop ([`EngineGame::playout`]), one after
+/// the other until `plies` plies in all (the last game stops there), each
+/// ply the action at index `pick(n)` of the `n` legal. With one generator
+/// behind `pick` these are the games a loop over `legal_actions` and
+/// `play` plays with the same draws (`compare_playout` holds them equal).
+pub fn playouts(profile: &Profile, plies: usize, mut pick: impl FnMut(usize) -> usize) -> Playouts {
+    let start = EngineGame::new(&Setup::start(), profile).expect("the start is a legal setup");
+    let mut g = start.clone();
+    let mut t = Playouts::default();
+    while t.plies < plies {
+        g.restart_from(&start);
+        t.plies += g.playout(plies - t.plies, &mut pick);
+        t.games += 1;
+        match g.outcome() {
+            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => match r {
+                WinReason::AllCaptured => t.all_captured += 1,
+                WinReason::NoLegalMove => t.no_legal_move += 1,
+            },
+            Outcome::Draw(_) => t.drawn += 1,
+            Outcome::Ongoing => {}
+        }
+    }
+    t
 }
 
 /// Case `seed` of the battery ([`crate::battery`]): a random profile and

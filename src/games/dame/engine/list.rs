@@ -46,7 +46,8 @@ pub struct Mv {
 }
 
 impl Mv {
-    fn simple(kind: MvKind, from: u8, to: u8) -> Mv {
+    /// A step or a huff: no path, nothing taken.
+    pub fn simple(kind: MvKind, from: u8, to: u8) -> Mv {
         Mv {
             kind,
             from,
@@ -205,20 +206,8 @@ impl MoveList {
                 steps(p, &s, |f, t| push(&mut self.mvs, f, t));
             }
         }
-        let base = self.mvs.len();
         if from != 0 {
-            let mut keep = Keep {
-                list: self,
-                base,
-                compulsory: p.capture == CaptureRule::Compulsory,
-                maximum: p.majority == Majority::Maximum,
-                paths,
-            };
-            captures(p, &s, from, &mut keep);
-            if paths {
-                let pool = &self.pool;
-                self.mvs[base..].sort_unstable_by(|a, b| order(pool, a, b));
-            }
+            self.push_captures(p, &s, from, paths);
         }
         if p.capture == CaptureRule::Huffing {
             // Lowest square first: already in order, after the rest.
@@ -227,6 +216,44 @@ impl MoveList {
                 self.mvs.push(Mv::simple(MvKind::Huff, at, at));
                 self.huffs += 1;
             }
+        }
+    }
+
+    /// Makes this list a copy of `other` in its own buffers (no
+    /// allocation once they are as large).
+    pub fn copy_from(&mut self, other: &MoveList) {
+        self.mvs.clone_from(&other.mvs);
+        self.pool.clone_from(&other.pool);
+        self.huffs = other.huffs;
+        self.most = other.most;
+    }
+
+    /// Lists only the captures of `s`'s stones among `from` (the stones
+    /// [`capturers`] found, non-zero), paths kept and in action order: what
+    /// the native random games ask for where a capture is open.
+    pub fn fill_captures(&mut self, p: &Profile, s: &Sides, from: u64) {
+        self.mvs.clear();
+        self.pool.clear();
+        self.most = 0;
+        self.huffs = 0;
+        self.push_captures(p, s, from, true);
+    }
+
+    /// Appends the captures the profile allows after the moves listed so
+    /// far; with `paths`, sorted as their actions sort.
+    fn push_captures(&mut self, p: &Profile, s: &Sides, from: u64, paths: bool) {
+        let base = self.mvs.len();
+        let mut keep = Keep {
+            list: self,
+            base,
+            compulsory: p.capture == CaptureRule::Compulsory,
+            maximum: p.majority == Majority::Maximum,
+            paths,
+        };
+        captures(p, s, from, &mut keep);
+        if paths {
+            let pool = &self.pool;
+            self.mvs[base..].sort_unstable_by(|a, b| order(pool, a, b));
         }
     }
 

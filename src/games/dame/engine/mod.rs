@@ -12,6 +12,7 @@ pub mod judge;
 pub mod list;
 pub mod movegen;
 pub mod perft;
+pub mod playout;
 pub mod position;
 
 use crate::rules::{Game, Illegal, Implementation, Verdict};

@@ -146,6 +146,7 @@ pub fn jumps_from(
 /// The mover's stones that have a jump open where they stand (DA-6.1's
 /// "could have captured"): by shifts for every stone but a flying Dame,
 /// stone by stone for those.
+#[inline]
 pub fn capturers(p: &Profile, s: &Sides) -> u64 {
     let [m0, m1, m2, m3] = short_jumpers(p, s);
     let empty = s.empty();
@@ -426,28 +427,159 @@ pub fn steps(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
 /// set of bits, read lowest first).
 pub fn steps_sorted(p: &Profile, s: &Sides, mut each: impl FnMut(u64, u64)) {
     let empty = s.empty();
-    let flying = p.dame.range == Range::Flying;
-    let white = s.side == Side::White;
     for from in singles(s.own) {
-        let dame = s.dames & from != 0;
-        let targets = if dame && flying {
-            ray::<0>(from, empty)
-                | ray::<1>(from, empty)
-                | ray::<2>(from, empty)
-                | ray::<3>(from, empty)
-        } else {
-            let mut t = 0;
-            if dame || white {
-                t |= sh::<0>(from) | sh::<1>(from);
-            }
-            if dame || !white {
-                t |= sh::<2>(from) | sh::<3>(from);
-            }
-            t & empty
-        };
-        for to in singles(targets) {
+        for to in singles(step_targets(p, s, from, empty)) {
             each(from, to);
         }
+    }
+}
+
+/// The free squares the stone on `from` (a single bit of the mover's)
+/// reaches without capture: a man one square forward, a short Dame one
+/// square each way, a flying Dame along each diagonal up to the first
+/// stone.
+#[inline(always)]
+fn step_targets(p: &Profile, s: &Sides, from: u64, empty: u64) -> u64 {
+    let dame = s.dames & from != 0;
+    if dame && p.dame.range == Range::Flying {
+        ray::<0>(from, empty)
+            | ray::<1>(from, empty)
+            | ray::<2>(from, empty)
+            | ray::<3>(from, empty)
+    } else {
+        let white = s.side == Side::White;
+        let mut t = 0;
+        if dame || white {
+            t |= sh::<0>(from) | sh::<1>(from);
+        }
+        if dame || !white {
+            t |= sh::<2>(from) | sh::<3>(from);
+        }
+        t & empty
+    }
+}
+
+/// The moves without capture of one position as sets of start squares:
+/// for the stones that move one square (men forward, Damen that do not
+/// fly every way), one set a direction; the flying Damen apart. Counting
+/// them is four population counts, and the `i`-th in action order is found
+/// by walking only the stones that can move, each stone's directions read
+/// as four bits, without listing a move.
+pub struct StepSets {
+    /// The stones that can step in each direction (see [`shift`]).
+    from: [u64; 4],
+    /// The mover's flying Damen.
+    flying: u64,
+    /// The free squares.
+    empty: u64,
+}
+
+/// For four bits (bit 0 for direction 3, bit 1 for 2, bit 2 for 1, bit 3
+/// for 0: the order of the target squares, lowest first), how many are set.
+const POP4: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// For four bits as in [`POP4`] and an index below their count, the
+/// rotation that takes a stone to its target in the direction of that set
+/// bit: 55 (64 − 9) for south-west, 57 (64 − 7) for south-east, 7 for
+/// north-west and 9 for north-east. A rotation is the shift, as the target
+/// is on the board.
+const ROTATION: [[u8; 4]; 16] = {
+    let rot = [55u8, 57, 7, 9];
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 4 {
+            if m & (1 << bit) != 0 {
+                t[m][k] = rot[bit];
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+impl StepSets {
+    /// The moves without capture of the side to move.
+    #[inline]
+    pub fn new(p: &Profile, s: &Sides) -> StepSets {
+        let empty = s.empty();
+        let men = s.own & !s.dames;
+        let dames = s.own & s.dames;
+        let flying = p.dame.range == Range::Flying;
+        let short = if flying { 0 } else { dames };
+        let (ahead, behind) = (men | short, short);
+        let [m0, m1, m2, m3] = match s.side {
+            Side::White => [ahead, ahead, behind, behind],
+            Side::Black => [behind, behind, ahead, ahead],
+        };
+        StepSets {
+            from: [
+                m0 & sh::<3>(empty),
+                m1 & sh::<2>(empty),
+                m2 & sh::<1>(empty),
+                m3 & sh::<0>(empty),
+            ],
+            flying: if flying { dames } else { 0 },
+            empty,
+        }
+    }
+
+    /// How many moves without capture there are ([`count_steps`]).
+    #[inline]
+    pub fn count(&self) -> u32 {
+        let [a, b, c, d] = self.from;
+        let mut n = a.count_ones() + b.count_ones() + c.count_ones() + d.count_ones();
+        for f in singles(self.flying) {
+            n += self.flying_targets(f).count_ones();
+        }
+        n
+    }
+
+    fn flying_targets(&self, from: u64) -> u64 {
+        let e = self.empty;
+        ray::<0>(from, e) | ray::<1>(from, e) | ray::<2>(from, e) | ray::<3>(from, e)
+    }
+
+    /// The `i`-th move in [`steps_sorted`]'s order (by start square, then
+    /// target square), as (from, to) bits; `i` must be below
+    /// [`StepSets::count`].
+    #[inline(always)]
+    pub fn nth(&self, mut i: u32) -> (u64, u64) {
+        let [f0, f1, f2, f3] = self.from;
+        let mut movers = f0 | f1 | f2 | f3 | self.flying;
+        while movers != 0 {
+            let from = movers & movers.wrapping_neg();
+            movers ^= from;
+            if from & self.flying != 0 {
+                let targets = self.flying_targets(from);
+                let n = targets.count_ones();
+                if i < n {
+                    let mut t = targets;
+                    for _ in 0..i {
+                        t &= t - 1;
+                    }
+                    return (from, t & t.wrapping_neg());
+                }
+                i -= n;
+                continue;
+            }
+            let k = from.trailing_zeros();
+            let ways = ((f3 >> k) & 1)
+                | ((f2 >> k) & 1) << 1
+                | ((f1 >> k) & 1) << 2
+                | ((f0 >> k) & 1) << 3;
+            let n = POP4[ways as usize];
+            if i < n {
+                let r = ROTATION[ways as usize][i as usize];
+                return (from, from.rotate_left(u32::from(r)));
+            }
+            i -= n;
+        }
+        unreachable!("a step index below the count of steps")
     }
 }
 

@@ -43,7 +43,7 @@ impl Pos {
     }
 
     /// Plays `m`, a move listed for this position under `p`.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, p: &Profile, m: &Mv) {
         let side = self.to_move;
         let me = idx(side);

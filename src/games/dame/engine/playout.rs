@@ -1,0 +1,131 @@
+//! Random games played natively: the engine's own loop over its compact
+//! position, without the `Game` trait's actions and notes. A ply draws
+//! one index below the number of legal actions, exactly as a caller of
+//! `legal_actions` draws from the list it gets, and the index is read in
+//! that list's order (steps by start then target square, captures by path,
+//! huffs by square: the sorted order of `Action`), so a seeded generator
+//! plays the same game here as through the trait, move for move.
+//!
+//! Only what the draw needs is built: the steps are counted by shifts and
+//! the one drawn is found stone by stone ([`StepSets`]); captures, when a
+//! stone can jump, are listed and sorted, since their order is by path;
+//! huffs are the bits of the position's huffable set. Every end of the
+//! game is judged by [`Pos::outcome`] from those counts at every position
+//! reached, as `EngineGame` judges it after each action: all stones taken
+//! (DA-5.1), no legal action (DA-5.2), and the no-progress draw the
+//! profile switches on (AD-11), the kill matrix's faults included.
+
+use super::super::game::Outcome;
+use super::super::profile::CaptureRule;
+use super::EngineGame;
+use super::list::{Mv, MvKind};
+use super::movegen::{StepSets, capturers};
+
+impl EngineGame {
+    /// Makes this game a copy of `start` (the same profile, position, ply
+    /// count and list) without allocating once its buffers have grown:
+    /// how a series of playouts goes back to its start.
+    pub fn restart_from(&mut self, start: &EngineGame) {
+        if self.profile != start.profile {
+            self.profile.clone_from(&start.profile);
+        }
+        self.pos = start.pos;
+        self.plies = start.plies;
+        self.outcome = start.outcome;
+        self.list.copy_from(&start.list);
+    }
+
+    /// Plays a random game on from this position: at most `cap` plies,
+    /// fewer if the game ends, each the action at index `pick(n)` (below
+    /// `n`, the number of legal actions) of the sorted legal list. Returns
+    /// the plies played; the game is left at the position reached, its
+    /// outcome and legal list as after the same actions through `play`.
+    ///
+    /// `pick` is called once a ply with the length `legal_actions` would
+    /// have.
+    ///
+    /// # Panics
+    ///
+    /// If `pick` returns an index that is not below its argument.
+    pub fn playout(&mut self, cap: usize, pick: impl FnMut(usize) -> usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `playout_popcnt` is compiled for one feature beyond
+            // the build's target, the popcnt instruction, and the processor
+            // has it (checked just above).
+            return unsafe { self.playout_popcnt(cap, pick) };
+        }
+        self.playout_loop(cap, pick)
+    }
+
+    /// [`EngineGame::playout`] compiled with the popcnt instruction: the
+    /// loop counts steps by population counts, which the default x86-64
+    /// target computes in a dozen instructions each.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn playout_popcnt(&mut self, cap: usize, pick: impl FnMut(usize) -> usize) -> usize {
+        self.playout_loop(cap, pick)
+    }
+
+    /// The loop of [`EngineGame::playout`].
+    #[inline(always)]
+    fn playout_loop(&mut self, cap: usize, mut pick: impl FnMut(usize) -> usize) -> usize {
+        let p = &self.profile;
+        let captures = &mut self.list;
+        let mut pos = self.pos;
+        let compulsory = p.capture == CaptureRule::Compulsory;
+        let huffing = p.capture == CaptureRule::Huffing;
+        let mut plies = 0;
+        loop {
+            let s = pos.sides();
+            let from = capturers(p, &s);
+            let sets = StepSets::new(p, &s);
+            let steps = if !compulsory || from == 0 {
+                sets.count() as usize
+            } else {
+                0
+            };
+            let caps = if from != 0 {
+                captures.fill_captures(p, &s, from);
+                captures.mvs.len()
+            } else {
+                0
+            };
+            let huffs = if huffing {
+                pos.huffable.count_ones() as usize
+            } else {
+                0
+            };
+            let moves = steps + caps;
+            let actions = moves + huffs;
+            if plies == cap || pos.outcome(p, actions, moves) != Outcome::Ongoing {
+                break;
+            }
+            let i = pick(actions);
+            assert!(i < actions, "pick({actions}) gave {i}");
+            let m = if i < steps {
+                let (f, t) = sets.nth(i as u32);
+                Mv::simple(
+                    MvKind::Step,
+                    f.trailing_zeros() as u8,
+                    t.trailing_zeros() as u8,
+                )
+            } else if i < moves {
+                captures.mvs[i - steps]
+            } else {
+                let mut h = pos.huffable;
+                for _ in moves..i {
+                    h &= h - 1;
+                }
+                let at = h.trailing_zeros() as u8;
+                Mv::simple(MvKind::Huff, at, at)
+            };
+            pos.play(p, &m);
+            plies += 1;
+        }
+        self.pos = pos;
+        self.plies += plies;
+        self.refresh();
+        plies
+    }
+}
