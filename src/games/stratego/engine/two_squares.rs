@@ -214,7 +214,7 @@ pub struct Player {
     /// Piece ids with an open sequence.
     live: u128,
     /// Pieces of `live` whose every move needs a look: their highest
-    /// count plus one passes the limit ([`Player::free`]). Kept only when
+    /// count plus one passes the limit ([`Player::is_near`]). Kept only when
     /// counts belong to the piece; otherwise the last sequence decides.
     near: u128,
     /// Piece ids with an open sequence, oldest first.
@@ -269,29 +269,19 @@ impl Player {
     }
 
     /// Whether a sequence with this highest count leaves its piece's next
-    /// move able to break the limit.
+    /// move able to break the limit. A move counts at most one more than
+    /// the highest count of the sequence it continues (each crossing one
+    /// more than before, or the span's count plus one), and 1 when it
+    /// continues nothing (0 for an exempt attack); so while that highest
+    /// count plus one stays within the limit, the rule refuses none of the
+    /// piece's moves and they need no look at their crossings.
     #[inline]
     fn is_near(top: u32, ts: &TwoSquaresSwitches) -> bool {
         top.saturating_add(1) > ts.limit
     }
 
-    /// Whether no move of `piece` can break the limit. A move counts at
-    /// most one more than the highest count of the sequence it continues
-    /// (each crossing one more than before, or the span's count plus one),
-    /// and 1 when it continues nothing (0 for an exempt attack); so while
-    /// that highest count plus one stays within the limit, the rule refuses
-    /// none of the piece's moves and they need no look at their crossings.
-    #[inline]
-    pub fn free(&self, piece: PieceId, ts: &TwoSquaresSwitches) -> bool {
-        !ts.enabled
-            || self
-                .current(piece, ts)
-                .map_or(1, |s| s.count().saturating_add(1))
-                <= ts.limit
-    }
-
-    /// The pieces whose moves the rule may refuse now ([`Player::free`] is
-    /// false): `(every piece, ids)`. Only pieces with an open sequence near
+    /// The pieces whose moves the rule may refuse now (an open sequence
+    /// [`Player::is_near`] the limit): `(every piece, ids)`. Only pieces with an open sequence near
     /// the limit are in `ids` (at most one under `other-piece-erases`);
     /// when counts belong to the squares (AM-3) the last sequence decides
     /// for every piece at once, and a limit of 0 refuses every move.
