@@ -184,6 +184,24 @@ fn short_jumpers(p: &Profile, s: &Sides) -> [u64; 4] {
     }
 }
 
+/// The mover's stones that step one square in each of the four
+/// directions: men forward, and Damen every way unless they fly (a flying
+/// Dame's moves are rays, listed apart).
+#[inline(always)]
+fn short_steppers(p: &Profile, s: &Sides) -> [u64; 4] {
+    let men = s.own & !s.dames;
+    let short = if p.dame.range == Range::Flying {
+        0
+    } else {
+        s.own & s.dames
+    };
+    let (ahead, behind) = (men | short, short);
+    match s.side {
+        Side::White => [ahead, ahead, behind, behind],
+        Side::Black => [behind, behind, ahead, ahead],
+    }
+}
+
 /// One step in the constant direction `D` (see [`shift`]).
 #[inline(always)]
 fn sh<const D: usize>(b: u64) -> u64 {
@@ -507,15 +525,9 @@ impl StepSets {
     #[inline]
     pub fn new(p: &Profile, s: &Sides) -> StepSets {
         let empty = s.empty();
-        let men = s.own & !s.dames;
         let dames = s.own & s.dames;
         let flying = p.dame.range == Range::Flying;
-        let short = if flying { 0 } else { dames };
-        let (ahead, behind) = (men | short, short);
-        let [m0, m1, m2, m3] = match s.side {
-            Side::White => [ahead, ahead, behind, behind],
-            Side::Black => [behind, behind, ahead, ahead],
-        };
+        let [m0, m1, m2, m3] = short_steppers(p, s);
         StepSets {
             from: [
                 m0 & sh::<3>(empty),
@@ -599,15 +611,9 @@ fn ray<const D: usize>(from: u64, empty: u64) -> u64 {
 /// How many moves without capture the mover has.
 pub fn count_steps(p: &Profile, s: &Sides) -> u32 {
     let empty = s.empty();
-    let men = s.own & !s.dames;
     let dames = s.own & s.dames;
     let flying = p.dame.range == Range::Flying;
-    let short = if flying { 0 } else { dames };
-    let (ahead, behind) = (men | short, short);
-    let [m0, m1, m2, m3] = match s.side {
-        Side::White => [ahead, ahead, behind, behind],
-        Side::Black => [behind, behind, ahead, ahead],
-    };
+    let [m0, m1, m2, m3] = short_steppers(p, s);
     let mut n = 0;
     if m0 | m1 != 0 {
         n += (sh::<0>(m0) & empty).count_ones() + (sh::<1>(m1) & empty).count_ones();
