@@ -84,6 +84,17 @@ fn dame_differential_corpus_replays() {
 }
 
 #[test]
+fn dame_playout_corpus_replays() {
+    replay(
+        "dame_playout",
+        |d| {
+            arbiter::games::dame::workload::native::check_playout(d);
+        },
+        24,
+    );
+}
+
+#[test]
 fn chess_differential_corpus_replays() {
     replay(
         "chess_differential",

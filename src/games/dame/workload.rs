@@ -5,6 +5,7 @@
 //! `cargo test`, the fuzzer's bytes in the fuzz target, so a failing input
 //! replays exactly.
 
+pub mod native;
 pub mod short;
 
 use crate::rules::Game;
@@ -34,7 +35,9 @@ impl Choices for Seeded {
 
 /// The fuzzer's bytes, one per choice; once they run out, a generator
 /// seeded from them, so that a long game does not end in a run of "the
-/// first legal action".
+/// first legal action". Clones draw alike, so that [`compare_playout_with`]
+/// can hand one stream to each path and check they drew equally often.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bytes<'a> {
     bytes: &'a [u8],
     rest: Seeded,
@@ -383,15 +386,27 @@ fn trait_playout(
 }
 
 /// One random game from `setup` under `profile`, each ply drawn from
-/// `Seeded(seed)`, played three ways: through the `Game` trait on the
-/// reference and on the engine, and by the engine's native loop
-/// ([`EngineGame::playout`]). All three must play the same number of plies
-/// and stop at the same outcome, ply count, position and legal list;
-/// returns how the game ended, or the first difference.
+/// `Seeded(seed)`: [`compare_playout_with`] on a seeded stream.
 pub fn compare_playout(
     setup: &Setup,
     profile: &Profile,
     seed: u64,
+    cap: usize,
+) -> Result<Finish, String> {
+    compare_playout_with(setup, profile, Seeded(seed), cap)
+}
+
+/// One random game from `setup` under `profile`, each ply drawn from a copy
+/// of `draws`, played three ways: through the `Game` trait on the
+/// reference and on the engine, and by the engine's native loop
+/// ([`EngineGame::playout`]). All three must play the same number of plies
+/// and stop at the same outcome, ply count, position and legal list, and
+/// draw from their copies equally often; returns how the game ended, or the
+/// first difference.
+pub fn compare_playout_with<C: Choices + Clone + PartialEq>(
+    setup: &Setup,
+    profile: &Profile,
+    draws: C,
     cap: usize,
 ) -> Result<Finish, String> {
     let (Ok(mut r), Ok(mut e), Ok(mut n)) = (
@@ -401,7 +416,7 @@ pub fn compare_playout(
     ) else {
         return Err(format!("setup refused\nprofile {profile:?}"));
     };
-    let (mut c1, mut c2, mut c3) = (Seeded(seed), Seeded(seed), Seeded(seed));
+    let (mut c1, mut c2, mut c3) = (draws.clone(), draws.clone(), draws);
     let pr = trait_playout(&mut r, cap, |k| c1.below(k))?;
     let pe = trait_playout(&mut e, cap, |k| c2.below(k))?;
     let pn = n.playout(cap, |k| c3.below(k));
