@@ -15,11 +15,14 @@
 //! (DA-5.1), no legal action (DA-5.2), and the no-progress draw the
 //! profile switches on (AD-11), the kill matrix's faults included.
 
+use super::super::board::Side;
 use super::super::game::Outcome;
-use super::super::profile::CaptureRule;
+use super::super::profile::{CaptureRule, Profile};
 use super::EngineGame;
-use super::list::{Mv, MvKind};
+use super::jumpsets::JumpSets;
+use super::list::{MoveList, Mv, MvKind};
 use super::movegen::{StepSets, capturers};
+use super::position::Pos;
 
 impl EngineGame {
     /// Makes this game a copy of `start` (the same profile, position, ply
@@ -73,54 +76,13 @@ impl EngineGame {
         let p = &self.profile;
         let captures = &mut self.list;
         let mut pos = self.pos;
-        let compulsory = p.capture == CaptureRule::Compulsory;
-        let huffing = p.capture == CaptureRule::Huffing;
         let mut plies = 0;
-        loop {
-            let s = pos.sides();
-            let from = capturers(p, &s);
-            let sets = StepSets::new(p, &s);
-            let steps = if !compulsory || from == 0 {
-                sets.count() as usize
-            } else {
-                0
-            };
-            let caps = if from != 0 {
-                captures.fill_captures(p, &s, from);
-                captures.mvs.len()
-            } else {
-                0
-            };
-            let huffs = if huffing {
-                pos.huffable.count_ones() as usize
-            } else {
-                0
-            };
-            let moves = steps + caps;
-            let actions = moves + huffs;
-            if plies == cap || pos.outcome(p, actions, moves) != Outcome::Ongoing {
-                break;
-            }
-            let i = pick(actions);
-            assert!(i < actions, "pick({actions}) gave {i}");
-            let m = if i < steps {
-                let (f, t) = sets.nth(i as u32);
-                Mv::simple(
-                    MvKind::Step,
-                    f.trailing_zeros() as u8,
-                    t.trailing_zeros() as u8,
-                )
-            } else if i < moves {
-                captures.mvs[i - steps]
-            } else {
-                let mut h = pos.huffable;
-                for _ in moves..i {
-                    h &= h - 1;
-                }
-                let at = h.trailing_zeros() as u8;
-                Mv::simple(MvKind::Huff, at, at)
-            };
-            pos.play(p, &m);
+        // One copy of the ply for each side, so that every test of the
+        // mover's side (forward directions, crowning row) is a constant.
+        while match pos.to_move {
+            Side::White => ply(p, captures, &mut pos, plies == cap, &mut pick, Side::White),
+            Side::Black => ply(p, captures, &mut pos, plies == cap, &mut pick, Side::Black),
+        } {
             plies += 1;
         }
         self.pos = pos;
@@ -128,4 +90,67 @@ impl EngineGame {
         self.refresh();
         plies
     }
+}
+
+/// One ply of [`EngineGame::playout`] for `side`, the side to move at
+/// `pos`: counts the actions, and unless the game is over there or `last`,
+/// plays the one at index `pick(n)`; whether it played.
+#[inline(always)]
+fn ply(
+    p: &Profile,
+    captures: &mut MoveList,
+    pos: &mut Pos,
+    last: bool,
+    pick: &mut impl FnMut(usize) -> usize,
+    side: Side,
+) -> bool {
+    let compulsory = p.capture == CaptureRule::Compulsory;
+    let s = pos.sides_as(side);
+    let from = capturers(p, &s);
+    let sets = StepSets::new(p, &s);
+    let steps = if !compulsory || from == 0 {
+        sets.count() as usize
+    } else {
+        0
+    };
+    let jumps = (from != 0).then(|| JumpSets::new(p, &s, from));
+    let caps = match &jumps {
+        None => 0,
+        Some(j) if j.searched == 0 => j.count(),
+        Some(j) => {
+            captures.fill_captures(p, &s, j.searched);
+            j.count() + captures.mvs.len()
+        }
+    };
+    let huffs = if p.capture == CaptureRule::Huffing {
+        pos.huffable.count_ones() as usize
+    } else {
+        0
+    };
+    let moves = steps + caps;
+    let actions = moves + huffs;
+    if last || pos.outcome(p, actions, moves) != Outcome::Ongoing {
+        return false;
+    }
+    let i = pick(actions);
+    assert!(i < actions, "pick({actions}) gave {i}");
+    let m = if i < steps {
+        let (f, t) = sets.nth(i as u32);
+        Mv::simple(
+            MvKind::Step,
+            f.trailing_zeros() as u8,
+            t.trailing_zeros() as u8,
+        )
+    } else if let Some(j) = jumps.as_ref().filter(|_| i < moves) {
+        j.nth(i - steps, captures)
+    } else {
+        let mut h = pos.huffable;
+        for _ in moves..i {
+            h &= h - 1;
+        }
+        let at = h.trailing_zeros() as u8;
+        Mv::simple(MvKind::Huff, at, at)
+    };
+    pos.play_as(p, &m, side);
+    true
 }
