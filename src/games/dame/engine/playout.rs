@@ -129,7 +129,15 @@ fn ply(
     };
     let moves = steps + caps;
     let actions = moves + huffs;
-    if last || pos.outcome(p, actions, moves) != Outcome::Ongoing {
+    if last {
+        return false;
+    }
+    // The common case first: with a move to make, stones on both sides and
+    // no draw due, none of `Pos::outcome`'s endings can apply (each needs
+    // no move, no stones on one side, or the draw), so it is not asked.
+    let draw = p.draw.no_progress_plies;
+    let surely_on = moves != 0 && s.enemy != 0 && (draw == 0 || pos.quiet < draw);
+    if !surely_on && pos.outcome(p, actions, moves) != Outcome::Ongoing {
         return false;
     }
     let i = pick(actions);
