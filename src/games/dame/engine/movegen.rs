@@ -583,9 +583,6 @@ impl StepSets {
             };
             return (from, to);
         }
-        if self.flying == 0 {
-            return Self::nth_both_ways(back, ahead, i);
-        }
         let mut movers = f0 | f1 | f2 | f3 | self.flying;
         while movers != 0 {
             let from = movers & movers.wrapping_neg();
@@ -616,35 +613,6 @@ impl StepSets {
             i -= n;
         }
         unreachable!("a step index below the count of steps")
-    }
-}
-
-impl StepSets {
-    /// [`StepSets::nth`] where some stones step backward and some forward
-    /// (Damen that do not fly among them), from the two sets of
-    /// [`StepSets::nth`]'s one-way case (`back`: south-west at the stone's
-    /// square, south-east one above; `ahead`: north-west, north-east): a
-    /// stone's up to four steps are its two bits in `back`, then its two in
-    /// `ahead`. The stone is found by halving the board with population
-    /// counts (the last place where fewer than `i + 1` steps start below
-    /// is the stone's square or the light one above it), its steps read as
-    /// four bits as in the walk.
-    #[inline(always)]
-    fn nth_both_ways(back: u64, ahead: u64, i: u32) -> (u64, u64) {
-        let mut at = 0u32;
-        for half in [32u32, 16, 8, 4, 2, 1] {
-            let next = at + half;
-            let below = (1u64 << next) - 1;
-            let n = (back & below).count_ones() + (ahead & below).count_ones();
-            at = if n <= i { next } else { at };
-        }
-        let x = at - ((!DARK >> at) & 1) as u32;
-        let below = (1u64 << x) - 1;
-        let rest = i - (back & below).count_ones() - (ahead & below).count_ones();
-        let ways = ((back >> x) & 3) | ((ahead >> x) & 3) << 2;
-        let from = 1u64 << x;
-        let r = ROTATION[ways as usize][rest as usize];
-        (from, from.rotate_left(u32::from(r)))
     }
 }
 
