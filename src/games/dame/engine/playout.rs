@@ -7,9 +7,12 @@
 //! plays the same game here as through the trait, move for move.
 //!
 //! Only what the draw needs is built: the steps are counted by shifts and
-//! the one drawn is found stone by stone ([`StepSets`]); captures, when a
-//! stone can jump, are listed and sorted, since their order is by path;
-//! huffs are the bits of the position's huffable set. Every end of the
+//! the one drawn is found by population counts or stone by stone
+//! ([`StepSets`]); captures, when a stone can jump, are single jumps kept
+//! as sets where no landing square can jump again ([`JumpSets`]), and
+//! listed and sorted by path only for the other capturing stones; huffs
+//! are the bits of the position's huffable set. The ply is compiled once
+//! for each side. Every end of the
 //! game is judged by [`Pos::outcome`] from those counts at every position
 //! reached, as `EngineGame` judges it after each action: all stones taken
 //! (DA-5.1), no legal action (DA-5.2), and the no-progress draw the
