@@ -14,7 +14,7 @@
 //! sorts them. A capture's path starts with its stone's square, so the
 //! captures of each stone stand together in that order, and those of a
 //! single-jump stone sort by landing square: south-west, south-east,
-//! north-west, north-east, the order of [`ROTATION`].
+//! north-west, north-east, the order of the step table `ROTATION`.
 
 use super::super::board::Side;
 use super::super::profile::{Crowning, Majority, Profile, Range};
