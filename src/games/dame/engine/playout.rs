@@ -20,7 +20,10 @@
 
 use super::super::board::Side;
 use super::super::game::Outcome;
-use super::super::profile::{CaptureRule, Profile};
+use super::super::profile::{
+    CaptureRule, Crowning, DameSwitches, DrawSwitches, Faults, HuffSwitches, HuffTarget, Landing,
+    Majority, Profile, Range, Reach, Removal,
+};
 use super::EngineGame;
 use super::jumpsets::JumpSets;
 use super::list::{MoveList, Mv, MvKind};
@@ -79,20 +82,86 @@ impl EngineGame {
         let p = &self.profile;
         let captures = &mut self.list;
         let mut pos = self.pos;
-        let mut plies = 0;
-        // One copy of the ply for each side, so that every test of the
-        // mover's side (forward directions, crowning row) is a constant.
-        while match pos.to_move {
-            Side::White => ply(p, captures, &mut pos, plies == cap, &mut pick, Side::White),
-            Side::Black => ply(p, captures, &mut pos, plies == cap, &mut pick, Side::Black),
-        } {
-            plies += 1;
-        }
+        // Under a named profile's switches the loop runs on a constant copy
+        // of them, so that every switch read in the ply is decided at
+        // compile time; any other profile runs the same loop reading them.
+        let plies = if same_switches(p, &ENGLISH) {
+            plies_under(&ENGLISH, captures, &mut pos, cap, &mut pick)
+        } else {
+            plies_under(p, captures, &mut pos, cap, &mut pick)
+        };
         self.pos = pos;
         self.plies += plies;
         self.refresh();
         plies
     }
+}
+
+/// The English profile's switches as a constant ([`Profile::english`],
+/// without its name; `tests` holds the two equal).
+const ENGLISH: Profile = Profile {
+    name: String::new(),
+    first: Side::Black,
+    capture: CaptureRule::Compulsory,
+    men_capture_backward: false,
+    dame: DameSwitches {
+        range: Range::Short,
+        reach: Reach::Adjacent,
+        landing: Landing::DirectlyBehind,
+    },
+    crowning: Crowning::EndsMove,
+    majority: Majority::Free,
+    removal: Removal::AtEnd,
+    huff: HuffSwitches {
+        target: HuffTarget::CouldHaveCaptured,
+        costs_turn: false,
+        partial: true,
+        dame_moves: true,
+    },
+    draw: DrawSwitches {
+        no_progress_plies: 0,
+    },
+    faults: Faults {
+        shut_in_before_huff: false,
+        no_moves_before_all_captured: false,
+        all_captured_only_for_side_to_move: false,
+    },
+};
+
+/// Whether `a` and `b` have the same switches (their names aside).
+fn same_switches(a: &Profile, b: &Profile) -> bool {
+    a.first == b.first
+        && a.capture == b.capture
+        && a.men_capture_backward == b.men_capture_backward
+        && a.dame == b.dame
+        && a.crowning == b.crowning
+        && a.majority == b.majority
+        && a.removal == b.removal
+        && a.huff == b.huff
+        && a.draw == b.draw
+        && a.faults == b.faults
+}
+
+/// The plies of [`EngineGame::playout`] under `p` from `pos`, at most
+/// `cap`; how many were played.
+#[inline(always)]
+fn plies_under(
+    p: &Profile,
+    captures: &mut MoveList,
+    pos: &mut Pos,
+    cap: usize,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> usize {
+    let mut plies = 0;
+    // One copy of the ply for each side, so that every test of the
+    // mover's side (forward directions, crowning row) is a constant.
+    while match pos.to_move {
+        Side::White => ply(p, captures, pos, plies == cap, pick, Side::White),
+        Side::Black => ply(p, captures, pos, plies == cap, pick, Side::Black),
+    } {
+        plies += 1;
+    }
+    plies
 }
 
 /// One ply of [`EngineGame::playout`] for `side`, the side to move at
@@ -164,4 +233,24 @@ fn ply(
     };
     pos.play_as(p, &m, side);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_constant_switches_are_the_named_profiles() {
+        let english = Profile::english();
+        assert!(same_switches(&ENGLISH, &english));
+        assert_eq!(
+            Profile {
+                name: english.name.clone(),
+                ..ENGLISH
+            },
+            english
+        );
+        assert!(!same_switches(&ENGLISH, &Profile::seed_004()));
+        assert!(!same_switches(&ENGLISH, &Profile::damenspiel()));
+    }
 }
