@@ -126,4 +126,3 @@ fn native_random_games_under_the_named_profiles_play_the_trait_games() {
         assert!(plies > 1_000, "{name}: {plies} plies");
     }
 }
-
