@@ -99,3 +99,30 @@ fn native_random_games_play_the_trait_games() {
     }
     assert!(plies > 20_000, "{plies} plies");
 }
+
+/// The native loop under each named profile, whose switches it may read as
+/// constants (`engine/playout.rs`): the same games as the trait loop on the
+/// reference and the engine, from the start and from random setups.
+#[test]
+fn native_random_games_under_the_named_profiles_play_the_trait_games() {
+    use arbiter::games::dame::board::Setup;
+    use arbiter::games::dame::profile::Profile;
+    use arbiter::games::dame::workload::{compare_playout, random_setup};
+
+    for name in Profile::NAMES {
+        let profile = Profile::parse(name).expect("a named profile");
+        let mut plies = 0;
+        for seed in 0..40u64 {
+            let setup = if seed % 2 == 0 {
+                Setup::start()
+            } else {
+                random_setup(&mut Seeded(seed))
+            };
+            match compare_playout(&setup, &profile, 9_000 + seed, 400) {
+                Ok(f) => plies += f.plies,
+                Err(e) => panic!("{name}, seed {seed}: {e}"),
+            }
+        }
+        assert!(plies > 1_000, "{name}: {plies} plies");
+    }
+}

@@ -51,6 +51,45 @@ pub fn singles(mut b: u64) -> impl Iterator<Item = u64> {
     })
 }
 
+/// The dark squares (a1 is dark): the only squares stones stand on.
+pub const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// For a byte and an index below its count of set bits, the place of that
+/// set bit (lowest first).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The index of the `i`-th lowest set bit of `w` (`i` below its count of
+/// set bits): halves, quarters and eighths chosen by population counts
+/// (no loop whose exit depends on `i`), the last eight bits by a table.
+#[inline(always)]
+pub fn nth_set_bit(w: u64, i: u32) -> u32 {
+    let (mut w, mut i, mut at) = (w, i, 0);
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1u64 << half) - 1)).count_ones();
+        let up = i >= low;
+        i -= if up { low } else { 0 };
+        at += if up { half } else { 0 };
+        w = if up { w >> half } else { w };
+    }
+    at + u32::from(SELECT_IN_BYTE[(w & 0xFF) as usize][(i & 7) as usize])
+}
+
 /// The direction from `a` to `b` and the bits strictly between them, when
 /// both lie on one diagonal.
 pub fn ray_between(a: Square, b: Square) -> Option<(usize, u32, u64)> {
@@ -92,5 +131,25 @@ mod tests {
         let (d, n, between) = ray_between("a1".parse().unwrap(), "d4".parse().unwrap()).unwrap();
         assert_eq!((d, n), (0, 3));
         assert_eq!(between.count_ones(), 2);
+    }
+
+    #[test]
+    fn the_nth_set_bit_is_found_lowest_first() {
+        for w in [
+            1u64,
+            0x8000_0000_0000_0001,
+            DARK,
+            u64::MAX,
+            0x0010_2000_0400_0080,
+        ] {
+            let bits: Vec<u32> = singles(w).map(u64::trailing_zeros).collect();
+            for (i, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(w, i as u32), b, "bit {i} of {w:#x}");
+            }
+        }
+        assert_eq!(DARK.count_ones(), 32);
+        assert_ne!(DARK & bit("a1".parse().unwrap()), 0);
+        assert_eq!(DARK & bit("b1".parse().unwrap()), 0);
+        assert_ne!(DARK & bit("h8".parse().unwrap()), 0);
     }
 }

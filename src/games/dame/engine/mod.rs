@@ -9,6 +9,7 @@
 
 pub mod bits;
 pub mod judge;
+pub mod jumpsets;
 pub mod list;
 pub mod movegen;
 pub mod perft;

@@ -8,7 +8,7 @@
 
 use super::super::board::{Side, Square};
 use super::super::profile::{Crowning, Landing, Profile, Range, Reach, Removal};
-use super::bits::{DIRECTIONS, RANK_1, RANK_8, shift, singles};
+use super::bits::{DARK, DIRECTIONS, RANK_1, RANK_8, nth_set_bit, shift, singles};
 
 /// The stones as seen by the side to move.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +52,7 @@ impl Sides {
 
     /// The free squares.
     #[inline]
-    fn empty(&self) -> u64 {
+    pub(super) fn empty(&self) -> u64 {
         !(self.own | self.enemy)
     }
 }
@@ -169,7 +169,7 @@ pub fn capturers(p: &Profile, s: &Sides) -> u64 {
 /// four directions: men (forward, or every way when men capture
 /// backward) and Damen that do not fly.
 #[inline(always)]
-fn short_jumpers(p: &Profile, s: &Sides) -> [u64; 4] {
+pub(super) fn short_jumpers(p: &Profile, s: &Sides) -> [u64; 4] {
     let men = s.own & !s.dames;
     let dames = if p.dame.range == Range::Flying {
         0
@@ -204,7 +204,7 @@ fn short_steppers(p: &Profile, s: &Sides) -> [u64; 4] {
 
 /// One step in the constant direction `D` (see [`shift`]).
 #[inline(always)]
-fn sh<const D: usize>(b: u64) -> u64 {
+pub(super) fn sh<const D: usize>(b: u64) -> u64 {
     shift(b, D)
 }
 
@@ -494,14 +494,14 @@ pub struct StepSets {
 
 /// For four bits (bit 0 for direction 3, bit 1 for 2, bit 2 for 1, bit 3
 /// for 0: the order of the target squares, lowest first), how many are set.
-const POP4: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+pub(super) const POP4: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// For four bits as in [`POP4`] and an index below their count, the
 /// rotation that takes a stone to its target in the direction of that set
 /// bit: 55 (64 − 9) for south-west, 57 (64 − 7) for south-east, 7 for
 /// north-west and 9 for north-east. A rotation is the shift, as the target
 /// is on the board.
-const ROTATION: [[u8; 4]; 16] = {
+pub(super) const ROTATION: [[u8; 4]; 16] = {
     let rot = [55u8, 57, 7, 9];
     let mut t = [[0u8; 4]; 16];
     let mut m = 0;
@@ -562,6 +562,27 @@ impl StepSets {
     #[inline(always)]
     pub fn nth(&self, mut i: u32) -> (u64, u64) {
         let [f0, f1, f2, f3] = self.from;
+        // When the side's stones step only forward, or only backward (men
+        // alone, or Damen that all face one way), each stone has two ways
+        // at most, and a stone on the dark square `x` that steps south-west
+        // or north-west is set at `x`, one that steps south-east or
+        // north-east at `x + 1` (a light square: those never start on file
+        // h). The set bits then stand in action order, and the `i`-th is
+        // found by population counts without walking the stones.
+        let (back, ahead) = (f3 | f2 << 1, f1 | f0 << 1);
+        if self.flying == 0 && (back == 0 || ahead == 0) {
+            let x = nth_set_bit(back | ahead, i);
+            let light = (!DARK >> x) & 1;
+            let from = 1u64 << (x - light as u32);
+            // South-west is 9 down, south-east 7; north-west 7 up,
+            // north-east 9.
+            let to = if back == 0 {
+                from << (7 + 2 * light)
+            } else {
+                from >> (9 - 2 * light)
+            };
+            return (from, to);
+        }
         let mut movers = f0 | f1 | f2 | f3 | self.flying;
         while movers != 0 {
             let from = movers & movers.wrapping_neg();

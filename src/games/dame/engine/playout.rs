@@ -7,19 +7,28 @@
 //! plays the same game here as through the trait, move for move.
 //!
 //! Only what the draw needs is built: the steps are counted by shifts and
-//! the one drawn is found stone by stone ([`StepSets`]); captures, when a
-//! stone can jump, are listed and sorted, since their order is by path;
-//! huffs are the bits of the position's huffable set. Every end of the
+//! the one drawn is found by population counts or stone by stone
+//! ([`StepSets`]); captures, when a stone can jump, are single jumps kept
+//! as sets where no landing square can jump again ([`JumpSets`]), and
+//! listed and sorted by path only for the other capturing stones; huffs
+//! are the bits of the position's huffable set. The ply is compiled once
+//! for each side. Every end of the
 //! game is judged by [`Pos::outcome`] from those counts at every position
 //! reached, as `EngineGame` judges it after each action: all stones taken
 //! (DA-5.1), no legal action (DA-5.2), and the no-progress draw the
 //! profile switches on (AD-11), the kill matrix's faults included.
 
+use super::super::board::Side;
 use super::super::game::Outcome;
-use super::super::profile::CaptureRule;
+use super::super::profile::{
+    CaptureRule, Crowning, DameSwitches, DrawSwitches, Faults, HuffSwitches, HuffTarget, Landing,
+    Majority, Profile, Range, Reach, Removal,
+};
 use super::EngineGame;
-use super::list::{Mv, MvKind};
+use super::jumpsets::JumpSets;
+use super::list::{MoveList, Mv, MvKind};
 use super::movegen::{StepSets, capturers};
+use super::position::Pos;
 
 impl EngineGame {
     /// Makes this game a copy of `start` (the same profile, position, ply
@@ -73,59 +82,175 @@ impl EngineGame {
         let p = &self.profile;
         let captures = &mut self.list;
         let mut pos = self.pos;
-        let compulsory = p.capture == CaptureRule::Compulsory;
-        let huffing = p.capture == CaptureRule::Huffing;
-        let mut plies = 0;
-        loop {
-            let s = pos.sides();
-            let from = capturers(p, &s);
-            let sets = StepSets::new(p, &s);
-            let steps = if !compulsory || from == 0 {
-                sets.count() as usize
-            } else {
-                0
-            };
-            let caps = if from != 0 {
-                captures.fill_captures(p, &s, from);
-                captures.mvs.len()
-            } else {
-                0
-            };
-            let huffs = if huffing {
-                pos.huffable.count_ones() as usize
-            } else {
-                0
-            };
-            let moves = steps + caps;
-            let actions = moves + huffs;
-            if plies == cap || pos.outcome(p, actions, moves) != Outcome::Ongoing {
-                break;
-            }
-            let i = pick(actions);
-            assert!(i < actions, "pick({actions}) gave {i}");
-            let m = if i < steps {
-                let (f, t) = sets.nth(i as u32);
-                Mv::simple(
-                    MvKind::Step,
-                    f.trailing_zeros() as u8,
-                    t.trailing_zeros() as u8,
-                )
-            } else if i < moves {
-                captures.mvs[i - steps]
-            } else {
-                let mut h = pos.huffable;
-                for _ in moves..i {
-                    h &= h - 1;
-                }
-                let at = h.trailing_zeros() as u8;
-                Mv::simple(MvKind::Huff, at, at)
-            };
-            pos.play(p, &m);
-            plies += 1;
-        }
+        // Under a named profile's switches the loop runs on a constant copy
+        // of them, so that every switch read in the ply is decided at
+        // compile time; any other profile runs the same loop reading them.
+        let plies = if same_switches(p, &ENGLISH) {
+            plies_under(&ENGLISH, captures, &mut pos, cap, &mut pick)
+        } else {
+            plies_under(p, captures, &mut pos, cap, &mut pick)
+        };
         self.pos = pos;
         self.plies += plies;
         self.refresh();
         plies
+    }
+}
+
+/// The English profile's switches as a constant ([`Profile::english`],
+/// without its name; `tests` holds the two equal).
+const ENGLISH: Profile = Profile {
+    name: String::new(),
+    first: Side::Black,
+    capture: CaptureRule::Compulsory,
+    men_capture_backward: false,
+    dame: DameSwitches {
+        range: Range::Short,
+        reach: Reach::Adjacent,
+        landing: Landing::DirectlyBehind,
+    },
+    crowning: Crowning::EndsMove,
+    majority: Majority::Free,
+    removal: Removal::AtEnd,
+    huff: HuffSwitches {
+        target: HuffTarget::CouldHaveCaptured,
+        costs_turn: false,
+        partial: true,
+        dame_moves: true,
+    },
+    draw: DrawSwitches {
+        no_progress_plies: 0,
+    },
+    faults: Faults {
+        shut_in_before_huff: false,
+        no_moves_before_all_captured: false,
+        all_captured_only_for_side_to_move: false,
+    },
+};
+
+/// Whether `a` and `b` have the same switches (their names aside).
+fn same_switches(a: &Profile, b: &Profile) -> bool {
+    a.first == b.first
+        && a.capture == b.capture
+        && a.men_capture_backward == b.men_capture_backward
+        && a.dame == b.dame
+        && a.crowning == b.crowning
+        && a.majority == b.majority
+        && a.removal == b.removal
+        && a.huff == b.huff
+        && a.draw == b.draw
+        && a.faults == b.faults
+}
+
+/// The plies of [`EngineGame::playout`] under `p` from `pos`, at most
+/// `cap`; how many were played.
+#[inline(always)]
+fn plies_under(
+    p: &Profile,
+    captures: &mut MoveList,
+    pos: &mut Pos,
+    cap: usize,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> usize {
+    let mut plies = 0;
+    // One copy of the ply for each side, so that every test of the
+    // mover's side (forward directions, crowning row) is a constant.
+    while match pos.to_move {
+        Side::White => ply(p, captures, pos, plies == cap, pick, Side::White),
+        Side::Black => ply(p, captures, pos, plies == cap, pick, Side::Black),
+    } {
+        plies += 1;
+    }
+    plies
+}
+
+/// One ply of [`EngineGame::playout`] for `side`, the side to move at
+/// `pos`: counts the actions, and unless the game is over there or `last`,
+/// plays the one at index `pick(n)`; whether it played.
+#[inline(always)]
+fn ply(
+    p: &Profile,
+    captures: &mut MoveList,
+    pos: &mut Pos,
+    last: bool,
+    pick: &mut impl FnMut(usize) -> usize,
+    side: Side,
+) -> bool {
+    let compulsory = p.capture == CaptureRule::Compulsory;
+    let s = pos.sides_as(side);
+    let from = capturers(p, &s);
+    let sets = StepSets::new(p, &s);
+    let steps = if !compulsory || from == 0 {
+        sets.count() as usize
+    } else {
+        0
+    };
+    let jumps = (from != 0).then(|| JumpSets::new(p, &s, from));
+    let caps = match &jumps {
+        None => 0,
+        Some(j) if j.searched == 0 => j.count(),
+        Some(j) => {
+            captures.fill_captures(p, &s, j.searched);
+            j.count() + captures.mvs.len()
+        }
+    };
+    let huffs = if p.capture == CaptureRule::Huffing {
+        pos.huffable.count_ones() as usize
+    } else {
+        0
+    };
+    let moves = steps + caps;
+    let actions = moves + huffs;
+    if last {
+        return false;
+    }
+    // The common case first: with a move to make, stones on both sides and
+    // no draw due, none of `Pos::outcome`'s endings can apply (each needs
+    // no move, no stones on one side, or the draw), so it is not asked.
+    let draw = p.draw.no_progress_plies;
+    let surely_on = moves != 0 && s.enemy != 0 && (draw == 0 || pos.quiet < draw);
+    if !surely_on && pos.outcome(p, actions, moves) != Outcome::Ongoing {
+        return false;
+    }
+    let i = pick(actions);
+    assert!(i < actions, "pick({actions}) gave {i}");
+    let m = if i < steps {
+        let (f, t) = sets.nth(i as u32);
+        Mv::simple(
+            MvKind::Step,
+            f.trailing_zeros() as u8,
+            t.trailing_zeros() as u8,
+        )
+    } else if let Some(j) = jumps.as_ref().filter(|_| i < moves) {
+        j.nth(i - steps, captures)
+    } else {
+        let mut h = pos.huffable;
+        for _ in moves..i {
+            h &= h - 1;
+        }
+        let at = h.trailing_zeros() as u8;
+        Mv::simple(MvKind::Huff, at, at)
+    };
+    pos.play_as(p, &m, side);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_constant_switches_are_the_named_profiles() {
+        let english = Profile::english();
+        assert!(same_switches(&ENGLISH, &english));
+        assert_eq!(
+            Profile {
+                name: english.name.clone(),
+                ..ENGLISH
+            },
+            english
+        );
+        assert!(!same_switches(&ENGLISH, &Profile::seed_004()));
+        assert!(!same_switches(&ENGLISH, &Profile::damenspiel()));
     }
 }

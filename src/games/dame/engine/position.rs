@@ -34,18 +34,32 @@ impl Pos {
     /// The stones as the side to move sees them.
     #[inline]
     pub fn sides(&self) -> Sides {
+        self.sides_as(self.to_move)
+    }
+
+    /// The stones as `side`, the side to move, sees them: with `side` a
+    /// constant where this is inlined, every test of the mover's side in
+    /// the move generation is decided at compile time.
+    #[inline(always)]
+    pub fn sides_as(&self, side: Side) -> Sides {
         Sides {
-            own: self.stones[idx(self.to_move)],
-            enemy: self.stones[idx(self.to_move.other())],
+            own: self.stones[idx(side)],
+            enemy: self.stones[idx(side.other())],
             dames: self.dames,
-            side: self.to_move,
+            side,
         }
     }
 
     /// Plays `m`, a move listed for this position under `p`.
     #[inline(always)]
     pub fn play(&mut self, p: &Profile, m: &Mv) {
-        let side = self.to_move;
+        self.play_as(p, m, self.to_move);
+    }
+
+    /// [`Pos::play`] with the side to move given (`side` must be
+    /// `self.to_move`), for a caller that knows it as a constant.
+    #[inline(always)]
+    pub fn play_as(&mut self, p: &Profile, m: &Mv, side: Side) {
         let me = idx(side);
         let (f, t) = (1u64 << m.from, 1u64 << m.to);
         let mut next_huffable = 0u64;
@@ -61,7 +75,7 @@ impl Pos {
                 return;
             }
             MvKind::Step => {
-                let s = self.sides();
+                let s = self.sides_as(side);
                 let dame = self.dames & f != 0;
                 // Which stones had a capture open before the move (only
                 // huffing asks).
