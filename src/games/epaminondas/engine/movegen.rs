@@ -124,13 +124,17 @@ impl<F: FnMut(Found) -> bool> Sink for Each<F> {
     }
 }
 
-/// The directions on the west side of a stone, in the order their squares
-/// at one distance come (south to north), then south, north, and the east
-/// side.
-const WEST: [usize; 3] = [5, 6, 7];
+/// The directions as indices into `STEPS`: the west side of a stone, in
+/// the order their squares at one distance come (south to north), south,
+/// north, and the east side (south to north).
+const SW: usize = 5;
+const W: usize = 6;
+const NW: usize = 7;
 const SOUTH: usize = 4;
 const NORTH: usize = 0;
-const EAST: [usize; 3] = [3, 2, 1];
+const SE: usize = 3;
+const E: usize = 2;
+const NE: usize = 1;
 
 /// Which moves of a position the symmetry rule restricts.
 #[derive(Clone, Copy)]
@@ -186,21 +190,62 @@ impl Rules {
         n
     }
 
-    /// One reading of the line through `front` along `step`.
+    /// The two rays of the axis through `front` along `step` and against
+    /// it. Both read the stone's two neighbours on the axis: a direction is
+    /// open only when the square ahead is neither own nor off the board,
+    /// and the own line behind a stone is longer than the stone itself only
+    /// when the square ahead the other way is own, that is when the other
+    /// direction is closed. So an axis reads its own line once at most, and
+    /// a lone stone's line is 1 without a walk.
     #[inline(always)]
-    fn ray(&self, pos: &Position, front: usize, step: isize, own: u8, enemy: u8) -> Ray {
-        let at = |k: isize| pos.cell((front as isize + k * step) as usize);
-        let ahead = at(1);
-        if ahead == own || ahead == OFF {
-            return Ray::default();
-        }
-        let mut line = 1u8;
-        while at(-(line as isize)) == own {
-            line += 1;
-        }
+    fn axis(&self, pos: &Position, front: usize, step: isize, own: u8, enemy: u8) -> (Ray, Ray) {
+        let ahead = pos.cell((front as isize + step) as usize);
+        let behind = pos.cell((front as isize - step) as usize);
+        let forward = if ahead == own || ahead == OFF {
+            Ray::default()
+        } else {
+            let line = if behind == own {
+                Self::line_behind(pos, front, step)
+            } else {
+                1
+            };
+            self.open_ray(pos, front, step, ahead, line, enemy)
+        };
+        let backward = if behind == own || behind == OFF {
+            Ray::default()
+        } else {
+            let line = if ahead == own {
+                Self::line_behind(pos, front, -step)
+            } else {
+                1
+            };
+            self.open_ray(pos, front, -step, behind, line, enemy)
+        };
+        (forward, backward)
+    }
+
+    /// The ray of an open direction: `ahead` (empty or enemy) is the square
+    /// next to `front` along `step`, `line` the own stones from `front`
+    /// backwards.
+    #[inline(always)]
+    fn open_ray(
+        &self,
+        pos: &Position,
+        front: usize,
+        step: isize,
+        ahead: u8,
+        line: u8,
+        enemy: u8,
+    ) -> Ray {
+        // The empty squares ahead, counted up to `line`, and the square
+        // after them.
         let mut empty = 0u8;
-        while empty < line && at(empty as isize + 1) == EMPTY {
+        let mut next = front as isize + step;
+        let mut cell = ahead;
+        while cell == EMPTY && empty < line {
             empty += 1;
+            next += step;
+            cell = pos.cell(next as usize);
         }
         let mut ray = Ray {
             reach: empty,
@@ -208,9 +253,8 @@ impl Rules {
             empty,
             need: 0,
         };
-        if empty < line && at(empty as isize + 1) == enemy {
-            let contact = (front as isize + (empty as isize + 1) * step) as usize;
-            let n = self.enemy_count(pos, contact, step);
+        if empty < line && cell == enemy {
+            let n = self.enemy_count(pos, next as usize, step);
             if self.beaten(n, line) {
                 ray.reach = empty + 1;
                 if !self.strength_whole {
@@ -219,6 +263,17 @@ impl Rules {
             }
         }
         ray
+    }
+
+    /// The rays of the stone on `front` in the eight directions, in the
+    /// order of `STEPS`, each axis read with its step a constant.
+    #[inline(always)]
+    fn rays(&self, pos: &Position, front: usize, own: u8, enemy: u8) -> [Ray; 8] {
+        let (n, s) = self.axis(pos, front, STEPS[0], own, enemy);
+        let (ne, sw) = self.axis(pos, front, STEPS[1], own, enemy);
+        let (e, w) = self.axis(pos, front, STEPS[2], own, enemy);
+        let (se, nw) = self.axis(pos, front, STEPS[3], own, enemy);
+        [n, ne, e, se, s, sw, w, nw]
     }
 
     /// The counts that may move `distance` squares along `ray`: the first
@@ -254,7 +309,21 @@ impl Rules {
         if !restricted {
             return out.block(found, hi);
         }
-        (lo..=hi).all(|count| {
+        self.block_restricted(pos, found, hi, out)
+    }
+
+    /// The moves `found` with counts `found.count..=last`, each handed over
+    /// unless it makes the forbidden symmetry; `false` when stopped. Out of
+    /// line: the rare case, kept out of the eight inlined emitters.
+    #[inline(never)]
+    fn block_restricted(
+        &self,
+        pos: &Position,
+        found: Found,
+        last: u8,
+        out: &mut impl Sink,
+    ) -> bool {
+        (found.count..=last).all(|count| {
             let one = Found { count, ..found };
             self.makes_symmetric(pos, one) || out.block(one, count)
         })
@@ -262,7 +331,10 @@ impl Rules {
 
     /// Hands over the moves of the stone on `front` in direction `dir` at
     /// `distance`, if it reaches that far; `false` when stopped. `entry` is
-    /// the distance at which a move towards the target row enters it.
+    /// the distance at which a move towards the target row enters it
+    /// (0, never, unless the scope restricts entries); `toward` the rank
+    /// step towards it. Called with `dir` a constant, so that the step and
+    /// the rank step fold away.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn emit(
@@ -273,15 +345,15 @@ impl Rules {
         dir: usize,
         distance: u8,
         entry: u8,
-        restriction: Restriction,
+        toward: i8,
+        every: bool,
         out: &mut impl Sink,
     ) -> bool {
         let ray = &rays[dir];
         if distance > ray.reach {
             return true;
         }
-        let toward = if pos.to_move == Side::White { 1 } else { -1 };
-        let restricted = restriction.every || (distance == entry && RANK_STEP[dir] == toward);
+        let restricted = every || (distance == entry && RANK_STEP[dir] == toward);
         let found = Found {
             front,
             dir,
@@ -326,44 +398,48 @@ impl Rules {
         let side: Side = pos.to_move;
         let (own, enemy) = (stone(side), stone(side.opponent()));
         let target = pos.target_rank(side) as i16;
-        let toward = if side == Side::White { 1 } else { -1 };
+        let toward: i8 = if side == Side::White { 1 } else { -1 };
         let restriction = self.restriction(pos);
+        let every = restriction.every;
         for front in pos.stones[side.index()].ones() {
-            let rays: [Ray; 8] =
-                std::array::from_fn(|dir| self.ray(pos, front, STEPS[dir], own, enemy));
+            let rays = self.rays(pos, front, own, enemy);
+            let [n, ne, e, se, s, sw, w, nw] = rays.map(|r| r.reach);
+            let west = sw.max(w).max(nw);
+            let east = se.max(e).max(ne);
+            if west | east | n | s == 0 {
+                continue;
+            }
             // The distance at which a move towards the target row enters it.
             let entry = if restriction.entries {
-                ((target - square(front).rank as i16) * toward) as u8
+                ((target - square(front).rank as i16) * toward as i16) as u8
             } else {
                 0
             };
             let emit = |dir: usize, distance: u8, out: &mut _| {
-                self.emit(pos, front, &rays, dir, distance, entry, restriction, out)
+                self.emit(pos, front, &rays, dir, distance, entry, toward, every, out)
             };
-            let west = WEST.iter().map(|&k| rays[k].reach).max().unwrap_or(0);
+            // Landing cells in increasing order: the west side by distance
+            // from the furthest (south-west before west before north-west
+            // at each), south from the furthest, north and the east side
+            // from the nearest.
             for d in (1..=west).rev() {
-                for k in WEST {
-                    if !emit(k, d, out) {
-                        return false;
-                    }
+                if !(emit(SW, d, out) && emit(W, d, out) && emit(NW, d, out)) {
+                    return false;
                 }
             }
-            for d in (1..=rays[SOUTH].reach).rev() {
+            for d in (1..=s).rev() {
                 if !emit(SOUTH, d, out) {
                     return false;
                 }
             }
-            for d in 1..=rays[NORTH].reach {
+            for d in 1..=n {
                 if !emit(NORTH, d, out) {
                     return false;
                 }
             }
-            let east = EAST.iter().map(|&k| rays[k].reach).max().unwrap_or(0);
             for d in 1..=east {
-                for k in EAST {
-                    if !emit(k, d, out) {
-                        return false;
-                    }
+                if !(emit(SE, d, out) && emit(E, d, out) && emit(NE, d, out)) {
+                    return false;
                 }
             }
         }
