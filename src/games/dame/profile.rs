@@ -236,17 +236,41 @@ impl Profile {
     pub fn english() -> Profile {
         Profile {
             name: "english".into(),
-            first: Side::Black,
-            capture: CaptureRule::Compulsory,
-            men_capture_backward: false,
-            dame: DameSwitches {
-                range: Range::Short,
-                reach: Reach::Adjacent,
-                landing: Landing::DirectlyBehind,
-            },
-            ..Self::seed_004()
+            ..Self::ENGLISH_SWITCHES
         }
     }
+
+    /// [`Profile::english`]'s switches, its name left empty: a constant, so
+    /// that the engine's native random-game loop can run on them with
+    /// every switch read decided at compile time.
+    pub const ENGLISH_SWITCHES: Profile = Profile {
+        name: String::new(),
+        first: Side::Black,
+        capture: CaptureRule::Compulsory,
+        men_capture_backward: false,
+        dame: DameSwitches {
+            range: Range::Short,
+            reach: Reach::Adjacent,
+            landing: Landing::DirectlyBehind,
+        },
+        crowning: Crowning::EndsMove,
+        majority: Majority::Free,
+        removal: Removal::AtEnd,
+        huff: HuffSwitches {
+            target: HuffTarget::CouldHaveCaptured,
+            costs_turn: false,
+            partial: true,
+            dame_moves: true,
+        },
+        draw: DrawSwitches {
+            no_progress_plies: 0,
+        },
+        faults: Faults {
+            shut_in_before_huff: false,
+            no_moves_before_all_captured: false,
+            all_captured_only_for_side_to_move: false,
+        },
+    };
 
     /// The built-in names, the default first.
     pub const NAMES: &'static [&'static str] = &["seed-004", "damenspiel", "english"];

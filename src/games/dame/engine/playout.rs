@@ -20,10 +20,7 @@
 
 use super::super::board::Side;
 use super::super::game::Outcome;
-use super::super::profile::{
-    CaptureRule, Crowning, DameSwitches, DrawSwitches, Faults, HuffSwitches, HuffTarget, Landing,
-    Majority, Profile, Range, Reach, Removal,
-};
+use super::super::profile::{CaptureRule, Profile};
 use super::EngineGame;
 use super::jumpsets::JumpSets;
 use super::list::{MoveList, Mv, MvKind};
@@ -85,8 +82,9 @@ impl EngineGame {
         // Under a named profile's switches the loop runs on a constant copy
         // of them, so that every switch read in the ply is decided at
         // compile time; any other profile runs the same loop reading them.
-        let plies = if same_switches(p, &ENGLISH) {
-            plies_under(&ENGLISH, captures, &mut pos, cap, &mut pick)
+        let english = &Profile::ENGLISH_SWITCHES;
+        let plies = if same_switches(p, english) {
+            plies_under(english, captures, &mut pos, cap, &mut pick)
         } else {
             plies_under(p, captures, &mut pos, cap, &mut pick)
         };
@@ -97,49 +95,33 @@ impl EngineGame {
     }
 }
 
-/// The English profile's switches as a constant ([`Profile::english`],
-/// without its name; `tests` holds the two equal).
-const ENGLISH: Profile = Profile {
-    name: String::new(),
-    first: Side::Black,
-    capture: CaptureRule::Compulsory,
-    men_capture_backward: false,
-    dame: DameSwitches {
-        range: Range::Short,
-        reach: Reach::Adjacent,
-        landing: Landing::DirectlyBehind,
-    },
-    crowning: Crowning::EndsMove,
-    majority: Majority::Free,
-    removal: Removal::AtEnd,
-    huff: HuffSwitches {
-        target: HuffTarget::CouldHaveCaptured,
-        costs_turn: false,
-        partial: true,
-        dame_moves: true,
-    },
-    draw: DrawSwitches {
-        no_progress_plies: 0,
-    },
-    faults: Faults {
-        shut_in_before_huff: false,
-        no_moves_before_all_captured: false,
-        all_captured_only_for_side_to_move: false,
-    },
-};
-
-/// Whether `a` and `b` have the same switches (their names aside).
+/// Whether `a` and `b` have the same switches (their names aside). Every
+/// field is named, so that a switch added to [`Profile`] cannot be left
+/// out of the comparison.
 fn same_switches(a: &Profile, b: &Profile) -> bool {
-    a.first == b.first
-        && a.capture == b.capture
-        && a.men_capture_backward == b.men_capture_backward
-        && a.dame == b.dame
-        && a.crowning == b.crowning
-        && a.majority == b.majority
-        && a.removal == b.removal
-        && a.huff == b.huff
-        && a.draw == b.draw
-        && a.faults == b.faults
+    let Profile {
+        name: _,
+        first,
+        capture,
+        men_capture_backward,
+        dame,
+        crowning,
+        majority,
+        removal,
+        huff,
+        draw,
+        faults,
+    } = a;
+    *first == b.first
+        && *capture == b.capture
+        && *men_capture_backward == b.men_capture_backward
+        && *dame == b.dame
+        && *crowning == b.crowning
+        && *majority == b.majority
+        && *removal == b.removal
+        && *huff == b.huff
+        && *draw == b.draw
+        && *faults == b.faults
 }
 
 /// The plies of [`EngineGame::playout`] under `p` from `pos`, at most
@@ -240,17 +222,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_constant_switches_are_the_named_profiles() {
-        let english = Profile::english();
-        assert!(same_switches(&ENGLISH, &english));
-        assert_eq!(
-            Profile {
-                name: english.name.clone(),
-                ..ENGLISH
-            },
-            english
-        );
-        assert!(!same_switches(&ENGLISH, &Profile::seed_004()));
-        assert!(!same_switches(&ENGLISH, &Profile::damenspiel()));
+    fn same_switches_tells_profiles_apart_by_their_switches() {
+        let english = &Profile::ENGLISH_SWITCHES;
+        assert!(same_switches(english, &Profile::english()));
+        assert!(same_switches(
+            english,
+            &Profile::parse("english+draw.no-progress-plies=0").unwrap()
+        ));
+        assert!(!same_switches(english, &Profile::seed_004()));
+        assert!(!same_switches(english, &Profile::damenspiel()));
+        for changed in [
+            "english+majority=maximum",
+            "english+draw.no-progress-plies=80",
+        ] {
+            let p = Profile::parse(changed).unwrap();
+            assert!(!same_switches(english, &p), "{changed}");
+        }
+        let mut faulty = Profile::english();
+        faulty.faults.shut_in_before_huff = true;
+        assert!(!same_switches(english, &faulty));
     }
 }
