@@ -147,8 +147,8 @@ fn plies_under(
 }
 
 /// One ply of [`EngineGame::playout`] for `side`, the side to move at
-/// `pos`: counts the actions, and unless the game is over there or `last`,
-/// plays the one at index `pick(n)`; whether it played.
+/// `pos`: unless `last`, counts the actions and, unless the game is over
+/// there, plays the one at index `pick(n)`; whether it played.
 #[inline(always)]
 fn ply(
     p: &Profile,
@@ -158,6 +158,11 @@ fn ply(
     pick: &mut impl FnMut(usize) -> usize,
     side: Side,
 ) -> bool {
+    // At the cap nothing is counted: `EngineGame::refresh` lists the
+    // position reached and judges it once the loop is done.
+    if last {
+        return false;
+    }
     let compulsory = p.capture == CaptureRule::Compulsory;
     let s = pos.sides_as(side);
     let from = capturers(p, &s);
@@ -183,9 +188,6 @@ fn ply(
     };
     let moves = steps + caps;
     let actions = moves + huffs;
-    if last {
-        return false;
-    }
     // The common case first: with a move to make, stones on both sides and
     // no draw due, none of `Pos::outcome`'s endings can apply (each needs
     // no move, no stones on one side, or the draw), so it is not asked.
