@@ -16,15 +16,17 @@ use crate::games::dame::engine::EngineGame;
 use crate::games::dame::reference::RefGame;
 
 /// The longest game played: past the 80-ply no-progress draw, and a few
-/// milliseconds of the reference at most.
+/// milliseconds of the reference at most. A cap read from an input byte is
+/// at most 256 (the byte modulo this); only once the bytes have run out
+/// does the seeded generator draw caps up to this.
 pub const MAX_PLIES: usize = 400;
 
 /// The fuzz property of `dame_playout`: from the input's bytes (one a
 /// choice, then a generator seeded from them), a profile, the start or a
-/// scattered setup, a cap of 1 to [`MAX_PLIES`] plies, then the game's
-/// draws. Panics with the first difference between the three paths, or
-/// when only one implementation refuses the setup. Returns how the game
-/// ended (`None` when both refuse the setup).
+/// scattered setup, a cap of 1 to [`MAX_PLIES`] plies (1 to 256 when a
+/// byte gives it), then the game's draws. Panics with the first difference
+/// between the three paths, or when only one implementation refuses the
+/// setup. Returns how the game ended (`None` when both refuse the setup).
 pub fn check_playout(data: &[u8]) -> Option<Finish> {
     let mut draws = Bytes::new(data);
     let profile = random_profile(&mut draws);
