@@ -196,7 +196,7 @@ impl<G: Rules> AnyScenario for Scenario<G> {
     }
 
     fn readings(&self) -> Vec<String> {
-        crate::scenario::clauses::readings_among(G::spec_files(), &self.clauses)
+        crate::scenario::clauses::readings_among(G::SPEC_FILES, &self.clauses)
     }
 
     fn profile_names(&self) -> Vec<String> {
@@ -339,7 +339,7 @@ impl<G: Rules> GameEntry for Entry<G> {
     }
 
     fn clauses(&self) -> Vec<Clause> {
-        all_in(G::spec_files())
+        all_in(G::SPEC_FILES)
     }
 
     fn seed(&self) -> &'static str {
@@ -355,7 +355,7 @@ impl<G: Rules> GameEntry for Entry<G> {
     }
 
     fn mutant_count(&self) -> usize {
-        G::mutants().len()
+        G::MUTANTS.len()
     }
 
     fn scenario_schema(&self, generator: &mut schemars::SchemaGenerator) -> Value {

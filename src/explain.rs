@@ -158,7 +158,7 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         caption: "the setup".into(),
         ply: Some(0),
     }];
-    let sheet = G::explain_sheet();
+    let sheet = G::SHEET;
     let columns = sheet.sides;
     // The number of the row being written, and the column of the refusal
     // that closed the last row, if one did (the same side's next action
@@ -364,7 +364,7 @@ pub(crate) fn refusal_of<G: Rules>(
 /// reference's refusal says why.
 fn refused_walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
     let why = refusal_of(s, profile)?;
-    let sheet = G::explain_sheet();
+    let sheet = G::SHEET;
     let [a, b] = sheet.sides.unwrap_or(["", ""]);
     let written = serde_json::to_string_pretty(&G::setup_to_wire(&s.setup)).unwrap_or_default();
     Ok(Walkthrough {

@@ -2,6 +2,7 @@
 //! refused as the page prints it, and more (the kill matrix is checked with
 //! every game's in `tests/kill_matrices.rs`).
 
+use arbiter::rules::prelude::*;
 use std::path::Path;
 
 use arbiter::games::backgammon::game::Backgammon;
@@ -295,7 +296,6 @@ fn serve_refuses_out_of_range_cubes_and_answers_the_next_request() {
 fn cubes_outside_the_range_are_refused_everywhere() {
     use arbiter::games::backgammon::board::{Player, Position};
     use arbiter::games::backgammon::game::{Cube, Setup};
-    use arbiter::rules::Rules;
     for bad in [0u64, 3, 1 << 31] {
         let e = load(&format!(
             "  start: standard\n  cube: {{value: {bad}, owner: white}}"
@@ -338,8 +338,7 @@ fn cubes_outside_the_range_are_refused_everywhere() {
 fn a_step_backwards_is_judged_not_a_crash() {
     use arbiter::games::backgammon::board::Action;
     use arbiter::games::backgammon::game::Setup;
-    use arbiter::rules::Rules;
-    let p = <Backgammon as Rules>::Profile::parse("seed-004").unwrap();
+    let p = <Backgammon as Basics>::Profile::parse("seed-004").unwrap();
     for imp in Backgammon::implementations() {
         let mut g = imp.start(&Setup::standard(), &p).unwrap();
         let first = g.legal_actions()[0].clone();

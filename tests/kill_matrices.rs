@@ -73,7 +73,7 @@ fn declined<G: Rules>(game: &str, engine: &dyn Implementation<G>) -> Vec<&'stati
     let mut names = Vec::new();
     for name in G::Profile::names() {
         let base = G::Profile::parse(name).unwrap();
-        for m in G::mutants() {
+        for m in G::MUTANTS {
             let Some(mutated) = m.mutate(&base) else {
                 continue;
             };

@@ -6,6 +6,7 @@ use arbiter::games::chess::game::Chess;
 use arbiter::games::chess::profile::{DrawRule, Profile};
 use arbiter::protocol::message::Query;
 use arbiter::protocol::reader::{ProtocolError, read_request};
+use arbiter::rules::prelude::*;
 use serde_json::{Value, json};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -308,7 +309,7 @@ fn state_at_the_setup_gives_the_setups_own_outcome() {
     }
     // Epaminondas judges a setup too (EP-1.6): a side with no stones has lost.
     use arbiter::games::epaminondas::{board::Side, board::Size, game::Epaminondas, setup::Setup};
-    use arbiter::rules::Rules;
+
     let empty = Epaminondas::setup_to_wire(&Setup {
         size: Size::Standard,
         white: vec!["a1".parse().unwrap()],
@@ -323,7 +324,7 @@ fn state_at_the_setup_gives_the_setups_own_outcome() {
 #[test]
 fn state_tells_the_position_reached_and_both_implementations_agree() {
     use arbiter::games::{dame, epaminondas};
-    use arbiter::rules::Rules;
+
     let cases = [
         (
             "chess",
@@ -401,7 +402,7 @@ fn legal(imp: &str, req: Value) -> Vec<String> {
 #[test]
 fn the_start_position_has_the_short_form_of_scenario_files() {
     use arbiter::games::{backgammon, dame, epaminondas};
-    use arbiter::rules::Rules;
+
     // (game, profile, short form, the setup spelled out, moves to play).
     let cases = [
         (

@@ -24,7 +24,8 @@ use arbiter::games::chess::profile::Profile;
 use arbiter::games::chess::reference::Reference;
 use arbiter::harness::embed::{Options, check_corpus};
 use arbiter::harness::report::{CaseReport, SkipKind, Status};
-use arbiter::rules::{Game, Implementation, Rules};
+use arbiter::rules::prelude::*;
+use arbiter::rules::{Game, Implementation};
 use arbiter::scenario::run::Status as RunStatus;
 
 const INLINE: &str = "tests/data/malformed/refused.yaml";

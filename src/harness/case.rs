@@ -265,7 +265,7 @@ impl<G: Rules> Walk<'_, '_, G> {
     /// the one list that decides both whether `state` is asked and which
     /// fields are compared.
     fn declared_state_fields(&self) -> Vec<&'static StateField<G>> {
-        G::state_fields()
+        G::STATE_FIELDS
             .iter()
             .filter(|f| self.has(f.capability))
             .collect()
@@ -583,7 +583,7 @@ pub fn check<G: Rules>(
     for d in &mut walk.departures {
         for r in &mut d.reasons {
             if let Some(c) = &r.clause {
-                r.readings = crate::scenario::clauses::readings_of(G::spec_files(), c);
+                r.readings = crate::scenario::clauses::readings_of(G::SPEC_FILES, c);
             }
         }
     }

@@ -99,7 +99,7 @@ pub fn check<G: Rules>(
                     clause: Some(clause.to_string()),
                     why,
                     implementation_says: None,
-                    readings: crate::scenario::clauses::readings_of(G::spec_files(), clause),
+                    readings: crate::scenario::clauses::readings_of(G::SPEC_FILES, clause),
                 }],
             };
             ProfileResult {

@@ -124,7 +124,7 @@ pub fn replay<G: Rules>(
 
 /// The state after an action: every field of the game's list.
 pub fn state<G: Rules>(note: &G::Note, outcome: &G::Outcome) -> State {
-    G::state_fields()
+    G::STATE_FIELDS
         .iter()
         .map(|f| (f.capability.to_string(), (f.value)(note, outcome)))
         .collect()
@@ -140,7 +140,7 @@ pub fn state_of<G: Rules>(game: &dyn Game<G>, last: Option<&G::Note>) -> State {
     let outcome = game.outcome();
     let mut out = match last {
         Some(note) => state::<G>(note, &outcome),
-        None => G::state_fields()
+        None => G::STATE_FIELDS
             .iter()
             .map(|f| {
                 let v = if f.capability == StateField::<G>::OUTCOME.capability {

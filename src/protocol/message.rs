@@ -57,14 +57,14 @@ pub const POSITION: &str = "position";
 /// exactly the declared ones of this list.
 pub fn capabilities<G: Rules>() -> Vec<&'static str> {
     std::iter::once(JUDGE)
-        .chain(G::state_fields().iter().map(|f| f.capability))
+        .chain(G::STATE_FIELDS.iter().map(|f| f.capability))
         .chain(std::iter::once(POSITION))
         .collect()
 }
 
 /// Whether `name` is a state capability of `G`.
 pub fn state_field<G: Rules>(name: &str) -> Option<&'static StateField<G>> {
-    StateField::find(G::state_fields(), name)
+    StateField::find(G::STATE_FIELDS, name)
 }
 
 /// A game position as the protocol describes it: rules, start, actions.

@@ -115,7 +115,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
 
     let mut state = Map::new();
     envelope(&mut state);
-    for field in G::state_fields() {
+    for field in G::STATE_FIELDS {
         let v = if field.capability == crate::rules::StateField::<G>::OUTCOME.capability {
             json!({"description": "Whether the game goes on, and how it ended.", "allOf": [outcome]})
         } else {
@@ -156,7 +156,7 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
             object(verdict, &["verdict"], "The reply to judge."),
             {
                 "allOf": [object(state, &[], "The reply to state: one field per declared state capability.")],
-                "anyOf": G::state_fields().iter().map(|f| json!({"required": [f.capability]}))
+                "anyOf": G::STATE_FIELDS.iter().map(|f| json!({"required": [f.capability]}))
                     .chain(std::iter::once(json!({"required": [POSITION]})))
                     .collect::<Vec<_>>(),
                 "not": {"anyOf": [{"required": ["name"]}, {"required": ["legal-moves"]}, {"required": ["verdict"]}, {"required": ["error"]}]},

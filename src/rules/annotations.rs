@@ -12,10 +12,10 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::de::MapAccess;
 
-use super::Rules;
+use super::Basics;
 
 /// The per-action annotations of game `G`, every field optional.
-pub trait Annotations<G: Rules>: Default + Clone + Debug + JsonSchema + Send + Sync {
+pub trait Annotations<G: Basics>: Default + Clone + Debug + JsonSchema + Send + Sync {
     /// The keys this game adds to a move entry, for error messages.
     const FIELDS: &'static [&'static str];
     /// Reads the value of `key` from `map` into `self`; `Ok(false)` when

@@ -79,9 +79,21 @@ pub trait RuleProfile:
     }
 }
 
-/// A game: its types, its spec, and how its parts are written in scenario
-/// files and protocol messages.
-pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
+/// A game, whole: the sum of the small traits a game implements, each
+/// beside the code it describes ([`Basics`] with the game's types and
+/// implementations, [`Wire`] with its protocol spellings, [`ScenarioParts`]
+/// with its scenario form, [`Presentation`] with its score sheet and
+/// pictures, [`ActionSpace`] with its integer actions, [`Workloads`] with its
+/// random games, benchmarks and mutants). No game implements `Rules`
+/// itself: every type that implements the six is one, so generic code
+/// asks for `G: Rules` and a game writes no forwarder.
+pub trait Rules: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads {}
+
+impl<G> Rules for G where G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads {}
+
+/// A game's names, types and implementations: what the rules are about and
+/// who plays them.
+pub trait Basics: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The game's name, as `game:` in scenario files, `game` in protocol
     /// requests and `--game` on the command line.
     const NAME: &'static str;
@@ -92,12 +104,12 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// script `arbiter conform` runs (`examples/chess-naive/adapter.py`),
     /// beside its `expected-failures.txt`.
     const EXAMPLE_ADAPTER: &'static str;
+    /// The game's spec files, compiled in: (path in the repository, text).
+    /// Clause ids are looked up here, so they are namespaced by game.
+    const SPEC_FILES: &'static [(&'static str, &'static str)];
 
     /// A starting position, as both implementations take it.
     type Setup: Clone + Debug + Send + Sync;
-    /// The `setup:` of a scenario file as written (kept with line and
-    /// column so that a bad square can be pointed at).
-    type SetupSpec: DeserializeOwned + JsonSchema + Debug;
     /// What one player does at a time. Its `Display` and `FromStr` are the
     /// spelling in scenario files and in the protocol.
     type Action: Clone + Debug + Eq + Ord + Hash + Display + FromStr<Err: Display> + Send + Sync;
@@ -131,6 +143,50 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         + Sync;
     /// Who acts: red or blue, white or black.
     type Side: Copy + Debug + Eq + Display;
+
+    /// The reference interpreter.
+    fn reference() -> &'static dyn Implementation<Self>;
+    /// Every implementation arbiter has of the game, the reference first.
+    fn implementations() -> Vec<&'static dyn Implementation<Self>>;
+
+    /// Whether `outcome` ends the game.
+    fn is_over(outcome: &Self::Outcome) -> bool;
+
+    /// The clause that makes several spellings one action and names the
+    /// canonical one ([`Game::canonical`]), cited when an engine lists
+    /// another spelling; `None` for a game with one spelling per action.
+    fn spelling_clause() -> Option<&'static str> {
+        None
+    }
+
+    /// The clause whose end test decided `outcome` (checkmate, a captured
+    /// flag, a gammon), cited when an implementation's outcome differs from
+    /// the reference's; `None` for a game that goes on, or a game that does
+    /// not say.
+    fn outcome_clause(_outcome: &Self::Outcome) -> Option<&'static str> {
+        None
+    }
+}
+
+/// How a game's setups and state are spelt on the wire (protocol 1,
+/// `spec/<game>/protocol.md`).
+pub trait Wire: Basics {
+    /// The fields of a protocol `state` reply, one per capability.
+    const STATE_FIELDS: &'static [StateField<Self>];
+
+    /// The setup as the protocol spells it (`spec/<game>/protocol.md`).
+    fn setup_to_wire(setup: &Self::Setup) -> Value;
+    /// Reads a protocol setup; the error names the field (`setup.…`) and
+    /// says what was expected.
+    fn setup_from_wire(value: &Value) -> Result<Self::Setup, (String, String)>;
+}
+
+/// How a game's setups and per-action expectations are written in scenario
+/// files.
+pub trait ScenarioParts: Basics {
+    /// The `setup:` of a scenario file as written (kept with line and
+    /// column so that a bad square can be pointed at).
+    type SetupSpec: DeserializeOwned + JsonSchema + Debug;
     /// The game's own per-action expectations in scenario files.
     type Annotations: Annotations<Self>;
 
@@ -143,34 +199,13 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     /// implementations, not the loader, are the ones to refuse it (and a
     /// slip in their setup checks is caught by the corpus). Only what the
     /// setup type cannot hold (a square off the board, a name that is no
-    /// piece) is an error here. Default: [`Rules::setup_from_spec`], for a
-    /// game whose loader checks nothing an implementation checks again
-    /// (chess: the side not to move in check is each implementation's own
-    /// test) or whose setup form cannot state a refused setup.
+    /// piece) is an error here. Default: [`ScenarioParts::setup_from_spec`],
+    /// for a game whose loader checks nothing an implementation checks
+    /// again (chess: the side not to move in check is each implementation's
+    /// own test) or whose setup form cannot state a refused setup.
     fn setup_unchecked_from_spec(spec: &Self::SetupSpec) -> Result<Self::Setup, Located> {
         Self::setup_from_spec(spec)
     }
-
-    /// The game's spec files, compiled in: (path in the repository, text).
-    /// Clause ids are looked up here, so they are namespaced by game.
-    fn spec_files() -> &'static [(&'static str, &'static str)];
-
-    /// The reference interpreter.
-    fn reference() -> &'static dyn Implementation<Self>;
-    /// Every implementation arbiter has of the game, the reference first.
-    fn implementations() -> Vec<&'static dyn Implementation<Self>>;
-
-    /// The setup as the protocol spells it (`spec/<game>/protocol.md`).
-    fn setup_to_wire(setup: &Self::Setup) -> Value;
-    /// Reads a protocol setup; the error names the field (`setup.…`) and
-    /// says what was expected.
-    fn setup_from_wire(value: &Value) -> Result<Self::Setup, (String, String)>;
-
-    /// Whether `outcome` ends the game.
-    fn is_over(outcome: &Self::Outcome) -> bool;
-
-    /// The fields of a protocol `state` reply, one per capability.
-    fn state_fields() -> &'static [StateField<Self>];
 
     /// The setup a host language's `setup="start"` names (`docs/python.md`):
     /// by default the one an empty `setup:` of a scenario file gives, the
@@ -180,11 +215,65 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
             serde_json::from_value(Value::Object(Default::default())).ok()?;
         Self::setup_from_spec(&spec).ok()
     }
+}
 
+/// How a game is shown to people: `arbiter show`'s lines, `arbiter
+/// explain`'s score sheet and `explain --html`'s pictures.
+pub trait Presentation: ScenarioParts {
+    /// One line of `arbiter show` about a played action: who did what, and
+    /// what the rules noted.
+    fn describe(note: &Self::Note) -> String;
+
+    /// One cell of `arbiter explain`'s table: the action and what the rules
+    /// noted about it, with the scenario's expectations where they differ.
+    fn explain_cell(note: &Self::Note, expected: &Self::Annotations) -> String;
+
+    /// The state column of `arbiter explain` after an action (empty when the
+    /// game keeps none worth showing).
+    fn explain_state(_note: &Self::Note) -> String {
+        String::new()
+    }
+
+    /// The headings of `arbiter explain`'s table: the turn column, the two
+    /// sides' columns and the state column, as the game's own score sheets
+    /// head them. Default: `turn`, the first side to act and the next other
+    /// side as the walk meets them (or the side to move at the end, when
+    /// only one side acted), `state after the turn`.
+    const SHEET: Sheet = Sheet::DEFAULT;
+
+    /// The number of the first row of `arbiter explain`'s table when the
+    /// game numbers its turns itself ([`Sheet::sides`] given): a chess
+    /// score sheet starts at the FEN's move number. Default: 1.
+    fn explain_first_turn(_setup: &Self::Setup) -> usize {
+        1
+    }
+
+    /// Where `arbiter explain` writes an action of `side` (`note`: what the
+    /// rules noted of it, `None` when the scenario refuses it). `None` (the
+    /// default): the first side's column for the first side, the second
+    /// for any other, each action a cell of its own.
+    fn explain_seat(_side: &Self::Side, _note: Option<&Self::Note>) -> Option<Seat> {
+        None
+    }
+
+    /// `arbiter explain --html`: the scene (a position reached, what the
+    /// rules noted of the last action, or an action they refused there) as
+    /// an SVG picture. `None` when the game draws no picture of it: the
+    /// page then shows [`Game::render`]'s text for a position, and nothing
+    /// for a refused action.
+    fn picture(_scene: &Scene<'_, Self>) -> Option<String> {
+        None
+    }
+}
+
+/// A game's fixed integer action space, for learning loops in host
+/// languages (`docs/python.md`, OpenSpiel style). Every default leaves the
+/// game without one.
+pub trait ActionSpace: Basics {
     /// The size of the game's fixed integer action space when each action
-    /// is one index (OpenSpiel style; `docs/python.md`); 0 (the default):
-    /// the game has none of its own, and [`Rules::STEP_COUNT`] and
-    /// [`Rules::action_steps`] may give it a space of steps instead.
+    /// is one index; 0 (the default): the game has none of its own, and
+    /// [`ActionSpace::STEP_COUNT`] and [`ActionSpace::action_steps`] may give
+    /// it a space of steps instead.
     const ACTION_COUNT: usize = 0;
 
     /// The index of `action` in `0..ACTION_COUNT`. Two different actions
@@ -216,12 +305,15 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     fn action_steps(action: &Self::Action) -> Option<Vec<usize>> {
         Self::action_index(action).map(|i| vec![i])
     }
+}
 
+/// What a game is measured and attacked with: its mutants, its random
+/// games for the battery, `arbiter bench`, perft and `arbiter prove`. Every
+/// default is "none".
+pub trait Workloads: ScenarioParts {
     /// The game's mutants: alternative readings and plain bugs, each a
     /// change of profile that the kill matrix runs the corpus against.
-    fn mutants() -> &'static [Mutant<Self>] {
-        &[]
-    }
+    const MUTANTS: &'static [Mutant<Self>] = &[];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position, so that a mutant from one to the other is left out of the
@@ -229,10 +321,6 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     fn observably_equal(a: &Self::Profile, b: &Self::Profile) -> bool {
         a == b
     }
-
-    /// One cell of `arbiter explain`'s table: the action and what the rules
-    /// noted about it, with the scenario's expectations where they differ.
-    fn explain_cell(note: &Self::Note, expected: &Self::Annotations) -> String;
 
     /// `arbiter bench`: the engine and the reference timed on the game's
     /// own workload, as lines of text; `None` when the game has none yet.
@@ -278,9 +366,7 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
         if seed > 0 {
             return None;
         }
-        let spec: Self::SetupSpec =
-            serde_json::from_value(Value::Object(Default::default())).ok()?;
-        let setup = Self::setup_from_spec(&spec).ok()?;
+        let setup = Self::start_setup()?;
         let profile = Self::Profile::parse(Self::Profile::names().first()?).ok()?;
         Some((setup, profile))
     }
@@ -300,70 +386,19 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static 
     ) -> Vec<Self::Action> {
         Vec::new()
     }
+}
 
-    /// The clause that makes several spellings one action and names the
-    /// canonical one ([`Game::canonical`]), cited when an engine lists
-    /// another spelling; `None` for a game with one spelling per action.
-    fn spelling_clause() -> Option<&'static str> {
-        None
-    }
-
-    /// The clause whose end test decided `outcome` (checkmate, a captured
-    /// flag, a gammon), cited when an implementation's outcome differs from
-    /// the reference's; `None` for a game that goes on, or a game that does
-    /// not say.
-    fn outcome_clause(_outcome: &Self::Outcome) -> Option<&'static str> {
-        None
-    }
-
-    /// One line of `arbiter show` about a played action: who did what, and
-    /// what the rules noted.
-    fn describe(note: &Self::Note) -> String;
-
-    /// The state column of `arbiter explain` after an action (empty when the
-    /// game keeps none worth showing).
-    fn explain_state(_note: &Self::Note) -> String {
-        String::new()
-    }
-
-    /// The headings of `arbiter explain`'s table: the turn column, the two
-    /// sides' columns and the state column, as the game's own score sheets
-    /// head them. Default: `turn`, the first side to act and the next other
-    /// side as the walk meets them (or the side to move at the end, when
-    /// only one side acted), `state after the turn`.
-    fn explain_sheet() -> Sheet {
-        Sheet::default()
-    }
-
-    /// The number of the first row of `arbiter explain`'s table when the
-    /// game numbers its turns itself ([`Sheet::sides`] given): a chess
-    /// score sheet starts at the FEN's move number. Default: 1.
-    fn explain_first_turn(_setup: &Self::Setup) -> usize {
-        1
-    }
-
-    /// Where `arbiter explain` writes an action of `side` (`note`: what the
-    /// rules noted of it, `None` when the scenario refuses it). `None` (the
-    /// default): the first side's column for the first side, the second
-    /// for any other, each action a cell of its own.
-    fn explain_seat(_side: &Self::Side, _note: Option<&Self::Note>) -> Option<Seat> {
-        None
-    }
-
-    /// `arbiter explain --html`: the scene (a position reached, what the
-    /// rules noted of the last action, or an action they refused there) as
-    /// an SVG picture. `None` when the game draws no picture of it: the
-    /// page then shows [`Game::render`]'s text for a position, and nothing
-    /// for a refused action.
-    fn picture(_scene: &Scene<'_, Self>) -> Option<String> {
-        None
-    }
+/// The traits a game implements, for code that calls them on a game's own
+/// type (`Chess::setup_to_wire`): a trait's items are in scope only when
+/// the trait is.
+pub mod prelude {
+    pub use super::{ActionSpace, Basics, Presentation, Rules, ScenarioParts, Wire, Workloads};
 }
 
 /// What `arbiter explain --html` asks a game to draw ([`Rules::picture`]):
 /// everything the walk through a scenario knows at one point of it, so a
 /// picture reads the rules' notes and positions and decides nothing.
-pub struct Scene<'a, G: Rules> {
+pub struct Scene<'a, G: Basics> {
     /// The scenario's setup.
     pub setup: &'a G::Setup,
     /// The actions played so far.
@@ -382,7 +417,7 @@ pub struct Scene<'a, G: Rules> {
     pub refused: Option<&'a Illegal<G>>,
 }
 
-impl<G: Rules> Scene<'_, G> {
+impl<G: Basics> Scene<'_, G> {
     /// What the rules noted of the last played action.
     pub fn note(&self) -> Option<&G::Note> {
         self.notes.last()
@@ -415,13 +450,18 @@ pub struct Sheet {
     pub state: &'static str,
 }
 
+impl Sheet {
+    /// `turn`, no sides named, `state after the turn`.
+    pub const DEFAULT: Sheet = Sheet {
+        turn: "turn",
+        sides: None,
+        state: "state after the turn",
+    };
+}
+
 impl Default for Sheet {
     fn default() -> Self {
-        Sheet {
-            turn: "turn",
-            sides: None,
-            state: "state after the turn",
-        }
+        Sheet::DEFAULT
     }
 }
 
@@ -453,7 +493,7 @@ pub struct BenchOptions {
 /// Why an action may not be played: the action, the rule that forbids it
 /// and the spec clause that decides it, with a sentence for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Illegal<G: Rules> {
+pub struct Illegal<G: Basics> {
     /// The rejected action.
     pub action: G::Action,
     /// The rule that forbids it.
@@ -464,7 +504,7 @@ pub struct Illegal<G: Rules> {
     pub explanation: String,
 }
 
-impl<G: Rules> Display for Illegal<G> {
+impl<G: Basics> Display for Illegal<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -474,18 +514,18 @@ impl<G: Rules> Display for Illegal<G> {
     }
 }
 
-impl<G: Rules> std::error::Error for Illegal<G> {}
+impl<G: Basics> std::error::Error for Illegal<G> {}
 
 /// The answer to "may the side to move play this action now?".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict<G: Rules> {
+pub enum Verdict<G: Basics> {
     /// It may.
     Legal,
     /// It may not, and why.
     Illegal(Illegal<G>),
 }
 
-impl<G: Rules> Verdict<G> {
+impl<G: Basics> Verdict<G> {
     /// Whether the action may be played.
     pub fn is_legal(&self) -> bool {
         matches!(self, Verdict::Legal)
@@ -500,7 +540,7 @@ impl<G: Rules> Verdict<G> {
     }
 }
 
-impl<G: Rules> Display for Verdict<G> {
+impl<G: Basics> Display for Verdict<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Legal => f.write_str("legal"),
@@ -514,7 +554,7 @@ impl<G: Rules> Display for Verdict<G> {
 /// A rules implementation of game `G`: makes games from setups. The
 /// reference and the engine of each game implement it, and so can a Rust
 /// engine that runs the corpus in its own tests (`harness::embed`).
-pub trait Implementation<G: Rules>: Send + Sync {
+pub trait Implementation<G: Basics>: Send + Sync {
     /// Short name for reports (`reference`, `engine`).
     fn name(&self) -> &'static str;
     /// Starts a game, or says why the setup breaks the rules.
@@ -540,7 +580,7 @@ pub trait Implementation<G: Rules>: Send + Sync {
 }
 
 /// One game in progress.
-pub trait Game<G: Rules> {
+pub trait Game<G: Basics> {
     /// Whose turn it is.
     fn side_to_move(&self) -> G::Side;
     /// Whether and how the game has ended.
@@ -591,7 +631,7 @@ pub enum MutantKind {
 
 /// One mutant: a named change to a base profile. The reference run under
 /// the changed profile plays the wrong reading.
-pub struct Mutant<G: Rules> {
+pub struct Mutant<G: Basics> {
     /// Stable name (`ts-limit-plus-1`).
     pub name: &'static str,
     /// Reading or bug.
@@ -604,7 +644,7 @@ pub struct Mutant<G: Rules> {
     pub apply: fn(&mut G::Profile),
 }
 
-impl<G: Rules> Mutant<G> {
+impl<G: Workloads> Mutant<G> {
     /// The mutated profile, or `None` when no position can tell it from
     /// `base` ([`Rules::observably_equal`]).
     pub fn mutate(&self, base: &G::Profile) -> Option<G::Profile> {

@@ -1,14 +1,14 @@
 //! The fields of a protocol `state` reply. Each game lists its fields once
-//! ([`Rules::state_fields`](super::Rules::state_fields)); that one list is
+//! ([`Wire::STATE_FIELDS`](super::Wire::STATE_FIELDS)); that one list is
 //! what `arbiter serve` answers, what an implementation may declare as
 //! capabilities, what the harness asks for and what it compares.
 
 use serde_json::Value;
 
-use super::Rules;
+use super::Basics;
 
 /// One field of a `state` reply, named like the capability that declares it.
-pub struct StateField<G: Rules> {
+pub struct StateField<G: Basics> {
     /// The capability and the reply field (`two-squares`, `outcome`, …).
     pub capability: &'static str,
     /// The field's value after an action (`null` when there is nothing to
@@ -22,7 +22,7 @@ pub struct StateField<G: Rules> {
     pub show: fn(&Value) -> String,
 }
 
-impl<G: Rules> StateField<G> {
+impl<G: Basics> StateField<G> {
     /// `outcome`: how the game stands after the action, in the spelling of
     /// the game's `Outcome` (the same in scenario files), shown as the
     /// outcome's text. Every game has it, written once here.
@@ -39,15 +39,15 @@ impl<G: Rules> StateField<G> {
     }
 }
 
-fn outcome_value<G: Rules>(_: &G::Note, o: &G::Outcome) -> Value {
+fn outcome_value<G: Basics>(_: &G::Note, o: &G::Outcome) -> Value {
     serde_json::to_value(o).unwrap_or_default()
 }
 
-fn outcome_read<G: Rules>(v: &Value) -> Result<Value, String> {
+fn outcome_read<G: Basics>(v: &Value) -> Result<Value, String> {
     canonical::<G::Outcome>(v, "an outcome")
 }
 
-fn outcome_show<G: Rules>(v: &Value) -> String {
+fn outcome_show<G: Basics>(v: &Value) -> String {
     serde_json::from_value::<G::Outcome>(v.clone()).map_or_else(|_| plain(v), |o| o.to_string())
 }
 

@@ -134,7 +134,7 @@ fn mutants_of_bases<G: Rules>() -> Vec<(G::Profile, &'static Mutant<G>, G::Profi
         .iter()
         .filter_map(|n| G::Profile::parse(n).ok())
     {
-        for m in G::mutants() {
+        for m in G::MUTANTS {
             if let Some(mutated) = m.mutate(&base) {
                 out.push((base.clone(), m, mutated));
             }

@@ -312,7 +312,7 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
     }
     let mut clause_ids = Vec::new();
     for c in &file.clauses {
-        if clauses::find_in(G::spec_files(), &c.value).is_none() {
+        if clauses::find_in(G::SPEC_FILES, &c.value).is_none() {
             return Err(err(
                 c.into(),
                 format!(
@@ -413,7 +413,7 @@ fn refusal<G: Rules>(
     };
     let at = Loc::from(r);
     let clause = r.value.trim();
-    if clauses::find_in(G::spec_files(), clause).is_none() {
+    if clauses::find_in(G::SPEC_FILES, clause).is_none() {
         return Err((
             at,
             format!(

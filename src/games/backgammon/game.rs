@@ -6,7 +6,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+use crate::rules::{
+    ActionSpace, Basics, Implementation, Located, Mutant, Presentation, RuleProfile, ScenarioParts,
+    StateField, Wire, Workloads,
+};
 
 use super::board::{Action, Player, Position, Roll, Side};
 use super::profile::Profile;
@@ -337,7 +340,7 @@ impl RuleProfile for Profile {
     }
 }
 
-impl Rules for Backgammon {
+impl Basics for Backgammon {
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
         match outcome {
             Outcome::Ongoing => None,
@@ -351,17 +354,59 @@ impl Rules for Backgammon {
     }
 
     const NAME: &'static str = "backgammon";
+
     const SEED: &'static str = "seed 004 (Backgammon, Dopplerwürfel)";
+
     const EXAMPLE_ADAPTER: &'static str = "examples/python-backgammon/adapter.py";
 
     type Setup = Setup;
-    type SetupSpec = SetupSpec;
+
     type Action = Action;
+
     type Profile = Profile;
+
     type RuleCode = RuleCode;
+
     type Note = Note;
+
     type Outcome = Outcome;
+
     type Side = Side;
+
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = SPEC_FILES;
+
+    fn reference() -> &'static dyn Implementation<Self> {
+        &super::reference::Reference
+    }
+
+    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
+        vec![&super::reference::Reference, &super::engine::Engine]
+    }
+
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+
+    fn spelling_clause() -> Option<&'static str> {
+        Some("BG-3.8")
+    }
+}
+
+impl Wire for Backgammon {
+    fn setup_to_wire(setup: &Setup) -> serde_json::Value {
+        super::wire::setup_value(setup)
+    }
+
+    fn setup_from_wire(value: &serde_json::Value) -> Result<Setup, (String, String)> {
+        super::wire::setup(value)
+    }
+
+    const STATE_FIELDS: &'static [StateField<Self>] = super::wire::STATE_FIELDS;
+}
+
+impl ScenarioParts for Backgammon {
+    type SetupSpec = SetupSpec;
+
     type Annotations = Expectations;
 
     fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
@@ -375,30 +420,43 @@ impl Rules for Backgammon {
         spec.to_setup_unchecked()
     }
 
-    fn spec_files() -> &'static [(&'static str, &'static str)] {
-        SPEC_FILES
+    /// The position of BG-1.4, the cube centred, the opening roll to come.
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::standard())
+    }
+}
+
+impl Presentation for Backgammon {
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
     }
 
-    fn reference() -> &'static dyn Implementation<Self> {
-        &super::reference::Reference
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
     }
 
-    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&super::reference::Reference, &super::engine::Engine]
+    const SHEET: crate::rules::Sheet = crate::rules::Sheet {
+        sides: Some(["white", "black"]),
+        ..crate::rules::Sheet::DEFAULT
+    };
+
+    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
+        super::explain::seat(side, note)
     }
 
-    fn setup_to_wire(setup: &Setup) -> serde_json::Value {
-        super::wire::setup_value(setup)
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
     }
 
-    fn setup_from_wire(value: &serde_json::Value) -> Result<Setup, (String, String)> {
-        super::wire::setup(value)
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        if scene.refused.is_some() {
+            return None;
+        }
+        Some(super::picture::svg(scene.setup, scene.note()))
     }
+}
 
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
-    }
-
+impl ActionSpace for Backgammon {
     /// 213 steps: an opening roll `(white − 1) × 6 + black − 1` (0–35),
     /// a roll of the 21 larger-die-first (36–56), `pass`, `roll`,
     /// `double`, `take`, `drop`, `resign` (57–62), and one checker moved
@@ -435,19 +493,10 @@ impl Rules for Backgammon {
                 .collect::<Option<Vec<_>>>()?,
         })
     }
+}
 
-    /// The position of BG-1.4, the cube centred, the opening roll to come.
-    fn start_setup() -> Option<Setup> {
-        Some(Setup::standard())
-    }
-
-    fn state_fields() -> &'static [StateField<Self>] {
-        super::wire::STATE_FIELDS
-    }
-
-    fn mutants() -> &'static [Mutant<Self>] {
-        super::mutants::ALL
-    }
+impl Workloads for Backgammon {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     fn bench(opts: &crate::rules::BenchOptions) -> Option<String> {
         Some(super::bench_report::report(opts))
@@ -494,40 +543,6 @@ impl Rules for Backgammon {
             }
             _ => None,
         }
-    }
-
-    fn spelling_clause() -> Option<&'static str> {
-        Some("BG-3.8")
-    }
-
-    fn describe(note: &Note) -> String {
-        super::explain::describe(note)
-    }
-
-    fn explain_cell(note: &Note, expected: &Expectations) -> String {
-        super::explain::cell(note, expected)
-    }
-
-    fn explain_sheet() -> crate::rules::Sheet {
-        crate::rules::Sheet {
-            sides: Some(["white", "black"]),
-            ..Default::default()
-        }
-    }
-
-    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
-        super::explain::seat(side, note)
-    }
-
-    fn explain_state(note: &Note) -> String {
-        super::explain::state(note)
-    }
-
-    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
-        if scene.refused.is_some() {
-            return None;
-        }
-        Some(super::picture::svg(scene.setup, scene.note()))
     }
 }
 

@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+use crate::rules::{
+    ActionSpace, Basics, Implementation, Located, Mutant, Presentation, RuleProfile, ScenarioParts,
+    StateField, Wire, Workloads,
+};
 
 use super::action::{Action, ClaimKind};
 use super::board::Color;
@@ -127,7 +130,7 @@ impl RuleProfile for Profile {
     }
 }
 
-impl Rules for Chess {
+impl Basics for Chess {
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
         match outcome {
             Outcome::Ongoing => None,
@@ -148,26 +151,26 @@ impl Rules for Chess {
     }
 
     const NAME: &'static str = "chess";
+
     const SEED: &'static str = "seed 004 (Schach)";
+
     const EXAMPLE_ADAPTER: &'static str = "examples/chess-naive/adapter.py";
 
     type Setup = Position;
-    type SetupSpec = SetupSpec;
+
     type Action = Action;
+
     type Profile = Profile;
+
     type RuleCode = RuleCode;
+
     type Note = Note;
+
     type Outcome = Outcome;
+
     type Side = Color;
-    type Annotations = Expectations;
 
-    fn setup_from_spec(spec: &SetupSpec) -> Result<Position, Located> {
-        spec.to_setup()
-    }
-
-    fn spec_files() -> &'static [(&'static str, &'static str)] {
-        SPEC_FILES
-    }
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = SPEC_FILES;
 
     fn reference() -> &'static dyn Implementation<Self> {
         &super::reference::Reference
@@ -177,6 +180,12 @@ impl Rules for Chess {
         vec![&super::reference::Reference, &super::engine::Engine]
     }
 
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+}
+
+impl Wire for Chess {
     fn setup_to_wire(setup: &Position) -> serde_json::Value {
         super::wire::setup_value(setup)
     }
@@ -185,10 +194,48 @@ impl Rules for Chess {
         super::wire::setup(value)
     }
 
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    const STATE_FIELDS: &'static [StateField<Self>] = super::wire::STATE_FIELDS;
+}
+
+impl ScenarioParts for Chess {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Position, Located> {
+        spec.to_setup()
+    }
+}
+
+impl Presentation for Chess {
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
     }
 
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+
+    const SHEET: crate::rules::Sheet = super::explain::SHEET;
+
+    fn explain_first_turn(setup: &Position) -> usize {
+        setup.fullmove as usize
+    }
+
+    fn explain_seat(side: &Color, _note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
+}
+
+impl ActionSpace for Chess {
     /// A move is `from × 64 + to`, plus 4096 × its promotion (none,
     /// knight, bishop, rook, queen: 0 to 4); a claim about the position is
     /// 20480 + its kind (threefold 0, fifty 1); a claim about the position a
@@ -218,14 +265,10 @@ impl Rules for Chess {
             Action::Claim(k, Some(m)) => Some(20482 + kind(k) * 20480 + mv(m)?),
         }
     }
+}
 
-    fn state_fields() -> &'static [StateField<Self>] {
-        super::wire::STATE_FIELDS
-    }
-
-    fn mutants() -> &'static [Mutant<Self>] {
-        super::mutants::ALL
-    }
+impl Workloads for Chess {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
@@ -261,34 +304,6 @@ impl Rules for Chess {
                 .map(|g| super::engine::perft(&g, depth)),
             _ => None,
         }
-    }
-
-    fn describe(note: &Note) -> String {
-        super::explain::describe(note)
-    }
-
-    fn explain_cell(note: &Note, expected: &Expectations) -> String {
-        super::explain::cell(note, expected)
-    }
-
-    fn explain_state(note: &Note) -> String {
-        super::explain::state(note)
-    }
-
-    fn explain_sheet() -> crate::rules::Sheet {
-        super::explain::SHEET
-    }
-
-    fn explain_first_turn(setup: &Position) -> usize {
-        setup.fullmove as usize
-    }
-
-    fn explain_seat(side: &Color, _note: Option<&Note>) -> Option<crate::rules::Seat> {
-        Some(super::explain::seat(*side))
-    }
-
-    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
-        super::picture::svg(scene)
     }
 }
 

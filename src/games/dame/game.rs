@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+use crate::rules::{
+    ActionSpace, Basics, Implementation, Located, Mutant, Presentation, RuleProfile, ScenarioParts,
+    StateField, Wire, Workloads,
+};
 
 use super::board::{Kind, Setup, Side, Square};
 use super::moves::Action;
@@ -132,7 +135,7 @@ impl RuleProfile for Profile {
     }
 }
 
-impl Rules for Dame {
+impl Basics for Dame {
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
         match outcome {
             Outcome::Ongoing => None,
@@ -145,26 +148,26 @@ impl Rules for Dame {
     }
 
     const NAME: &'static str = "dame";
+
     const SEED: &'static str = "seed 004 (Dame)";
+
     const EXAMPLE_ADAPTER: &'static str = "examples/python-dame-naive/engine.py";
 
     type Setup = Setup;
-    type SetupSpec = SetupSpec;
+
     type Action = Action;
+
     type Profile = Profile;
+
     type RuleCode = RuleCode;
+
     type Note = Note;
+
     type Outcome = Outcome;
+
     type Side = Side;
-    type Annotations = Expectations;
 
-    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
-        spec.to_setup()
-    }
-
-    fn spec_files() -> &'static [(&'static str, &'static str)] {
-        SPEC_FILES
-    }
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = SPEC_FILES;
 
     fn reference() -> &'static dyn Implementation<Self> {
         &super::reference::Reference
@@ -174,6 +177,12 @@ impl Rules for Dame {
         vec![&super::reference::Reference, &super::engine::Engine]
     }
 
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+}
+
+impl Wire for Dame {
     fn setup_to_wire(setup: &Setup) -> serde_json::Value {
         super::wire::setup_value(setup)
     }
@@ -182,10 +191,50 @@ impl Rules for Dame {
         super::wire::setup(value)
     }
 
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    const STATE_FIELDS: &'static [StateField<Self>] = super::wire::STATE_FIELDS;
+}
+
+impl ScenarioParts for Dame {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
     }
 
+    /// The position of DA-1.2 (an empty scenario `setup:` is an empty
+    /// board).
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::start())
+    }
+}
+
+impl Presentation for Dame {
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
+    }
+
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+
+    const SHEET: crate::rules::Sheet = super::explain::SHEET;
+
+    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side, note))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
+}
+
+impl ActionSpace for Dame {
     /// Squares numbered among the 32 dark ones (`index / 2`). A step is
     /// one index, `from × 32 + to`; a capture is one index per jump,
     /// `1024 + from × 32 + landing`, taken in the order of the series (two
@@ -210,20 +259,10 @@ impl Rules for Dame {
             Action::Huff(s) => Some(vec![2048 + d(s)]),
         }
     }
+}
 
-    /// The position of DA-1.2 (an empty scenario `setup:` is an empty
-    /// board).
-    fn start_setup() -> Option<Setup> {
-        Some(Setup::start())
-    }
-
-    fn state_fields() -> &'static [StateField<Self>] {
-        super::wire::STATE_FIELDS
-    }
-
-    fn mutants() -> &'static [Mutant<Self>] {
-        super::mutants::ALL
-    }
+impl Workloads for Dame {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
@@ -257,30 +296,6 @@ impl Rules for Dame {
                 .map(|g| g.perft(depth)),
             _ => None,
         }
-    }
-
-    fn describe(note: &Note) -> String {
-        super::explain::describe(note)
-    }
-
-    fn explain_cell(note: &Note, expected: &Expectations) -> String {
-        super::explain::cell(note, expected)
-    }
-
-    fn explain_state(note: &Note) -> String {
-        super::explain::state(note)
-    }
-
-    fn explain_sheet() -> crate::rules::Sheet {
-        super::explain::SHEET
-    }
-
-    fn explain_seat(side: &Side, note: Option<&Note>) -> Option<crate::rules::Seat> {
-        Some(super::explain::seat(*side, note))
-    }
-
-    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
-        super::picture::svg(scene)
     }
 }
 

@@ -4,7 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+use crate::rules::{
+    ActionSpace, Basics, Implementation, Located, Mutant, Presentation, RuleProfile, ScenarioParts,
+    StateField, Wire, Workloads,
+};
 
 use super::board::{Dir, Side, Square};
 use super::moves::Move;
@@ -144,7 +147,7 @@ impl RuleProfile for Profile {
     }
 }
 
-impl Rules for Epaminondas {
+impl Basics for Epaminondas {
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
         match outcome {
             Outcome::Ongoing => None,
@@ -157,26 +160,26 @@ impl Rules for Epaminondas {
     }
 
     const NAME: &'static str = "epaminondas";
+
     const SEED: &'static str = "seed 003";
+
     const EXAMPLE_ADAPTER: &'static str = "examples/python-epaminondas/adapter.py";
 
     type Setup = Setup;
-    type SetupSpec = SetupSpec;
+
     type Action = Move;
+
     type Profile = Profile;
+
     type RuleCode = RuleCode;
+
     type Note = Note;
+
     type Outcome = Outcome;
+
     type Side = Side;
-    type Annotations = Expectations;
 
-    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
-        spec.to_setup()
-    }
-
-    fn spec_files() -> &'static [(&'static str, &'static str)] {
-        SPEC_FILES
-    }
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = SPEC_FILES;
 
     fn reference() -> &'static dyn Implementation<Self> {
         &super::reference::Reference
@@ -186,6 +189,12 @@ impl Rules for Epaminondas {
         vec![&super::reference::Reference, &super::engine::Engine]
     }
 
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+}
+
+impl Wire for Epaminondas {
     fn setup_to_wire(setup: &Setup) -> serde_json::Value {
         super::wire::setup_value(setup)
     }
@@ -194,10 +203,49 @@ impl Rules for Epaminondas {
         super::wire::setup(value)
     }
 
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    const STATE_FIELDS: &'static [StateField<Self>] = super::wire::STATE_FIELDS;
+}
+
+impl ScenarioParts for Epaminondas {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
     }
 
+    /// The opening array of EP-1.4 on the page's 14 × 12 board.
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::standard(super::board::Size::Standard))
+    }
+}
+
+impl Presentation for Epaminondas {
+    fn describe(note: &Note) -> String {
+        super::explain::describe(note)
+    }
+
+    fn explain_cell(note: &Note, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
+    }
+
+    fn explain_state(note: &Note) -> String {
+        super::explain::state(note)
+    }
+
+    const SHEET: crate::rules::Sheet = super::explain::SHEET;
+
+    fn explain_seat(side: &Side, _note: Option<&Note>) -> Option<crate::rules::Seat> {
+        Some(super::explain::seat(*side))
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        super::picture::svg(scene)
+    }
+}
+
+impl ActionSpace for Epaminondas {
     /// `((front × 8 + direction) × 14 + distance − 1) × 14 + count − 1`,
     /// squares numbered `rank × 14 + file` (both boards, 14 × 12 and
     /// 8 × 8, fit), directions numbered by their step in file and rank.
@@ -215,19 +263,10 @@ impl Rules for Epaminondas {
         let front = usize::from(action.front.rank) * 14 + usize::from(action.front.file);
         Some(((front * 8 + d) * 14 + distance - 1) * 14 + count - 1)
     }
+}
 
-    /// The opening array of EP-1.4 on the page's 14 × 12 board.
-    fn start_setup() -> Option<Setup> {
-        Some(Setup::standard(super::board::Size::Standard))
-    }
-
-    fn state_fields() -> &'static [StateField<Self>] {
-        super::wire::STATE_FIELDS
-    }
-
-    fn mutants() -> &'static [Mutant<Self>] {
-        super::mutants::ALL
-    }
+impl Workloads for Epaminondas {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
@@ -268,30 +307,6 @@ impl Rules for Epaminondas {
             }
             _ => None,
         }
-    }
-
-    fn describe(note: &Note) -> String {
-        super::explain::describe(note)
-    }
-
-    fn explain_cell(note: &Note, expected: &Expectations) -> String {
-        super::explain::cell(note, expected)
-    }
-
-    fn explain_state(note: &Note) -> String {
-        super::explain::state(note)
-    }
-
-    fn explain_sheet() -> crate::rules::Sheet {
-        super::explain::SHEET
-    }
-
-    fn explain_seat(side: &Side, _note: Option<&Note>) -> Option<crate::rules::Seat> {
-        Some(super::explain::seat(*side))
-    }
-
-    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
-        super::picture::svg(scene)
     }
 }
 

@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Rules, Scene};
+use crate::rules::{Basics, Scene};
 use crate::svg::{ALERT, Grid, INK, MOVE, TRAIL};
 
 use super::board::{Dir, Side, Size, Square};

@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Implementation, Located, Mutant, RuleProfile, Rules, StateField};
+use crate::rules::{
+    ActionSpace, Basics, Implementation, Located, Mutant, Presentation, RuleProfile, ScenarioParts,
+    StateField, Wire, Workloads,
+};
 
 use super::combat::CombatResult;
 use super::moves::Move;
@@ -188,7 +191,7 @@ impl RuleProfile for Profile {
     }
 }
 
-impl Rules for Stratego {
+impl Basics for Stratego {
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
         match outcome {
             Outcome::Ongoing => None,
@@ -201,26 +204,26 @@ impl Rules for Stratego {
     }
 
     const NAME: &'static str = "stratego";
+
     const SEED: &'static str = "seeds 000–002 (ISF articles 10 and 11)";
+
     const EXAMPLE_ADAPTER: &'static str = "examples/python-naive/adapter.py";
 
     type Setup = Setup;
-    type SetupSpec = SetupSpec;
+
     type Action = Move;
+
     type Profile = Profile;
+
     type RuleCode = RuleCode;
+
     type Note = PlyReport;
+
     type Outcome = Outcome;
+
     type Side = Color;
-    type Annotations = Expectations;
 
-    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
-        spec.to_setup()
-    }
-
-    fn spec_files() -> &'static [(&'static str, &'static str)] {
-        SPEC_FILES
-    }
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = SPEC_FILES;
 
     fn reference() -> &'static dyn Implementation<Self> {
         &super::reference::Reference
@@ -230,6 +233,12 @@ impl Rules for Stratego {
         vec![&super::reference::Reference, &super::engine::Engine]
     }
 
+    fn is_over(outcome: &Outcome) -> bool {
+        outcome.is_over()
+    }
+}
+
+impl Wire for Stratego {
     fn setup_to_wire(setup: &Setup) -> serde_json::Value {
         super::wire::setup_value(setup)
     }
@@ -238,19 +247,16 @@ impl Rules for Stratego {
         super::wire::setup(value)
     }
 
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
-    }
+    const STATE_FIELDS: &'static [StateField<Self>] = super::wire::STATE_FIELDS;
+}
 
-    /// `from × 100 + to`, squares numbered `rank × 10 + file`: boards up
-    /// to 10 × 10 (the standard board); a square beyond has no index.
-    const ACTION_COUNT: usize = 100 * 100;
+impl ScenarioParts for Stratego {
+    type SetupSpec = SetupSpec;
 
-    fn action_index(action: &Move) -> Option<usize> {
-        let sq = |s: super::square::Square| {
-            (s.file < 10 && s.rank < 10).then(|| usize::from(s.rank) * 10 + usize::from(s.file))
-        };
-        Some(sq(action.from)? * 100 + sq(action.to)?)
+    type Annotations = Expectations;
+
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        spec.to_setup()
     }
 
     /// Stratego has no start position (each player places their army,
@@ -263,14 +269,44 @@ impl Rules for Stratego {
             super::variant::Variant::Standard,
         ))
     }
+}
 
-    fn state_fields() -> &'static [StateField<Self>] {
-        super::wire::STATE_FIELDS
+impl Presentation for Stratego {
+    fn describe(note: &PlyReport) -> String {
+        super::explain::describe(note)
     }
 
-    fn mutants() -> &'static [Mutant<Self>] {
-        super::mutants::ALL
+    fn explain_cell(note: &PlyReport, expected: &Expectations) -> String {
+        super::explain::cell(note, expected)
     }
+
+    fn explain_state(note: &PlyReport) -> String {
+        super::explain::chase_state(note)
+    }
+
+    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
+        if scene.refused.is_some() {
+            return None;
+        }
+        super::picture::svg(scene.setup, scene.played, scene.note())
+    }
+}
+
+impl ActionSpace for Stratego {
+    /// `from × 100 + to`, squares numbered `rank × 10 + file`: boards up
+    /// to 10 × 10 (the standard board); a square beyond has no index.
+    const ACTION_COUNT: usize = 100 * 100;
+
+    fn action_index(action: &Move) -> Option<usize> {
+        let sq = |s: super::square::Square| {
+            (s.file < 10 && s.rank < 10).then(|| usize::from(s.rank) * 10 + usize::from(s.file))
+        };
+        Some(sq(action.from)? * 100 + sq(action.to)?)
+    }
+}
+
+impl Workloads for Stratego {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     fn observably_equal(a: &Profile, b: &Profile) -> bool {
         super::mutants::observably_equal(a, b)
@@ -294,31 +330,12 @@ impl Rules for Stratego {
         super::workload::diff::battery_candidates(setup, profile, played, seed)
     }
 
-    fn describe(note: &PlyReport) -> String {
-        super::explain::describe(note)
-    }
-
-    fn explain_cell(note: &PlyReport, expected: &Expectations) -> String {
-        super::explain::cell(note, expected)
-    }
-
-    fn explain_state(note: &PlyReport) -> String {
-        super::explain::chase_state(note)
-    }
-
     fn prove(
         path: &std::path::Path,
         text: &str,
         opts: &crate::prove::ProveOptions,
     ) -> Option<Result<crate::prove::ProveReport, String>> {
         Some(super::prove::prove(path, text, opts))
-    }
-
-    fn picture(scene: &crate::rules::Scene<'_, Self>) -> Option<String> {
-        if scene.refused.is_some() {
-            return None;
-        }
-        super::picture::svg(scene.setup, scene.played, scene.note())
     }
 }
 

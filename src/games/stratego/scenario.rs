@@ -507,7 +507,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::Basics;
 
     /// The note of B2-B3 under isf: a two-squares count of 1 and a chase
     /// note (the colonel threatens the major on B4).
