@@ -603,3 +603,67 @@ fn stratego_and_backgammon_tell_the_position_reached() {
         assert_eq!(absent, usize::from(game == "backgammon"), "{game}");
     }
 }
+
+/// Over the protocol, a board the engine was not built for is declined
+/// as `unsupported`; the reference plays it; a broken setup on a board
+/// the engine does play is a `bad-request`.
+#[test]
+fn stratego_protocol_declines_boards_too_big_for_the_engine() {
+    use arbiter::games::stratego::army::Army;
+    use arbiter::games::stratego::engine::Engine;
+    use arbiter::games::stratego::game::Stratego;
+    use arbiter::games::stratego::geometry::Geometry;
+    use arbiter::games::stratego::piece::Color;
+    use arbiter::games::stratego::piece::{Piece, Rank};
+    use arbiter::games::stratego::position::Setup;
+    use arbiter::games::stratego::profile::Profile;
+    use arbiter::games::stratego::reference::Reference;
+    use arbiter::games::stratego::square::Square;
+    use arbiter::protocol::answer::answer;
+    use arbiter::protocol::message::{ErrorKind, Position, Query, ReplyBody};
+    use arbiter::rules::Implementation;
+    let big = Geometry::custom(20, 10, vec![]).unwrap();
+    let ask = |imp: &dyn Implementation<Stratego>, s: Setup| {
+        answer(
+            imp,
+            &Query::LegalMoves(Position {
+                profile: Profile::isf(),
+                setup: s,
+                moves: vec![],
+            }),
+        )
+    };
+    let setup = |geometry: Geometry| Setup {
+        geometry,
+        army: Army::STANDARD,
+        pieces: vec![
+            (
+                Square::new(0, 0),
+                Piece {
+                    color: Color::Red,
+                    rank: Rank::Scout,
+                },
+            ),
+            (
+                Square::new(5, 9),
+                Piece {
+                    color: Color::Blue,
+                    rank: Rank::Flag,
+                },
+            ),
+        ],
+        to_move: Color::Red,
+    };
+    let kind = |r: ReplyBody<Stratego>| match r {
+        ReplyBody::Error { kind, .. } => Some(kind),
+        _ => None,
+    };
+    assert_eq!(
+        kind(ask(&Engine, setup(big.clone()))),
+        Some(ErrorKind::Unsupported)
+    );
+    assert_eq!(kind(ask(&Reference, setup(big))), None);
+    let mut broken = setup(Geometry::quick_8x8());
+    broken.pieces[0].0 = Square::new(2, 3); // C4, a lake of the 8×8 board
+    assert_eq!(kind(ask(&Engine, broken)), Some(ErrorKind::BadRequest));
+}

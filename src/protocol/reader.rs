@@ -149,17 +149,7 @@ fn given_words(given: &str) -> String {
     }
 }
 
-/// A JSON value's kind, as error messages name it (`a string`, `null`).
-pub fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub use crate::rules::state::kind_of;
 
 /// Parses JSON text like `serde_json::from_str`, but refuses an object that
 /// gives a key twice (`serde_json` keeps the last silently).

@@ -14,6 +14,7 @@ pub mod annotations;
 pub mod overrides;
 pub mod state;
 pub mod switches;
+pub mod yaml;
 
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;

@@ -77,3 +77,15 @@ pub fn plain(v: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// A JSON value's kind, as error messages name it (`a string`, `null`).
+pub fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -81,36 +81,7 @@ pub struct ScenarioFile<G: Rules> {
     pub notes: Option<String>,
 }
 
-/// A YAML mapping kept as located key/value pairs in file order. Duplicate
-/// keys never reach this type: the YAML reader rejects them.
-#[derive(Debug)]
-pub struct Entries<V>(pub Vec<(Spanned<String>, V)>);
-
-impl<V> Default for Entries<V> {
-    fn default() -> Self {
-        Entries(Vec::new())
-    }
-}
-
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<V>(PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Visit<V> {
-            type Value = Entries<V>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a mapping")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<V>, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, V>()? {
-                    out.push(entry);
-                }
-                Ok(Entries(out))
-            }
-        }
-        d.deserialize_map(Visit(PhantomData))
-    }
-}
+pub use crate::rules::yaml::Entries;
 
 /// `legal` or `illegal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_saphyr::Spanned;
 
 pub use crate::rules::Loc;
+pub use crate::rules::yaml::{is_scenario_id, yaml_loc, yaml_message};
 use crate::rules::{Annotations, RuleProfile, Rules};
 
 use super::clauses;
@@ -216,20 +217,6 @@ impl<G: Rules> Scenario<G> {
     }
 }
 
-/// Whether `id` is a well-formed scenario ID: lower-case words and digits
-/// joined by `-`, optionally grouped with `/`.
-pub fn is_scenario_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.split('/').all(|part| {
-            !part.is_empty()
-                && part.split('-').all(|w| {
-                    !w.is_empty()
-                        && w.bytes()
-                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-                })
-        })
-}
-
 /// Reads a file's text; the error names the file.
 pub fn read(path: &Path) -> Result<String, LoadError> {
     std::fs::read_to_string(path).map_err(|e| LoadError {
@@ -237,20 +224,6 @@ pub fn read(path: &Path) -> Result<String, LoadError> {
         at: Loc::default(),
         message: format!("cannot read the file: {e}"),
     })
-}
-
-/// The location of a YAML reader error (the start of the text when the
-/// reader knows none).
-pub fn yaml_loc(e: &serde_saphyr::Error) -> Loc {
-    // The reader knows no place for some errors (a document that is empty
-    // or `~` has no mapping to lack `id` in): point at the start of the text
-    // rather than at the 0:0 kept for errors outside any text.
-    e.location()
-        .filter(|l| l.line() > 0)
-        .map_or(Loc { line: 1, column: 1 }, |l| Loc {
-            line: l.line(),
-            column: l.column(),
-        })
 }
 
 /// The game a scenario text names, with where it names it; the error says
@@ -757,207 +730,6 @@ fn lint(text: &str) -> Result<(), (Loc, String)> {
         }
     }
     Ok(())
-}
-
-/// The key whose value starts at byte `offset` of `text`: the plain word
-/// just before the `:` that precedes the value, if there is one.
-fn key_before(text: &str, offset: usize) -> Option<&str> {
-    let before = text.get(..offset)?.trim_end();
-    let before = before.strip_suffix(':')?.trim_end();
-    // After the last character that is no part of a key (it may be wider
-    // than one byte: the key starts after all of it).
-    let start = before
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let key = &before[start..];
-    (!key.is_empty()).then_some(key)
-}
-
-/// The byte offset of `at` in `text`.
-fn offset_of(text: &str, at: Loc) -> Option<usize> {
-    let line_start = if at.line <= 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(at.line as usize - 2)?.0 + 1
-    };
-    let line = &text[line_start..];
-    let col = line
-        .char_indices()
-        .nth(at.column.saturating_sub(1) as usize)
-        .map_or(line.len(), |(i, _)| i);
-    Some(line_start + col)
-}
-
-/// The scalar written at byte `offset` of `text`, as far as a flow
-/// separator, a comment or the end of the line.
-fn scalar_at(text: &str, offset: usize) -> &str {
-    let rest = text.get(offset..).unwrap_or_default();
-    let end = rest.find([',', '}', ']', '\n', '#']).unwrap_or(rest.len());
-    rest[..end].trim()
-}
-
-/// The range of an integer type the reader names (`u32`).
-fn int_range(ty: &str) -> Option<String> {
-    let (lo, hi): (i128, i128) = match ty {
-        "u8" => (0, u8::MAX.into()),
-        "u16" => (0, u16::MAX.into()),
-        "u32" => (0, u32::MAX.into()),
-        "u64" => (0, u64::MAX.into()),
-        "usize" => (0, usize::MAX as i128),
-        "i8" => (i8::MIN.into(), i8::MAX.into()),
-        "i16" => (i16::MIN.into(), i16::MAX.into()),
-        "i32" => (i32::MIN.into(), i32::MAX.into()),
-        "i64" => (i64::MIN.into(), i64::MAX.into()),
-        _ => return None,
-    };
-    Some(format!("a whole number from {lo} to {hi}"))
-}
-
-/// The YAML reader's message, reworded where its own words name its API or
-/// its grammar rather than what to write, and without its location suffix
-/// or snippet (we print `file:line:column:` ourselves).
-pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
-    use serde_saphyr::Error as E;
-    let at = yaml_loc(e);
-    let offset = offset_of(text, at);
-    let key = offset.and_then(|o| key_before(text, o));
-    let field = |what: &str| match key {
-        Some(k) => format!("`{k}` expects {what}"),
-        None => format!("expected {what}"),
-    };
-    // An error met through an alias is the error of the aliased text.
-    let inner = match e.without_snippet() {
-        E::AliasError { error, .. } => error.without_snippet(),
-        other => other,
-    };
-    match inner {
-        E::MultipleDocuments { .. } => {
-            return format!(
-                "one scenario per file: a second YAML document starts at line {}; move it to a file of its own",
-                at.line
-            );
-        }
-        E::Unexpected { expected, .. } => {
-            let what = match *expected {
-                "sequence start" => "a list: `- item` lines, or `[a, b]`".to_string(),
-                "mapping start" => "a mapping: `key: value` lines, or `{key: value}`".to_string(),
-                "string scalar" => "a single value, not a list or a mapping".to_string(),
-                other => other.to_string(),
-            };
-            return field(&what);
-        }
-        E::InvalidScalar { ty, .. } => {
-            let written = offset.map(|o| scalar_at(text, o)).unwrap_or_default();
-            return match (key, int_range(ty)) {
-                (Some(k), Some(range)) => format!("`{k}` is {range}, not `{written}`"),
-                (None, Some(range)) => format!("expected {range}, not `{written}`"),
-                (_, None) if matches!(*ty, "bool" | "boolean") => {
-                    field(&format!("`true` or `false`, not `{written}`"))
-                }
-                (_, None) => field(&format!("a value of type {ty}, not `{written}`")),
-            };
-        }
-        E::ExternallyTaggedEnumExpectedScalarOrMapping { .. } => {
-            return field("one of its names, not a list");
-        }
-        E::Budget { breach, .. } => return budget_message(breach),
-        _ => {}
-    }
-    let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
-    let rendered = e.render_with_options(opts);
-    let mut first = rendered.lines().next().unwrap_or_default().to_string();
-    // The reader suggests an option to allow duplicates; we never do.
-    if let Some(i) = first.find(", set DuplicateKeyPolicy") {
-        first.truncate(i);
-        first.push_str(" (each key may appear once in a mapping)");
-    }
-    // The reader's own location, and for text met through an alias where
-    // it was defined and used: cut whole, never mid-word.
-    for suffix in [" (defined at line ", " (used at line ", " at line "] {
-        if let Some(i) = first.find(suffix) {
-            first.truncate(i);
-        }
-    }
-    if first.contains("invalid content after document end marker") {
-        return "text after the end-of-document marker `...`: a scenario file ends there; remove the text, or the marker".to_string();
-    }
-    if first.contains("simple key expected ':'") {
-        // YAML reads at most 1024 characters of a key written without `?`.
-        let line = offset.and_then(|o| text.get(o..)).unwrap_or_default();
-        let line = line.split('\n').next().unwrap_or_default();
-        let long = line.find(':').unwrap_or(line.len()) > 1024;
-        return if long {
-            "a key of more than 1024 characters: YAML reads a key only that far before its `:`; shorten it".to_string()
-        } else {
-            "expected `:` after a key: a mapping holds `key: value` lines".to_string()
-        };
-    }
-    first
-}
-
-/// A limit of the YAML reader, said as what the file exceeded
-/// (`spec/scenario-format.md`, "Limits").
-fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
-    use serde_saphyr::budget::BudgetBreach as B;
-    let limits = serde_saphyr::Budget::default();
-    let thousands = |n: usize| {
-        let s = n.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
-    let what = match breach {
-        B::Depth { .. } => format!(
-            "lists and mappings nest more than {} deep here",
-            limits.max_depth
-        ),
-        B::Nodes { .. } => format!(
-            "the file has more than {} YAML values (every key, value, list and mapping counts: `- {{move: A1-A2}}` is 3, so about {} moves)",
-            thousands(limits.max_nodes),
-            thousands(limits.max_nodes / 3)
-        ),
-        B::Events { .. } => format!(
-            "the file has more than {} YAML parser events (about one per value, list or mapping start and end)",
-            thousands(limits.max_events)
-        ),
-        B::Aliases { .. } => format!(
-            "the file uses aliases (`*name`) more than {} times",
-            thousands(limits.max_aliases)
-        ),
-        B::Anchors { .. } => format!(
-            "the file defines more than {} anchors (`&name`)",
-            thousands(limits.max_anchors)
-        ),
-        B::AliasAnchorRatio { aliases, anchors } => format!(
-            "the file uses {aliases} aliases for {anchors} anchors, more than {} uses of each",
-            limits.alias_anchor_ratio_multiplier
-        ),
-        B::Documents { .. } => format!(
-            "the file has more than {} YAML documents",
-            thousands(limits.max_documents)
-        ),
-        B::ScalarBytes { .. } => format!(
-            "the file's values hold more than {} bytes of text",
-            thousands(limits.max_total_scalar_bytes)
-        ),
-        B::MergeKeys { .. } => format!(
-            "the file has more than {} merge keys (`<<`)",
-            thousands(limits.max_merge_keys)
-        ),
-        B::InputBytes { .. } => format!(
-            "the file is larger than {} bytes",
-            thousands(limits.max_reader_input_bytes.unwrap_or(usize::MAX))
-        ),
-        _ => "the file is larger or more deeply nested than the YAML reader allows".to_string(),
-    };
-    format!("{what}: arbiter's YAML reader stops there (see \"Limits\" in spec/scenario-format.md)")
 }
 
 /// Every scenario file (`*.yaml`, `*.yml`) under the given paths (files

@@ -8,8 +8,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Loc, Located};
-use crate::scenario::format::Entries;
 
 use super::board::{Action, Player, Position, Roll, from_seed_name};
 use super::game::{Backgammon, Cube, Note, Setup};

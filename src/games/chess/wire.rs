@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::protocol::reader::kind_of;
 use crate::rules::StateField;
+use crate::rules::state::kind_of;
 use crate::rules::state::{plain, read_bool};
 
 use super::action::ClaimKind;

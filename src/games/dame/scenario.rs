@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Loc, Located};
-use crate::scenario::format::Entries;
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note};

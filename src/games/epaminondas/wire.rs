@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::protocol::reader::kind_of;
 use crate::rules::StateField;
+use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
 
 use super::board::{Side, Size, Square};

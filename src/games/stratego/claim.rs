@@ -12,8 +12,8 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::yaml::{yaml_loc, yaml_message};
 use crate::rules::{Loc, RuleProfile};
-use crate::scenario::load::{yaml_loc, yaml_message};
 
 use super::army::Army;
 use super::piece::{Color, Piece, Rank};
@@ -56,7 +56,7 @@ pub struct ClaimFile {
     pub claim: GoalSpec,
     /// Per profile: whether the claim is expected to hold (`holds`) or to
     /// fail (`fails`); `arbiter prove` exits 1 when a verdict differs.
-    pub expect: crate::scenario::format::Entries<Spanned<Expect>>,
+    pub expect: crate::rules::yaml::Entries<Spanned<Expect>>,
     /// Free text.
     #[serde(default)]
     pub notes: Option<String>,
@@ -169,7 +169,7 @@ pub fn parse(text: &str) -> Result<Claim, ClaimError> {
             format!("expected `game: stratego`, found `{}`", file.game.value),
         ));
     }
-    if !crate::scenario::load::is_scenario_id(&file.id.value) {
+    if !crate::rules::yaml::is_scenario_id(&file.id.value) {
         return Err(err(
             Loc::from(&file.id),
             format!(

@@ -11,8 +11,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
+use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Loc, Located};
-use crate::scenario::format::Entries;
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -504,18 +504,17 @@ impl Expectations {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::*;
-    use crate::rules::Basics;
+    use crate::rules::{Basics, ScenarioParts};
 
     /// The note of B2-B3 under isf: a two-squares count of 1 and a chase
     /// note (the colonel threatens the major on B4).
     fn noted_under_isf() -> PlyReport {
-        let text = "game: stratego\nid: t/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nsetup:\n  red: {B2: colonel}\n  blue: {B4: major}\n";
-        let s = crate::scenario::load::parse::<Stratego>(Path::new("t.yaml"), text).unwrap();
+        let text = "red: {B2: colonel}\nblue: {B4: major}\n";
+        let spec: SetupSpec = serde_saphyr::from_str(text).unwrap();
+        let setup = Stratego::setup_from_spec(&spec).unwrap();
         let mut g = Stratego::reference()
-            .start(&s.setup, &Profile::isf())
+            .start(&setup, &Profile::isf())
             .unwrap();
         let note = g.play(&"B2-B3".parse().unwrap()).unwrap();
         assert!(note.two_squares.is_some() && note.chase.is_some());

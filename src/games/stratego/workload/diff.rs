@@ -557,63 +557,6 @@ mod tests {
         }
     }
 
-    /// Over the protocol, a board the engine was not built for is declined
-    /// as `unsupported`; the reference plays it; a broken setup on a board
-    /// the engine does play is a `bad-request`.
-    #[test]
-    fn the_protocol_declines_boards_too_big_for_the_engine() {
-        use crate::games::stratego::army::Army;
-        use crate::games::stratego::geometry::Geometry;
-        use crate::games::stratego::piece::{Piece, Rank};
-        use crate::protocol::answer::answer;
-        use crate::protocol::message::{ErrorKind, Position, Query, ReplyBody};
-        use crate::rules::Implementation;
-        let big = Geometry::custom(20, 10, vec![]).unwrap();
-        let ask = |imp: &dyn Implementation<Stratego>, s: Setup| {
-            answer(
-                imp,
-                &Query::LegalMoves(Position {
-                    profile: Profile::isf(),
-                    setup: s,
-                    moves: vec![],
-                }),
-            )
-        };
-        let setup = |geometry: Geometry| Setup {
-            geometry,
-            army: Army::STANDARD,
-            pieces: vec![
-                (
-                    Square::new(0, 0),
-                    Piece {
-                        color: Color::Red,
-                        rank: Rank::Scout,
-                    },
-                ),
-                (
-                    Square::new(5, 9),
-                    Piece {
-                        color: Color::Blue,
-                        rank: Rank::Flag,
-                    },
-                ),
-            ],
-            to_move: Color::Red,
-        };
-        let kind = |r: ReplyBody<Stratego>| match r {
-            ReplyBody::Error { kind, .. } => Some(kind),
-            _ => None,
-        };
-        assert_eq!(
-            kind(ask(&Engine, setup(big.clone()))),
-            Some(ErrorKind::Unsupported)
-        );
-        assert_eq!(kind(ask(&Reference, setup(big))), None);
-        let mut broken = setup(Geometry::quick_8x8());
-        broken.pieces[0].0 = Square::new(2, 3); // C4, a lake of the 8×8 board
-        assert_eq!(kind(ask(&Engine, broken)), Some(ErrorKind::BadRequest));
-    }
-
     #[test]
     fn every_generated_profile_has_a_name_that_reads_back() {
         let mut src = SplitMix(7);
