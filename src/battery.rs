@@ -181,6 +181,20 @@ impl<G: Rules> Game<G> for FaultyGame<G> {
 
 /// The battery on `G`'s implementations, the last one wrapped in `fault`
 /// when given.
+pub fn run_named(game: &str, opts: &Options, fault: Option<Fault>) -> Result<Report, String> {
+    struct Run<'a>(&'a Options, Option<Fault>);
+    impl crate::games::Visit for Run<'_> {
+        type Out = Result<Report, String>;
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            run::<G>(self.0, self.1)
+        }
+    }
+    crate::games::visit(game, &mut Run(opts, fault))
+        .unwrap_or_else(|| Err(format!("`{game}` is not a game of this build")))
+}
+
+/// The battery on game `G`'s implementations, the last wrapped in `fault`
+/// when given (the battery's self-test).
 pub fn run<G: Rules>(opts: &Options, fault: Option<Fault>) -> Result<Report, String> {
     let all = G::implementations();
     let (last, others) = all.split_last().expect("a game has an implementation");

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::corpus::AnyScenario;
+use crate::scenario::any::AnyScenario;
 
 /// The coverage table of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +74,8 @@ pub fn topic(path: &Path, game: &str) -> String {
 /// when it is one of them.
 pub fn coverage(scenarios: &[&dyn AnyScenario], only: Option<&str>) -> Vec<Coverage> {
     let mut tables = Vec::new();
-    for entry in crate::games::registry() {
-        let game = entry.name();
+    for about in crate::games::all() {
+        let game = about.name;
         let mine: Vec<&&dyn AnyScenario> = scenarios.iter().filter(|s| s.game() == game).collect();
         if mine.is_empty() {
             continue;
@@ -89,8 +89,8 @@ pub fn coverage(scenarios: &[&dyn AnyScenario], only: Option<&str>) -> Vec<Cover
             .enumerate()
             .map(|(i, t)| (t.as_str(), i))
             .collect();
-        let profiles: Vec<&str> = entry
-            .profile_names()
+        let profiles: Vec<&str> = about
+            .profile_names
             .iter()
             .copied()
             .filter(|p| only.is_none_or(|o| o == *p))

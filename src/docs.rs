@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use crate::corpus::AnyScenario;
+use crate::scenario::any::AnyScenario;
 use crate::scenario::clauses::Clause;
 
 /// The pages that hold generated blocks, relative to the repository root.
@@ -68,11 +68,12 @@ fn is_ambiguity(c: &Clause) -> bool {
 /// The facts of every registered game, counting its scenarios among
 /// `scenarios` and reading example files under `root`.
 pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> {
-    crate::games::registry()
-        .iter()
+    crate::games::all()
+        .into_iter()
         .map(|g| {
-            let clauses = g.clauses();
-            let example = g.example_adapter();
+            let clauses = crate::scenario::clauses::of_game(g.name);
+            let capabilities = crate::protocol::message::capabilities_named(g.name);
+            let example = g.example_adapter;
             let xfail = Path::new(example)
                 .parent()
                 .map(|d| root.join(d).join("expected-failures.txt"));
@@ -86,17 +87,17 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
                 })
                 .unwrap_or(0);
             GameFacts {
-                name: g.name(),
-                seed: g.seed(),
+                name: g.name,
+                seed: g.seed,
                 clauses: clauses.iter().filter(|c| !is_ambiguity(c)).count(),
                 ambiguities: clauses.iter().filter(|c| is_ambiguity(c)).count(),
-                scenarios: scenarios.iter().filter(|s| s.game() == g.name()).count(),
-                profiles: g.profile_names().to_vec(),
-                mutants: g.mutant_count(),
-                capabilities: g.capabilities(),
+                scenarios: scenarios.iter().filter(|s| s.game() == g.name).count(),
+                profiles: g.profile_names.to_vec(),
+                mutants: g.mutant_count,
+                capabilities,
                 example,
                 expected_failures,
-                perft: perft_facts(root, *g),
+                perft: perft_facts(root, g.name),
             }
         })
         .collect()
@@ -105,7 +106,7 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
 /// How many perft figures a game's file holds and the largest count
 /// (a file that does not load counts as none: `tests/perft_figures.rs`
 /// fails on it).
-fn perft_facts(root: &Path, g: &dyn crate::corpus::GameEntry) -> (usize, u64) {
+fn perft_facts(root: &Path, g: &str) -> (usize, u64) {
     match crate::perft::load(root, g) {
         Ok(Some(f)) => (f.len(), f.iter().map(|f| f.info().count).max().unwrap_or(0)),
         _ => (0, 0),

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::{Game, Illegal, RuleProfile, Rules, Scene, Seat, Verdict};
+use crate::scenario::any::{AnyScenario, VisitScenario, typed};
 use crate::scenario::format::Legality;
 use crate::scenario::load::Scenario;
 use crate::svg::esc;
@@ -601,4 +602,131 @@ pre.text-board {{ font-size: 0.8em; }}
         "</div>\n</div>\n<div id=\"drawn\"></div>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     );
     out
+}
+
+/// The profile to replay a scenario under: the named one, or its first.
+fn replay_profile<G: Rules>(s: &Scenario<G>, name: Option<&str>) -> Result<G::Profile, String> {
+    match name {
+        None => Ok(s.profiles[0].clone()),
+        Some(n) => G::Profile::parse(n),
+    }
+}
+
+/// `arbiter show`, `arbiter explain` and `explain --html` on a scenario of
+/// any game.
+pub trait Explain {
+    /// The position after each action, pictured (`arbiter show`).
+    fn show(&self, profile: Option<&str>) -> Result<String, String>;
+    /// The per-action table (`arbiter explain`).
+    fn explain(&self, profile: Option<&str>) -> Result<String, String>;
+    /// `arbiter explain --html`: the same walk as a self-contained page,
+    /// the table beside the board (a page is written even when an action
+    /// is illegal: it shows where the line stops).
+    fn explain_html(&self, profile: Option<&str>) -> Result<String, String>;
+}
+
+/// Which of [`Explain`]'s views, run on the typed scenario.
+enum View<'a> {
+    Show(Option<&'a str>),
+    Text(Option<&'a str>),
+    Html(Option<&'a str>),
+}
+
+impl VisitScenario for View<'_> {
+    type Out = Result<String, String>;
+    fn scenario<G: Rules>(&mut self, s: &Scenario<G>) -> Self::Out {
+        match *self {
+            View::Show(p) => show_typed(s, p),
+            View::Text(p) => {
+                let w = walk(s, &replay_profile(s, p)?)?;
+                let text = text(&w);
+                if w.complete() { Ok(text) } else { Err(text) }
+            }
+            View::Html(p) => Ok(html(&walk(s, &replay_profile(s, p)?)?)),
+        }
+    }
+}
+
+impl Explain for dyn AnyScenario + '_ {
+    fn show(&self, profile: Option<&str>) -> Result<String, String> {
+        typed(self, &mut View::Show(profile))
+    }
+
+    fn explain(&self, profile: Option<&str>) -> Result<String, String> {
+        typed(self, &mut View::Text(profile))
+    }
+
+    fn explain_html(&self, profile: Option<&str>) -> Result<String, String> {
+        typed(self, &mut View::Html(profile))
+    }
+}
+
+/// `arbiter show`: the position after each action of the profile's line.
+fn show_typed<G: Rules>(s: &Scenario<G>, profile: Option<&str>) -> Result<String, String> {
+    let profile = replay_profile(s, profile)?;
+    let mut out = format!(
+        "{} — {}\nsource: {}\nprofile: {}\n",
+        s.id,
+        s.title,
+        s.source,
+        profile.name()
+    );
+    if let Some(p) = &s.placement {
+        out.push_str(&format!("placement: {}\n", p.trim()));
+    }
+    if s.refused.is_some() {
+        // Nothing to show but the refusal: no game starts.
+        return match refusal_of(s, &profile) {
+            Ok(why) => Ok(format!("{out}\n{why}\n")),
+            Err(why) => Err(format!("{out}\n{why}\n")),
+        };
+    }
+    let mut game = G::reference()
+        .start(&s.setup, &profile)
+        .map_err(|e| format!("setup refused: {e}"))?;
+    out.push_str(&format!(
+        "\nstart, {} to move\n{}\n",
+        game.side_to_move(),
+        game.render()
+    ));
+    // The profile's own line: a move it refuses is judged, then its
+    // continuation (if any) is played.
+    let line = s.line(profile.name());
+    for (i, m) in line.moves.iter().enumerate() {
+        let exp = m.expectations(profile.name());
+        if exp.expect == Some(Legality::Illegal) {
+            out.push_str(&format!(
+                "{}. {} {}
+",
+                i + 1,
+                m.mv,
+                game.judge(&m.mv)
+            ));
+            if m.continuation(profile.name()).is_some() {
+                out.push_str(
+                    "   this profile's continuation follows
+",
+                );
+            }
+            continue;
+        }
+        match game.play(&m.mv) {
+            Ok(note) => {
+                out.push_str(&format!(
+                    "{}. {}\n{}\n",
+                    i + 1,
+                    G::describe(&note),
+                    game.render()
+                ));
+                let outcome = game.outcome();
+                if G::is_over(&outcome) {
+                    out.push_str(&format!("game over: {outcome}\n"));
+                }
+            }
+            Err(ill) => {
+                return Err(format!("{out}{}. {ill}", i + 1));
+            }
+        }
+    }
+    Ok(out)
 }

@@ -8,8 +8,9 @@
 
 use std::path::Path;
 
-use crate::corpus::parse;
+use crate::games::{self, Visit};
 use crate::rules::{Game, Implementation, Rules, Verdict};
+use crate::scenario::any::parse;
 
 /// Target `scenario_load`: the loader never panics, whatever the bytes; a
 /// scenario it accepts runs to the same failures (messages included) on
@@ -22,8 +23,9 @@ pub fn check_scenario_load(data: &[u8]) {
     let Ok(scenario) = parse(Path::new("fuzz.yaml"), text) else {
         return;
     };
-    let game = crate::games::find(scenario.game()).expect("a loaded scenario's game is registered");
-    let imps = game.implementations();
+    let imps = games::about(scenario.game())
+        .expect("a loaded scenario's game is registered")
+        .implementations;
     for profile in scenario.profile_names() {
         let reference = scenario.check(imps[0], Some(&profile));
         for imp in &imps[1..] {
@@ -42,9 +44,14 @@ pub fn check_scenario_load(data: &[u8]) {
 /// bytes, never panics, and whatever it reads survives a write-and-read
 /// round trip ([`check_reader`](crate::protocol::reader::check_reader)).
 pub fn check_protocol_reader(data: &[u8]) {
-    for game in crate::games::registry() {
-        game.check_reader(data);
+    struct Reader<'a>(&'a [u8]);
+    impl Visit for Reader<'_> {
+        type Out = ();
+        fn visit<G: Rules>(&mut self) {
+            crate::protocol::reader::check_reader::<G>(self.0);
+        }
     }
+    games::each(&mut Reader(data));
 }
 
 /// Target `serve_lines`: the first byte picks the longest line `serve`
@@ -59,9 +66,14 @@ pub fn check_serve_lines(data: &[u8]) {
         Some((b, rest)) => (32 + usize::from(*b) * 32, rest),
         None => (crate::protocol::serve::MAX_LINE, data),
     };
-    for game in crate::games::registry() {
-        game.check_serve(input, max_line);
+    struct Serve<'a>(&'a [u8], usize);
+    impl Visit for Serve<'_> {
+        type Out = ();
+        fn visit<G: Rules>(&mut self) {
+            crate::protocol::serve::check_serve(G::reference(), self.0, self.1);
+        }
     }
+    games::each(&mut Serve(input, max_line));
 }
 
 /// One byte of a fuzz input read with [`arbitrary::Unstructured`], 0 once

@@ -2,7 +2,6 @@
 //! with Stratego's two anti-repetition rules.
 
 pub mod battery;
-pub mod corpus;
 pub mod coverage;
 pub mod docs;
 pub mod explain;

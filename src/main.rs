@@ -75,7 +75,12 @@ enum Command {
         protocol: bool,
     },
     /// List the games arbiter knows, one name per line.
-    Games,
+    Games {
+        /// Write each game's worked example adapter after its name, a tab
+        /// between (what `.ci/run` runs with its expected failures).
+        #[arg(long)]
+        adapters: bool,
+    },
     /// Print every built-in profile of every game: each switch, its value
     /// in each profile, the clause and ambiguity entry that govern it and
     /// the values it allows.
@@ -228,9 +233,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Profiles { game, format } => cli::profiles::profiles(game.as_deref(), format),
-        Command::Games => {
-            for g in arbiter::games::names() {
-                println!("{g}");
+        Command::Games { adapters } => {
+            for g in arbiter::games::all() {
+                if adapters {
+                    println!("{}\t{}", g.name, g.example_adapter);
+                } else {
+                    println!("{}", g.name);
+                }
             }
             ExitCode::SUCCESS
         }

@@ -201,14 +201,28 @@ pub fn line(c: &Counted) -> String {
 
 /// The figures of `game` from `spec/<game>/perft.yaml` under `root`;
 /// `Ok(None)` when the game has no perft file.
-pub fn load(
-    root: &Path,
-    game: &dyn crate::corpus::GameEntry,
-) -> Result<Option<Vec<Box<dyn AnyFigure>>>, LoadError> {
-    let path = root.join(file_of(game.name()));
+pub fn load(root: &Path, game: &str) -> Result<Option<Vec<Box<dyn AnyFigure>>>, LoadError> {
+    let path = root.join(file_of(game));
     if !path.exists() {
         return Ok(None);
     }
     let text = crate::scenario::load::read(&path)?;
-    game.perft_figures(&path, &text).map(Some)
+    parse_named(game, &path, &text).map(Some)
+}
+
+/// Reads the perft file `text` of the game named `game` ([`parse`] with
+/// that game's types); a game this build does not have has no figures.
+pub fn parse_named(
+    game: &str,
+    path: &Path,
+    text: &str,
+) -> Result<Vec<Box<dyn AnyFigure>>, LoadError> {
+    struct Parse<'a>(&'a Path, &'a str);
+    impl crate::games::Visit for Parse<'_> {
+        type Out = Result<Vec<Box<dyn AnyFigure>>, LoadError>;
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            parse::<G>(self.0, self.1)
+        }
+    }
+    crate::games::visit(game, &mut Parse(path, text)).unwrap_or_else(|| Ok(Vec::new()))
 }

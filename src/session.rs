@@ -2,7 +2,7 @@
 //! Python package under `python/`) plays through. Everything is spelled as
 //! the protocol spells it (actions as text, setups and state fields as
 //! JSON), so a binding holds one [`AnyGame`] for every game and never names
-//! one; the registry's [`GameEntry::session`](crate::corpus::GameEntry::session)
+//! one; [`start_named`]
 //! starts it.
 //!
 //! The fixed integer action space (OpenSpiel style) is the game's step
@@ -544,6 +544,28 @@ pub fn start<G: Rules>(
     Ok(Box::new(Session::start(implementation, setup, profile)?))
 }
 
+/// [`start`] for the game named `game`; an error names the games there are.
+pub fn start_named(
+    game: &str,
+    imp: &str,
+    profile: Option<&Value>,
+    setup: Option<&Value>,
+) -> Result<Box<dyn AnyGame>, String> {
+    struct Start<'a>(&'a str, Option<&'a Value>, Option<&'a Value>);
+    impl crate::games::Visit for Start<'_> {
+        type Out = Result<Box<dyn AnyGame>, String>;
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            start::<G>(self.0, self.1, self.2)
+        }
+    }
+    crate::games::visit(game, &mut Start(imp, profile, setup)).unwrap_or_else(|| {
+        Err(format!(
+            "`{game}` is not a game: expected one of {}",
+            crate::games::names().join(", ")
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     /// Every registered game, from its start: the steps of each legal
@@ -551,9 +573,8 @@ mod tests {
     /// nothing, and text waits until the pending steps are cleared.
     #[test]
     fn steps_play_the_action_they_spell() {
-        for entry in crate::games::registry() {
-            let game = entry.name();
-            let start = entry.session("engine", None, None).expect("the start");
+        for game in crate::games::names() {
+            let start = super::start_named(game, "engine", None, None).expect("the start");
             assert!(start.action_count() > 0, "{game}");
             for action in start.legal_moves() {
                 let mut s = start.copy();

@@ -79,14 +79,13 @@ fn check_position(s: &mut dyn AnyGame) -> BTreeMap<String, Vec<usize>> {
 /// played by its steps (a copy plays it by text alike); returns how many
 /// positions were checked.
 fn walk(game: &str, games: usize, plies: usize) -> usize {
-    let entry = arbiter::games::find(game).expect("a registered game");
+    let entry = arbiter::games::about(game).expect("a registered game");
     let mut rng = SplitMix(0x5eed ^ game.len() as u64);
     let mut positions = 0;
-    for profile in entry.profile_names() {
+    for profile in entry.profile_names {
         let profile = serde_json::json!(profile);
         for _ in 0..games {
-            let mut s = entry
-                .session("engine", Some(&profile), None)
+            let mut s = arbiter::session::start_named(entry.name, "engine", Some(&profile), None)
                 .expect("the start");
             assert!(s.action_count() > 0, "{game} has an action space");
             for _ in 0..plies {
@@ -130,16 +129,20 @@ fn steps_are_one_to_one_with_the_legal_actions() {
 /// landing; under `seed-004` a series may stop at any landing.
 #[test]
 fn dame_loops_and_early_stops_have_paths_of_their_own() {
-    let entry = arbiter::games::find("dame").unwrap();
+    let entry = arbiter::games::about("dame").unwrap();
     let setup = serde_json::json!({
         "to-move": "white",
         "white": {"a1": "dame"},
         "black": {"b2": "man", "d4": "man", "b4": "man", "d6": "man", "b6": "man"},
     });
     for (profile, stop_needed) in [("english", false), ("seed-004", true)] {
-        let mut s = entry
-            .session("engine", Some(&serde_json::json!(profile)), Some(&setup))
-            .unwrap();
+        let mut s = arbiter::session::start_named(
+            entry.name,
+            "engine",
+            Some(&serde_json::json!(profile)),
+            Some(&setup),
+        )
+        .unwrap();
         let paths = check_position(s.as_mut());
         assert!(paths.len() >= 2, "{profile}: {paths:?}");
         let stop = s.stop_index().unwrap();
@@ -174,16 +177,20 @@ fn dame_loops_and_early_stops_have_paths_of_their_own() {
 
 #[test]
 fn bad_input_is_refused_with_the_rule() {
-    for entry in arbiter::games::registry() {
-        let mut s = entry.session("engine", None, None).unwrap();
+    for entry in arbiter::games::all() {
+        let mut s = arbiter::session::start_named(entry.name, "engine", None, None).unwrap();
         let r = s.play("not an action").unwrap_err();
-        assert_eq!(r.rule, arbiter::session::UNREADABLE, "{}", entry.name());
+        assert_eq!(r.rule, arbiter::session::UNREADABLE, "{}", entry.name);
         assert!(s.history().is_empty());
-        assert!(entry.session("nobody", None, None).is_err());
+        assert!(arbiter::session::start_named(entry.name, "nobody", None, None).is_err());
         assert!(
-            entry
-                .session("engine", Some(&serde_json::json!("no-such-profile")), None)
-                .is_err()
+            arbiter::session::start_named(
+                entry.name,
+                "engine",
+                Some(&serde_json::json!("no-such-profile")),
+                None
+            )
+            .is_err()
         );
     }
 }
@@ -191,28 +198,32 @@ fn bad_input_is_refused_with_the_rule() {
 #[test]
 fn profiles_are_read_as_the_protocol_reads_them() {
     use serde_json::json;
-    for entry in arbiter::games::registry() {
-        let game = entry.name();
-        let default = entry.profile_names()[0];
+    for entry in arbiter::games::all() {
+        let game = entry.name;
+        let default = entry.profile_names[0];
         // An object naming a built-in profile need spell no switch
         // (spec/protocol.md), and keeps the name as written.
-        let s = entry
-            .session("engine", Some(&json!({ "name": default })), None)
-            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        let s = arbiter::session::start_named(
+            entry.name,
+            "engine",
+            Some(&json!({ "name": default })),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
         assert_eq!(s.profile(), default, "{game}");
         // A switch the game does not have is refused, in either spelling.
-        let e = entry
-            .session(
-                "engine",
-                Some(&json!({ "name": default, "no-such-switch": true })),
-                None,
-            )
-            .err()
-            .unwrap_or_else(|| panic!("{game}: an unknown switch was ignored"));
+        let e = arbiter::session::start_named(
+            entry.name,
+            "engine",
+            Some(&json!({ "name": default, "no-such-switch": true })),
+            None,
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{game}: an unknown switch was ignored"));
         assert!(e.contains("no-such-switch"), "{game}: {e}");
         let named = json!(format!("{default}+no-such-switch=1"));
         assert!(
-            entry.session("engine", Some(&named), None).is_err(),
+            arbiter::session::start_named(entry.name, "engine", Some(&named), None).is_err(),
             "{game}: an unknown override was ignored"
         );
     }

@@ -5,8 +5,9 @@
 //! deterministic seed; the whole file runs in well under a minute in a
 //! debug build. `--nocapture` prints what each game went through.
 
+use arbiter::battery::run_named;
 use arbiter::battery::{Fault, Options};
-use arbiter::games::registry;
+use arbiter::games::names;
 use proptest::prelude::*;
 
 fn options() -> Options {
@@ -16,14 +17,14 @@ fn options() -> Options {
 #[test]
 fn every_game_passes_the_battery() {
     let mut failures = Vec::new();
-    for game in registry() {
+    for game in names() {
         let t = std::time::Instant::now();
-        match game.battery(&options(), None) {
+        match run_named(game, &options(), None) {
             Ok(r) => {
-                println!("{}: {r} ({:.1?})", game.name(), t.elapsed());
-                assert!(r.plies >= 20, "{}: only {r}", game.name());
-                assert!(r.illegal >= 20, "{}: few candidates: {r}", game.name());
-                assert!(r.served > 0, "{}: {r}", game.name());
+                println!("{}: {r} ({:.1?})", game, t.elapsed());
+                assert!(r.plies >= 20, "{}: only {r}", game);
+                assert!(r.illegal >= 20, "{}: few candidates: {r}", game);
+                assert!(r.served > 0, "{}: {r}", game);
             }
             Err(e) => failures.push(e),
         }
@@ -40,17 +41,17 @@ fn the_battery_catches_a_wrong_implementation() {
         max_plies: 6,
         ..options()
     };
-    for game in registry() {
+    for game in names() {
         for (fault, symptom) in [
             (Fault::DropsAnAction, "legal actions"),
             (Fault::AcceptsAll, "judged legal"),
         ] {
-            match game.battery(&opts, Some(fault)) {
-                Ok(r) => panic!("{}: {fault:?} passes the battery: {r}", game.name()),
+            match run_named(game, &opts, Some(fault)) {
+                Ok(r) => panic!("{}: {fault:?} passes the battery: {r}", game),
                 Err(e) => assert!(
                     e.contains(symptom),
                     "{}: {fault:?} caught, but not as `{symptom}`: {e}",
-                    game.name()
+                    game
                 ),
             }
         }
@@ -64,9 +65,9 @@ proptest! {
     /// game per game and proptest case.
     #[test]
     fn random_cases_pass_the_battery(first_case in 6u64..1_000_000, seed in any::<u64>()) {
-        for game in registry() {
+        for game in names() {
             let opts = Options { first_case, cases: 1, max_plies: 30, seed, ..options() };
-            let r = game.battery(&opts, None);
+            let r = run_named(game, &opts, None);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
         }
     }

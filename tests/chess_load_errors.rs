@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use arbiter::corpus::parse;
+use arbiter::scenario::any::parse;
 use rstest::rstest;
 
 const HEAD: &str = "game: chess\nid: t/x\ntitle: t\nsource: s\nclauses: [CH-1.2]\n";

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::{AnyScenario, load_all};
+use arbiter::scenario::any::{AnyScenario, load_all};
 use arbiter::scenario::run::Status;
 
 fn corpus() -> Vec<Box<dyn AnyScenario>> {
@@ -71,13 +71,13 @@ fn every_scenario_names_a_registered_game() {
 fn every_clause_has_a_scenario() {
     let scenarios = corpus();
     let mut missing = Vec::new();
-    for g in arbiter::games::registry() {
-        for c in g.clauses() {
+    for g in arbiter::games::names() {
+        for c in arbiter::scenario::clauses::of_game(g) {
             if !scenarios
                 .iter()
-                .any(|s| s.game() == g.name() && s.clauses().contains(&c.id))
+                .any(|s| s.game() == g && s.clauses().contains(&c.id))
             {
-                missing.push(format!("{}:{} ({})", g.name(), c.id, c.file));
+                missing.push(format!("{}:{} ({})", g, c.id, c.file));
             }
         }
     }
@@ -90,11 +90,14 @@ fn every_clause_has_a_scenario() {
 
 #[test]
 fn clause_ids_are_unique_within_each_game() {
-    for g in arbiter::games::registry() {
-        let mut ids: Vec<String> = g.clauses().into_iter().map(|c| c.id).collect();
+    for g in arbiter::games::names() {
+        let mut ids: Vec<String> = arbiter::scenario::clauses::of_game(g)
+            .into_iter()
+            .map(|c| c.id)
+            .collect();
         let n = ids.len();
         ids.sort();
         ids.dedup();
-        assert_eq!(ids.len(), n, "a clause ID of {} is defined twice", g.name());
+        assert_eq!(ids.len(), n, "a clause ID of {} is defined twice", g);
     }
 }

@@ -14,8 +14,7 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::{AnyScenario, load_all};
-use arbiter::games::registry;
+use arbiter::scenario::any::{AnyScenario, load_all};
 use arbiter::scenario::run::Status;
 
 /// The corpus of `game`, loaded without error.
@@ -49,11 +48,8 @@ fn corpus_of(scenarios: &[Box<dyn AnyScenario>]) {
 /// here: the reading it breaks no longer departs from the rule. The
 /// scenarios are the corpus's own; only the profiles they run under differ.
 fn readings_of(game: &str, scenarios: &[Box<dyn AnyScenario>]) {
-    let entry = registry()
-        .iter()
-        .find(|e| e.name() == game)
-        .expect("a registered game");
-    let survivors = entry.surviving_readings(scenarios);
+    assert!(arbiter::games::find(game).is_some(), "a registered game");
+    let survivors = arbiter::scenario::kill::survivors_of(game, scenarios);
     assert!(
         survivors.is_empty(),
         "surviving readings: {}",

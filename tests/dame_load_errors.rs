@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use arbiter::corpus::parse;
+use arbiter::scenario::any::parse;
 use rstest::rstest;
 
 const HEAD: &str = "game: dame\nid: da/x\ntitle: t\nsource: s\nclauses: [DA-1.1]\n";

@@ -15,7 +15,7 @@ fn root() -> PathBuf {
 #[test]
 fn generated_blocks_are_current() {
     let root = root();
-    let (scenarios, errors) = arbiter::corpus::load_all(&[root.join("scenarios")]);
+    let (scenarios, errors) = arbiter::scenario::any::load_all(&[root.join("scenarios")]);
     assert!(errors.is_empty(), "the corpus loads: {errors:?}");
     let games = docs::facts(&scenarios, &root);
     let bless = std::env::var_os("ARBITER_BLESS").is_some_and(|v| v == "1");
@@ -52,17 +52,31 @@ fn generated_blocks_are_current() {
 }
 
 /// Every game's example adapter exists, has its expected failures, and is
-/// run by CI with them (the examples table says so).
+/// run by CI with them (the examples table says so): `.ci/run` runs each
+/// line of `arbiter games --adapters` with the expected failures beside the
+/// adapter.
 #[test]
 fn every_example_adapter_is_run_by_ci() {
     let root = root();
     let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
-    for g in arbiter::games::registry() {
-        let script = g.example_adapter();
+    assert!(
+        ci.contains("games --adapters >")
+            && ci.contains(
+                "--xfail \"$(dirname \"$adapter\")/expected-failures.txt\" -- python3 \"$adapter\""
+            ),
+        ".ci/run does not run every line of `arbiter games --adapters` with its expected failures"
+    );
+    let listed = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["games", "--adapters"])
+        .output()
+        .expect("arbiter games --adapters");
+    let listed = String::from_utf8(listed.stdout).expect("UTF-8");
+    for g in arbiter::games::all() {
+        let script = g.example_adapter;
         assert!(
             root.join(script).is_file(),
             "{}: {script} is missing",
-            g.name()
+            g.name
         );
         let dir = Path::new(script).parent().expect("a directory");
         let xfail = dir.join("expected-failures.txt");
@@ -72,13 +86,9 @@ fn every_example_adapter_is_run_by_ci() {
             xfail.display()
         );
         assert!(
-            ci.contains(&format!("python3 {script}")),
-            ".ci/run does not run {script}"
-        );
-        assert!(
-            ci.contains(&format!("--xfail {}", xfail.display())),
-            ".ci/run does not run {script} with {}",
-            xfail.display()
+            listed.lines().any(|l| l == format!("{}\t{script}", g.name)),
+            "`arbiter games --adapters` does not list {script} for {}",
+            g.name
         );
     }
 }
@@ -133,16 +143,16 @@ fn game_rows(text: &str, heading: &str) -> Vec<String> {
 fn the_readme_speed_table_covers_every_game() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     let rows = game_rows(&readme, "Speed");
-    for g in arbiter::games::registry() {
+    for g in arbiter::games::all() {
         let row = rows
             .iter()
-            .find(|r| r.starts_with(&format!("| `{}`", g.name())))
-            .unwrap_or_else(|| panic!("the README's speed table has no row for `{}`", g.name()));
+            .find(|r| r.starts_with(&format!("| `{}`", g.name)))
+            .unwrap_or_else(|| panic!("the README's speed table has no row for `{}`", g.name));
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         assert!(
             cells.len() >= 6 && cells[1..6].iter().all(|c| !c.is_empty()),
             "the speed row of `{}` has an empty cell: {row}",
-            g.name()
+            g.name
         );
     }
 }
@@ -166,32 +176,32 @@ fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
         rows, quoted,
         "the README's mutation table differs from docs/mutation.md's"
     );
-    for g in arbiter::games::registry() {
+    for g in arbiter::games::all() {
         let row = rows
             .iter()
-            .find(|r| r.starts_with(&format!("| `{}`", g.name())))
-            .unwrap_or_else(|| panic!("docs/mutation.md has no score for `{}`", g.name()));
+            .find(|r| r.starts_with(&format!("| `{}`", g.name)))
+            .unwrap_or_else(|| panic!("docs/mutation.md has no score for `{}`", g.name));
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         // | game | commit | mutants | caught | missed | unviable | timeout | score | …
         let n = |i: usize| -> u32 {
             cells[i]
                 .replace(',', "")
                 .parse()
-                .unwrap_or_else(|_| panic!("cell {i} of `{}` is no count: {row}", g.name()))
+                .unwrap_or_else(|_| panic!("cell {i} of `{}` is no count: {row}", g.name))
         };
         let (mutants, caught, missed, unviable, timeout) = (n(3), n(4), n(5), n(6), n(7));
         assert_eq!(
             mutants,
             caught + missed + unviable + timeout,
             "the counts of `{}` do not add up: {row}",
-            g.name()
+            g.name
         );
         let score = f64::from(caught + timeout) * 100.0 / f64::from(caught + missed + timeout);
         assert_eq!(
             cells[8],
             format!("{score:.1} %"),
             "the score of `{}` is not its counts': {row}",
-            g.name()
+            g.name
         );
         // | … | argued | score in scope | …: the missed mutants that
         // spec/<game>/mutants.md argues equivalent or out of scope.
@@ -199,7 +209,7 @@ fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
         assert!(
             argued <= missed,
             "`{}` argues more than it missed: {row}",
-            g.name()
+            g.name
         );
         let in_scope =
             f64::from(caught + timeout) * 100.0 / f64::from(caught + missed + timeout - argued);
@@ -207,16 +217,14 @@ fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
             cells[10],
             format!("{in_scope:.1} %"),
             "the in-scope score of `{}` is not its counts': {row}",
-            g.name()
+            g.name
         );
         if missed > 0 {
             assert!(
-                root()
-                    .join(format!("spec/{}/mutants.md", g.name()))
-                    .exists(),
+                root().join(format!("spec/{}/mutants.md", g.name)).exists(),
                 "`{}` misses mutants but has no spec/{}/mutants.md accounting for them",
-                g.name(),
-                g.name()
+                g.name,
+                g.name
             );
         }
     }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::load_all;
+use arbiter::scenario::any::load_all;
 
 /// The engine and the reference agree on random games: every ply's legal
 /// moves, outcome, note, and verdicts on random and symmetry-refused

@@ -11,8 +11,8 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::rules::{RuleProfile, Rules};
+use arbiter::scenario::any::{load_all, of_game};
 use arbiter::scenario::run::run_profile_as;
 
 /// How many (mutant, base) pairs were left out and checked against at least

@@ -111,11 +111,11 @@ fn expected_failures_and_selection_work_embedded() {
 fn an_implementation_declaring_only_chase_is_asked_for_its_state() {
     use std::time::Instant;
 
-    use arbiter::corpus::load_all;
     use arbiter::harness::runner::{Options as RunOptions, run_sequential};
     use arbiter::harness::subject::{Local, Subject, Trouble};
     use arbiter::protocol::answer::hello;
     use arbiter::protocol::message::QueryKind;
+    use arbiter::scenario::any::load_all;
 
     /// The reference, but every state reply has its chasing-move flag
     /// turned round.

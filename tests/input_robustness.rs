@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter::corpus::load_all;
+use arbiter::scenario::any::load_all;
 
 /// A fresh directory under Cargo's scratch space for integration tests.
 fn scratch(name: &str) -> PathBuf {
@@ -452,7 +452,7 @@ fn a_two_squares_limit_of_zero_is_refused() {
     assert!(message.contains("at least 1"), "{message}");
 
     let text = "game: stratego\nid: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\nprofiles: [isf, isf+two-squares.limit=0]\nsetup: {}\n";
-    let e = match arbiter::corpus::parse(Path::new("inline.yaml"), text) {
+    let e = match arbiter::scenario::any::parse(Path::new("inline.yaml"), text) {
         Ok(_) => panic!("a scenario profile with limit 0 loaded"),
         Err(e) => e,
     };

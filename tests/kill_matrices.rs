@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::rules::{Implementation, Rules};
+use arbiter::scenario::any::{load_all, of_game};
 use arbiter::scenario::kill::{Row, markdown, matrix_against};
 
 /// The matrix and the engine's departures from the reference.

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::corpus::{load_all, parse};
+use arbiter::scenario::any::{load_all, parse};
 use arbiter::scenario::load::LoadError;
 use arbiter::scenario::run::Status;
 use proptest::prelude::*;

@@ -20,15 +20,15 @@ fn root() -> &'static Path {
 /// each figure comes from.
 #[test]
 fn every_game_has_a_perft_file_with_sources() {
-    for g in arbiter::games::registry() {
-        let figures = load(root(), *g)
+    for g in arbiter::games::names() {
+        let figures = load(root(), g)
             .unwrap_or_else(|e| panic!("{e}"))
-            .unwrap_or_else(|| panic!("spec/{}/perft.yaml is missing", g.name()));
+            .unwrap_or_else(|| panic!("spec/{}/perft.yaml is missing", g));
         for f in &figures {
             assert!(
                 !f.info().source.trim().is_empty(),
                 "{} {}: a figure without a source",
-                g.name(),
+                g,
                 f.info().name
             );
         }
@@ -41,11 +41,11 @@ fn every_game_has_a_perft_file_with_sources() {
 #[test]
 fn both_implementations_reproduce_every_figure_up_to_the_node_limit() {
     let results: Vec<(String, usize)> = std::thread::scope(|s| {
-        let handles: Vec<_> = arbiter::games::registry()
-            .iter()
+        let handles: Vec<_> = arbiter::games::names()
+            .into_iter()
             .map(|g| {
                 s.spawn(move || {
-                    let figures = load(root(), *g).unwrap().unwrap_or_default();
+                    let figures = load(root(), g).unwrap().unwrap_or_default();
                     let mut wrong = String::new();
                     let mut counted = 0;
                     for f in &figures {
@@ -78,9 +78,9 @@ fn both_implementations_reproduce_every_figure_up_to_the_node_limit() {
 /// A wrong figure is reported as wrong: the check can fail.
 #[test]
 fn a_wrong_figure_is_caught() {
-    let g = arbiter::games::find("dame").unwrap();
+    let g = "dame";
     let text = "game: dame\nfigures:\n  - {name: start, setup: {start: true}, profile: english, depth: 3, count: 303, source: test}\n";
-    let figures = g.perft_figures(Path::new("t.yaml"), text).unwrap();
+    let figures = arbiter::perft::parse_named(g, Path::new("t.yaml"), text).unwrap();
     let c = count(figures[0].as_ref(), "engine");
     assert_eq!(c.got, Some(302));
     assert!(!c.agrees());
@@ -90,13 +90,12 @@ fn a_wrong_figure_is_caught() {
 /// A malformed file names the line and what was expected.
 #[test]
 fn a_malformed_file_is_refused_with_its_place() {
-    let g = arbiter::games::find("chess").unwrap();
+    let g = "chess";
     let text = "game: chess\nfigures:\n  - name: start\n    setup: {}\n    profile: fide\n    depth: three\n    count: 1\n    source: x\n";
-    let e = g
-        .perft_figures(Path::new("t.yaml"), text)
+    let e = arbiter::perft::parse_named(g, Path::new("t.yaml"), text)
         .err()
         .expect("refused");
     assert_eq!(e.at.line, 6, "{e}");
     let text = "game: dame\nfigures: []\n";
-    assert!(g.perft_figures(Path::new("t.yaml"), text).is_err());
+    assert!(arbiter::perft::parse_named(g, Path::new("t.yaml"), text).is_err());
 }

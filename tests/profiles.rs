@@ -35,8 +35,10 @@ fn described_exactly<P: RuleProfile>(game: &str) {
         serde_switches::<P>(),
         "{game}: described vs serde form"
     );
-    let entry = arbiter::games::find(game).unwrap();
-    let clauses: Vec<String> = entry.clauses().into_iter().map(|c| c.id).collect();
+    let clauses: Vec<String> = arbiter::scenario::clauses::of_game(game)
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
     let ambiguities =
         std::fs::read_to_string(common::repo(&format!("spec/{game}/ambiguities.md"))).unwrap();
     for info in P::switches() {
@@ -85,14 +87,14 @@ fn the_json_lists_every_switch_of_every_game_in_every_profile() {
     assert_eq!(names, arbiter::games::names());
     for g in games {
         let game = g["game"].as_str().unwrap();
-        let entry = arbiter::games::find(game).unwrap();
+        let entry = arbiter::games::about(game).unwrap();
         let profiles: Vec<&str> = g["profiles"]
             .as_array()
             .unwrap()
             .iter()
             .map(|p| p.as_str().unwrap())
             .collect();
-        assert_eq!(profiles, entry.profile_names());
+        assert_eq!(profiles, entry.profile_names);
         let switches = g["switches"].as_array().unwrap();
         assert!(!switches.is_empty(), "{game}");
         for s in switches {
@@ -107,8 +109,7 @@ fn the_json_lists_every_switch_of_every_game_in_every_profile() {
                     Value::String(t) => t.clone(),
                     other => other.to_string(),
                 };
-                entry
-                    .check_profile(&format!("{p}+{name}={text}"))
+                (entry.check_profile)(&format!("{p}+{name}={text}"))
                     .unwrap_or_else(|e| panic!("{game} {p} {name}={text}: {e}"));
                 if let Value::Array(allowed) = &s["allowed"] {
                     assert!(

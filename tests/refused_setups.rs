@@ -17,7 +17,7 @@ mod common;
 
 use std::path::Path;
 
-use arbiter::corpus::parse;
+use arbiter::explain::Explain;
 use arbiter::games::chess::game::Chess;
 use arbiter::games::chess::position::Position;
 use arbiter::games::chess::profile::Profile;
@@ -26,6 +26,7 @@ use arbiter::harness::embed::{Options, check_corpus};
 use arbiter::harness::report::{CaseReport, SkipKind, Status};
 use arbiter::rules::prelude::*;
 use arbiter::rules::{Game, Implementation};
+use arbiter::scenario::any::parse;
 use arbiter::scenario::run::Status as RunStatus;
 
 const INLINE: &str = "tests/data/malformed/refused.yaml";

@@ -12,13 +12,13 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::games::backgammon::game::Backgammon;
 use arbiter::games::chess::game::Chess;
 use arbiter::games::dame::game::Dame;
 use arbiter::games::epaminondas::game::Epaminondas;
 use arbiter::games::stratego::game::Stratego;
 use arbiter::rules::{Game, Illegal, Implementation, Rules, Verdict};
+use arbiter::scenario::any::{load_all, of_game};
 use arbiter::scenario::run::run_profile;
 
 /// One slip an implementation could make.

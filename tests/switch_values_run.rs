@@ -9,9 +9,9 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::rules::Rules;
 use arbiter::rules::switches::{allowed, flatten};
+use arbiter::scenario::any::{load_all, of_game};
 use serde_json::Value;
 
 /// The (switch, value) pairs of `G` that no scenario's profile takes.

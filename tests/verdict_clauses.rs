@@ -6,11 +6,11 @@
 
 use std::path::PathBuf;
 
-use arbiter::corpus::{load_all, of_game};
 use arbiter::games::stratego::game::Stratego;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::games::stratego::verdict::RuleCode;
 use arbiter::rules::{Implementation, Verdict};
+use arbiter::scenario::any::{load_all, of_game};
 use arbiter::scenario::format::Legality;
 
 /// The clauses that may be cited for a code.

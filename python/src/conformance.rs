@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use arbiter::corpus::AnyScenario;
+use arbiter::scenario::any::AnyScenario;
 use arbiter::harness::report::{ImplementationInfo, Report};
 use arbiter::harness::runner::{self, assemble, run_sequential};
 use arbiter::harness::subject::{Subject, Trouble};
@@ -35,10 +35,10 @@ pub type Corpus = (Vec<Box<dyn AnyScenario>>, Vec<LoadError>);
 pub fn builtin() -> &'static Corpus {
     static PARSED: OnceLock<Corpus> = OnceLock::new();
     PARSED.get_or_init(|| {
-        arbiter::corpus::collect_loaded(
+        arbiter::scenario::any::collect_loaded(
             CORPUS
                 .iter()
-                .map(|(path, text)| arbiter::corpus::parse(Path::new(path), text)),
+                .map(|(path, text)| arbiter::scenario::any::parse(Path::new(path), text)),
             Vec::new(),
         )
     })
@@ -48,7 +48,7 @@ pub fn builtin() -> &'static Corpus {
 pub fn with_scenarios<R>(paths: Option<Vec<PathBuf>>, f: impl FnOnce(&Corpus) -> R) -> R {
     match paths {
         None => f(builtin()),
-        Some(p) => f(&arbiter::corpus::load_all(&p)),
+        Some(p) => f(&arbiter::scenario::any::load_all(&p)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The native half of the `arbiter` Python package: games as environments,
-//! through the crate's generic core only (`arbiter::games::registry()`,
-//! `GameEntry::session`, `arbiter::session::AnyGame`). Nothing here names a
+//! through the crate's generic core only (`arbiter::games::about`,
+//! `arbiter::session::start_named`, `arbiter::session::AnyGame`). Nothing here names a
 //! game: a game added to the registry is playable from Python as is.
 //!
 //! Values the protocol spells as JSON (setups, state, outcomes, profiles)
@@ -11,14 +11,14 @@
 
 mod conformance;
 
-use arbiter::corpus::GameEntry;
+use arbiter::games::About;
 use arbiter::session::{AnyGame, Refusal};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-fn entry(game: &str) -> PyResult<&'static dyn GameEntry> {
-    arbiter::games::find(game).ok_or_else(|| {
+fn entry(game: &str) -> PyResult<About> {
+    arbiter::games::about(game).ok_or_else(|| {
         error(
             "unknown-game",
             &format!(
@@ -84,26 +84,26 @@ fn games() -> Vec<&'static str> {
 /// `arbiter profiles --game GAME --json` as a JSON text.
 #[pyfunction]
 fn profiles_json(game: &str) -> PyResult<String> {
-    Ok(entry(game)?.profiles().to_string())
+    Ok((entry(game)?.profiles)().to_string())
 }
 
 /// The implementations of a game, the reference first.
 #[pyfunction]
 fn implementations(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(entry(game)?.implementations())
+    Ok(entry(game)?.implementations)
 }
 
 /// The built-in profile names of a game, the default first.
 #[pyfunction]
 fn profile_names(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(entry(game)?.profile_names().to_vec())
+    Ok(entry(game)?.profile_names.to_vec())
 }
 
 /// The protocol capabilities of a game: `judge`, its state fields,
 /// `position`.
 #[pyfunction]
 fn capabilities(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(entry(game)?.capabilities())
+    Ok(arbiter::protocol::message::capabilities_named(entry(game)?.name))
 }
 
 /// One game in progress (the Python class `arbiter.Game` is this class).
@@ -139,8 +139,7 @@ impl Game {
                 ));
             }
         };
-        let inner = e
-            .session(r#impl, profile.as_ref(), setup.as_ref())
+        let inner = arbiter::session::start_named(e.name, r#impl, profile.as_ref(), setup.as_ref())
             .map_err(|m| error("bad-game", &m))?;
         Ok(Game { inner })
     }
@@ -477,7 +476,7 @@ fn conform(
 ) -> PyResult<Report> {
     let e = entry(game)?;
     if let Some(p) = &profile {
-        e.check_profile(p).map_err(|m| error("bad-profile", &m))?;
+        (e.check_profile)(p).map_err(|m| error("bad-profile", &m))?;
     }
     let inner = conformance::conform(
         subject,

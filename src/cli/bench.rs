@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use arbiter::corpus::load_all;
 use arbiter::rules::BenchOptions;
+use arbiter::scenario::any::load_all;
 use arbiter::scenario::run::Status;
 
 /// Options of `arbiter bench`.
@@ -52,13 +52,20 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
         reps: args.reps,
         seed: args.seed,
     };
-    for g in arbiter::games::registry()
-        .iter()
-        .filter(|g| args.game.as_deref().is_none_or(|n| n == g.name()))
+    struct Bench<'a>(&'a BenchOptions);
+    impl arbiter::games::Visit for Bench<'_> {
+        type Out = (&'static str, Option<String>);
+        fn visit<G: arbiter::rules::Rules>(&mut self) -> Self::Out {
+            (G::NAME, G::bench(self.0))
+        }
+    }
+    for (g, text) in arbiter::games::each(&mut Bench(&opts))
+        .into_iter()
+        .filter(|(g, _)| args.game.as_deref().is_none_or(|n| n == *g))
     {
-        match g.bench(&opts) {
-            Some(text) => print!("{}: time per ply (ns)\n{text}", g.name()),
-            None => println!("{}: no benchmark yet", g.name()),
+        match text {
+            Some(text) => print!("{g}: time per ply (ns)\n{text}"),
+            None => println!("{g}: no benchmark yet"),
         }
     }
     let (scenarios, errors) = load_all(std::slice::from_ref(&args.corpus));
@@ -66,8 +73,8 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
     let mut failed = errors.len();
     let mut runs = 0;
     for s in &scenarios {
-        let entry = arbiter::games::find(s.game()).expect("registered");
-        for imp in entry.implementations() {
+        let entry = arbiter::games::about(s.game()).expect("registered");
+        for imp in entry.implementations {
             runs += 1;
             if matches!(s.check(imp, None).map(|r| r.status), Some(Status::Fail(_))) {
                 failed += 1;

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter::corpus::load_all;
+use arbiter::scenario::any::load_all;
 use arbiter::scenario::run::Status;
 
 /// Which rules implementation(s) `arbiter check` runs the scenarios on.
@@ -35,7 +35,7 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         return code;
     }
     let (scenarios, errors) = load_all(paths);
-    let errors = arbiter::corpus::load_errors_of_game(errors, game);
+    let errors = arbiter::scenario::any::load_errors_of_game(errors, game);
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for e in &errors {
         println!("ERROR {e}");
@@ -49,8 +49,9 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         super::no_scenarios(paths, game, errors.len());
     }
     for s in &selected {
-        let entry = arbiter::games::find(s.game()).expect("a loaded scenario's game is registered");
-        let imps = imp.selected(entry.implementations());
+        let entry =
+            arbiter::games::about(s.game()).expect("a loaded scenario's game is registered");
+        let imps = imp.selected(entry.implementations);
         let (mut fails, mut skips) = (0, 0);
         if imps.is_empty() {
             skips += 1;
@@ -92,7 +93,7 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
         }
     }
     // The coverage table comes before the summary line, which stays last.
-    let selected: Vec<&dyn arbiter::corpus::AnyScenario> = scenarios
+    let selected: Vec<&dyn arbiter::scenario::any::AnyScenario> = scenarios
         .iter()
         .filter(|s| game.is_none_or(|g| g == s.game()))
         .map(|s| s.as_ref())

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter::corpus::load_all;
 use arbiter::harness::format::{Format, render};
 use arbiter::harness::process::{
     Mode, ProcessSubject, check_program, end_everything, is_stopping, take_left_behind,
@@ -17,6 +16,7 @@ use arbiter::harness::runner::{
 };
 use arbiter::harness::subject::{Subject, hello};
 use arbiter::harness::xfail::Xfail;
+use arbiter::scenario::any::load_all;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The command line of `arbiter conform`.

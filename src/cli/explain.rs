@@ -4,10 +4,11 @@
 //! the page; with `--html`, a self-contained page with the board beside the
 //! table. Each game writes its own cells and pictures.
 
+use arbiter::explain::Explain;
 use std::path::Path;
 use std::process::ExitCode;
 
-use arbiter::corpus::AnyScenario;
+use arbiter::scenario::any::AnyScenario;
 
 /// Prints (or writes to `output`) the table or page for one scenario under
 /// one profile.

@@ -1,5 +1,6 @@
 //! `arbiter matrix`: scenarios × implementations from JSON reports.
 
+use arbiter::explain::Explain;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -33,7 +34,7 @@ fn explain_pages(
     let base = page.and_then(|p| p.parent()).unwrap_or(Path::new(""));
     let mut links = HashMap::new();
     for row in &m.rows {
-        let Ok(s) = arbiter::corpus::load(Path::new(&row.path)) else {
+        let Ok(s) = arbiter::scenario::any::load(Path::new(&row.path)) else {
             continue;
         };
         let Ok(html) = s.explain_html(None) else {

@@ -16,26 +16,26 @@ pub mod signals;
 
 use std::process::ExitCode;
 
-use arbiter::corpus::GameEntry;
+use arbiter::games::About;
 
 /// Checks a `--profile` given on the command line: it must be a profile of
 /// `game`, or of some game when none is named; prints why not and gives
 /// exit status 2.
 pub fn check_profile(profile: Option<&str>, game: Option<&str>) -> Result<(), ExitCode> {
     let Some(p) = profile else { return Ok(()) };
-    let games: Vec<&dyn GameEntry> = match game {
+    let games: Vec<About> = match game {
         Some(g) => vec![find_game(g)?],
-        None => arbiter::games::registry().to_vec(),
+        None => arbiter::games::all(),
     };
-    if games.iter().any(|g| g.check_profile(p).is_ok()) {
+    if games.iter().any(|g| (g.check_profile)(p).is_ok()) {
         return Ok(());
     }
     let names: Vec<String> = games
         .iter()
         .flat_map(|g| {
-            g.profile_names()
+            g.profile_names
                 .iter()
-                .map(move |p| format!("{p} ({})", g.name()))
+                .map(move |p| format!("{p} ({})", g.name))
         })
         .collect();
     eprintln!(
@@ -47,8 +47,8 @@ pub fn check_profile(profile: Option<&str>, game: Option<&str>) -> Result<(), Ex
 
 /// The game named on the command line; prints why not and gives exit
 /// status 2.
-pub fn find_game(name: &str) -> Result<&'static dyn GameEntry, ExitCode> {
-    arbiter::games::find(name).ok_or_else(|| {
+pub fn find_game(name: &str) -> Result<About, ExitCode> {
+    arbiter::games::about(name).ok_or_else(|| {
         eprintln!(
             "arbiter: `{name}` is not a game: expected one of {}",
             arbiter::games::names().join(", ")
@@ -90,9 +90,9 @@ pub fn no_scenarios(paths: &[std::path::PathBuf], game: Option<&str>, load_error
 pub fn replay_view(
     path: &std::path::Path,
     profile: Option<&str>,
-    view: impl Fn(&dyn arbiter::corpus::AnyScenario, Option<&str>) -> Result<String, String>,
+    view: impl Fn(&dyn arbiter::scenario::any::AnyScenario, Option<&str>) -> Result<String, String>,
 ) -> ExitCode {
-    let s = match arbiter::corpus::load(path) {
+    let s = match arbiter::scenario::any::load(path) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("ERROR {e}");

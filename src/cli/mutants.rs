@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter::corpus::load_all;
+use arbiter::scenario::any::load_all;
 use arbiter::scenario::kill::markdown;
 
 fn header(game: &str) -> String {
@@ -36,19 +36,19 @@ pub fn mutants(paths: &[PathBuf], game: Option<&str>, write: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let mut all_killed = true;
-    for g in arbiter::games::registry()
-        .iter()
-        .filter(|g| game.is_none_or(|n| n == g.name()))
+    for g in arbiter::games::names()
+        .into_iter()
+        .filter(|g| game.is_none_or(|n| n == *g))
     {
-        let (rows, _) = g.kill_matrix(&scenarios, None);
+        let (rows, _) = arbiter::scenario::kill::matrix_of(g, &scenarios, None);
         if rows.is_empty() {
             continue;
         }
         all_killed &= rows.iter().all(|r| r.killed());
         let table = markdown(&rows);
         if write {
-            let file = matrix_file(g.name());
-            if let Err(e) = std::fs::write(&file, format!("{}{table}", header(g.name()))) {
+            let file = matrix_file(g);
+            if let Err(e) = std::fs::write(&file, format!("{}{table}", header(g))) {
                 eprintln!("arbiter: cannot write {file}: {e}");
                 return ExitCode::FAILURE;
             }

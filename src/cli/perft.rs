@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use arbiter::corpus::GameEntry;
+use arbiter::games::About;
 use arbiter::perft::{count, line, load};
 
 /// Options of `arbiter perft`.
@@ -27,12 +27,12 @@ pub struct Args {
 /// Counts every figure and prints one line each, then a summary; exit
 /// status 1 on a wrong count or a file that does not load.
 pub fn perft(args: &Args) -> ExitCode {
-    let games: Vec<&dyn GameEntry> = match &args.game {
+    let games: Vec<About> = match &args.game {
         Some(g) => match super::find_game(g) {
             Ok(g) => vec![g],
             Err(code) => return code,
         },
-        None => arbiter::games::registry().to_vec(),
+        None => arbiter::games::all(),
     };
     if cfg!(debug_assertions) {
         eprintln!("arbiter perft: a debug build; the times are not the engine's (use --release)");
@@ -40,13 +40,12 @@ pub fn perft(args: &Args) -> ExitCode {
     let (mut ok, mut wrong, mut left_out, mut no_counter) = (0, 0, 0, 0);
     let mut failed_load = false;
     for g in games {
-        let figures = match load(Path::new("."), g) {
+        let figures = match load(Path::new("."), g.name) {
             Ok(Some(f)) => f,
             Ok(None) => {
                 println!(
                     "---- {}: no perft file (spec/{}/perft.yaml)",
-                    g.name(),
-                    g.name()
+                    g.name, g.name
                 );
                 continue;
             }

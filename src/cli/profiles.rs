@@ -87,9 +87,9 @@ pub fn profiles(game: Option<&str>, format: Format) -> ExitCode {
             Ok(entry) => vec![entry],
             Err(code) => return code,
         },
-        None => arbiter::games::registry().to_vec(),
+        None => arbiter::games::all(),
     };
-    let described: Vec<Value> = games.iter().map(|g| g.profiles()).collect();
+    let described: Vec<Value> = games.iter().map(|g| (g.profiles)()).collect();
     match format {
         Format::Json => println!(
             "{}",

@@ -75,19 +75,31 @@ pub fn prove(args: &Args) -> ExitCode {
     for f in &files {
         let result = load::read(f).map_err(|e| e.to_string()).and_then(|text| {
             let game = load::game_of(f, &text).map_err(|e| e.to_string())?;
-            let entry = arbiter::games::find(&game.value).ok_or_else(|| {
-                format!(
-                    "{}: `{}` is not a game: expected one of {}",
-                    f.display(),
-                    game.value,
-                    arbiter::games::names().join(", ")
-                )
-            })?;
-            entry.prove(f, &text, &opts).unwrap_or_else(|| {
+            struct Prove<'a>(
+                &'a std::path::Path,
+                &'a str,
+                &'a arbiter::prove::ProveOptions,
+            );
+            impl arbiter::games::Visit for Prove<'_> {
+                type Out = Option<Result<arbiter::prove::ProveReport, String>>;
+                fn visit<G: arbiter::rules::Rules>(&mut self) -> Self::Out {
+                    G::prove(self.0, self.1, self.2)
+                }
+            }
+            let proved = arbiter::games::visit(&game.value, &mut Prove(f, &text, &opts))
+                .ok_or_else(|| {
+                    format!(
+                        "{}: `{}` is not a game: expected one of {}",
+                        f.display(),
+                        game.value,
+                        arbiter::games::names().join(", ")
+                    )
+                })?;
+            proved.unwrap_or_else(|| {
                 Err(format!(
                     "{}: the game {} has no claims for `arbiter prove`",
                     f.display(),
-                    entry.name()
+                    game.value
                 ))
             })
         });

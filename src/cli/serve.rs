@@ -6,7 +6,7 @@
 use std::io::{BufReader, stdin, stdout};
 use std::process::ExitCode;
 
-use arbiter::corpus::AllGames;
+use arbiter::protocol::all_games::AllGames;
 use arbiter::protocol::serve::{AnswerLine, MAX_LINE, Misbehave, Misbehaviour, serve_lines};
 
 /// What `arbiter serve` was asked to do.
@@ -38,13 +38,13 @@ pub fn serve(args: Args) -> ExitCode {
                 Ok(g) => g,
                 Err(code) => return code,
             };
-            match entry.answerer(imp, args.profile.as_deref()) {
+            match arbiter::protocol::all_games::answerer(name, imp, args.profile.as_deref()) {
                 Some(a) => a,
                 None => {
                     eprintln!(
                         "arbiter: {} has no implementation `{imp}`: expected one of {}",
-                        entry.name(),
-                        entry.implementations().join(", ")
+                        entry.name,
+                        entry.implementations.join(", ")
                     );
                     return ExitCode::from(2);
                 }

@@ -1,5 +1,6 @@
 //! `arbiter show`: the position after each action.
 
+use arbiter::explain::Explain;
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -1,60 +1,160 @@
 //! One module per game, and the registry: the one place that names the
-//! games. Everything else reaches a game through [`registry`].
+//! games. Everything else reaches a game through a [`Visit`]: a piece of
+//! code written once over `G: Rules` that [`each`] runs for every game and
+//! [`visit`] for the game of a name, so typed generic code (the command
+//! line, the schemas, the tests) iterates the games without naming one.
 //!
 //! Each game is a cargo feature (all five by default). A build with one
 //! game only (`--no-default-features --features dame`) is what a
 //! code-level mutation run of that game compiles for every mutant
 //! (docs/mutation.md): a fifth of the crate's rule code.
 
-#[cfg(feature = "backgammon")]
-pub mod backgammon;
-#[cfg(feature = "chess")]
-pub mod chess;
-#[cfg(feature = "dame")]
-pub mod dame;
-#[cfg(feature = "epaminondas")]
-pub mod epaminondas;
-#[cfg(feature = "stratego")]
-pub mod stratego;
+use crate::rules::Rules;
 
-use crate::corpus::{Entry, GameEntry};
-
-/// Every game arbiter knows, in a fixed order.
-pub fn registry() -> &'static [&'static dyn GameEntry] {
-    static GAMES: &[&dyn GameEntry] = &[
-        #[cfg(feature = "stratego")]
-        &Entry::<stratego::game::Stratego>::NEW,
-        #[cfg(feature = "dame")]
-        &Entry::<dame::game::Dame>::NEW,
-        #[cfg(feature = "chess")]
-        &Entry::<chess::game::Chess>::NEW,
-        #[cfg(feature = "epaminondas")]
-        &Entry::<epaminondas::game::Epaminondas>::NEW,
-        #[cfg(feature = "backgammon")]
-        &Entry::<backgammon::game::Backgammon>::NEW,
-    ];
-    GAMES
+/// Code run once per game, with the game's type: `visit::<G>()` is
+/// monomorphised for every registered game.
+pub trait Visit {
+    /// What one visit gives.
+    type Out;
+    /// The visit of game `G`.
+    fn visit<G: Rules>(&mut self) -> Self::Out;
 }
 
-/// The game named `name`.
-pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
-    registry().iter().copied().find(|g| g.name() == name)
+/// The registry, written once: each line is a game's module (named as the
+/// game), its type, and optionally the cargo feature that compiles it in
+/// (`[feature = "dame"]`; a game without one is always compiled). It makes
+/// the modules, [`each`], [`visit`], [`names`] and [`ALL_NAMES`].
+macro_rules! registry {
+    ($($module:ident :: $ty:ident $([feature = $feature:literal])?),* $(,)?) => {
+        $(
+            $(#[cfg(feature = $feature)])?
+            pub mod $module;
+        )*
+
+        /// The names of every game of the project, whether or not this
+        /// build compiles it in: a scenario of a game that a one-game build
+        /// leaves out is still known to be another game's, not a misspelt
+        /// one.
+        pub const ALL_NAMES: &[&str] = &[$(stringify!($module)),*];
+
+        /// Runs `v` on every game, in the registry's order (the first is
+        /// the game `arbiter serve` reads a request as when the request
+        /// names no game).
+        #[allow(clippy::vec_init_then_push)]
+        pub fn each<V: Visit>(v: &mut V) -> Vec<V::Out> {
+            #[allow(unused_mut)]
+            let mut out = Vec::new();
+            $(
+                $(#[cfg(feature = $feature)])?
+                out.push(v.visit::<$module::game::$ty>());
+            )*
+            out
+        }
+
+        /// Runs `v` on the game named `name`; `None` when no game of this
+        /// build has that name.
+        pub fn visit<V: Visit>(name: &str, v: &mut V) -> Option<V::Out> {
+            $(
+                $(#[cfg(feature = $feature)])?
+                if name == <$module::game::$ty as crate::rules::Basics>::NAME {
+                    return Some(v.visit::<$module::game::$ty>());
+                }
+            )*
+            let _ = (name, v);
+            None
+        }
+
+        /// The names of every game of this build, in the registry's order.
+        #[allow(clippy::vec_init_then_push)]
+        pub fn names() -> Vec<&'static str> {
+            #[allow(unused_mut)]
+            let mut out = Vec::new();
+            $(
+                $(#[cfg(feature = $feature)])?
+                out.push(<$module::game::$ty as crate::rules::Basics>::NAME);
+            )*
+            out
+        }
+    };
 }
 
-/// The names of every game of the project, whether or not this build
-/// compiles it in: a scenario of a game that a one-game build leaves out is
-/// still known to be another game's, not a misspelt one.
-pub const ALL_NAMES: &[&str] = &["stratego", "dame", "chess", "epaminondas", "backgammon"];
+registry! {
+    stratego::Stratego [feature = "stratego"],
+    dame::Dame [feature = "dame"],
+    chess::Chess [feature = "chess"],
+    epaminondas::Epaminondas [feature = "epaminondas"],
+    backgammon::Backgammon [feature = "backgammon"],
+}
 
-/// The names of every game.
-pub fn names() -> Vec<&'static str> {
-    registry().iter().map(|g| g.name()).collect()
+/// What the command line and the docs tables say of a game without its
+/// types: its names and counts.
+#[derive(Clone, Debug)]
+pub struct About {
+    /// Its name (`stratego`).
+    pub name: &'static str,
+    /// Where its rules come from ([`crate::rules::Basics::SEED`]).
+    pub seed: &'static str,
+    /// Its worked third-party adapter
+    /// ([`crate::rules::Basics::EXAMPLE_ADAPTER`]).
+    pub example_adapter: &'static str,
+    /// The names of its implementations, the reference first.
+    pub implementations: Vec<&'static str>,
+    /// Its built-in profile names, the default first.
+    pub profile_names: &'static [&'static str],
+    /// How many mutants its kill matrix runs.
+    pub mutant_count: usize,
+    /// Reads a profile name as the command line gives it (a built-in name,
+    /// possibly with overrides): why not, when it is none of the game's.
+    pub check_profile: fn(&str) -> Result<(), String>,
+    /// Its built-in profiles, every switch with its value, and what each
+    /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
+    pub profiles: fn() -> serde_json::Value,
+}
+
+impl About {
+    /// What is said of game `G`.
+    pub fn of<G: Rules>() -> About {
+        use crate::rules::RuleProfile;
+        About {
+            name: G::NAME,
+            seed: G::SEED,
+            example_adapter: G::EXAMPLE_ADAPTER,
+            implementations: G::implementations().iter().map(|i| i.name()).collect(),
+            profile_names: G::Profile::names(),
+            mutant_count: G::MUTANTS.len(),
+            check_profile: |name| G::Profile::parse(name).map(|_| ()),
+            profiles: || crate::rules::switches::describe::<G::Profile>(G::NAME),
+        }
+    }
+}
+
+/// What is said of every game, in the registry's order.
+pub fn all() -> Vec<About> {
+    struct A;
+    impl Visit for A {
+        type Out = About;
+        fn visit<G: Rules>(&mut self) -> About {
+            About::of::<G>()
+        }
+    }
+    each(&mut A)
+}
+
+/// What is said of the game named `name`.
+pub fn about(name: &str) -> Option<About> {
+    all().into_iter().find(|a| a.name == name)
+}
+
+/// The name of the game called `name`, when this build has it.
+pub fn find(name: &str) -> Option<&'static str> {
+    names().into_iter().find(|g| *g == name)
 }
 
 #[cfg(test)]
 mod tests {
     /// The project's list of names is the registry's when every game is
-    /// compiled in (the default), in the registry's order.
+    /// compiled in (the default), in the registry's order: each game's
+    /// module is named as the game.
     #[test]
     #[cfg(all(
         feature = "stratego",

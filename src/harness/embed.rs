@@ -16,9 +16,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::corpus::load_all;
 use crate::protocol::answer::hello;
 use crate::rules::{Implementation, Rules};
+use crate::scenario::any::load_all;
 
 use super::format::text_line;
 use super::report::{ImplementationInfo, Report};

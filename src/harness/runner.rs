@@ -5,7 +5,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::corpus::AnyScenario;
+use crate::scenario::any::AnyScenario;
+
+use super::case::Conform;
 use crate::protocol::message::Hello;
 use crate::scenario::load::LoadError;
 
@@ -104,9 +106,9 @@ pub fn of_game<'a>(
 }
 
 /// The load errors that belong to the run: with `--game G`, those of
-/// [`crate::corpus::load_errors_of_game`].
+/// [`crate::scenario::any::load_errors_of_game`].
 pub fn load_errors_of_game(errors: Vec<LoadError>, opts: &Options) -> Vec<LoadError> {
-    crate::corpus::load_errors_of_game(errors, opts.game.as_deref())
+    crate::scenario::any::load_errors_of_game(errors, opts.game.as_deref())
 }
 
 /// How many of `scenarios` the options select (before the implementation

@@ -62,6 +62,19 @@ pub fn capabilities<G: Rules>() -> Vec<&'static str> {
         .collect()
 }
 
+/// [`capabilities`] of the game named `game` (none for a game this build
+/// does not have).
+pub fn capabilities_named(game: &str) -> Vec<&'static str> {
+    struct Caps;
+    impl crate::games::Visit for Caps {
+        type Out = Vec<&'static str>;
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            capabilities::<G>()
+        }
+    }
+    crate::games::visit(game, &mut Caps).unwrap_or_default()
+}
+
 /// Whether `name` is a state capability of `G`.
 pub fn state_field<G: Rules>(name: &str) -> Option<&'static StateField<G>> {
     StateField::find(G::STATE_FIELDS, name)

@@ -6,6 +6,7 @@
 //! [`answer`](answer::answer). Both sides share the reader and the writer, so
 //! what one writes the other reads.
 
+pub mod all_games;
 pub mod answer;
 pub mod message;
 pub mod reader;

@@ -174,12 +174,15 @@ pub fn json() -> String {
     let mut defs = Map::new();
     let mut requests = Vec::new();
     let mut replies = Vec::new();
-    for g in crate::games::registry() {
-        let (request, reply) = g.protocol_schema(&mut generator);
-        let (q, r) = (
-            format!("{}-request", g.name()),
-            format!("{}-reply", g.name()),
-        );
+    struct Each<'a>(&'a mut SchemaGenerator);
+    impl crate::games::Visit for Each<'_> {
+        type Out = (&'static str, (Value, Value));
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            (G::NAME, for_game::<G>(self.0))
+        }
+    }
+    for (game, (request, reply)) in crate::games::each(&mut Each(&mut generator)) {
+        let (q, r) = (format!("{game}-request"), format!("{game}-reply"));
         defs.insert(q.clone(), request);
         defs.insert(r.clone(), reply);
         requests.push(json!({"$ref": format!("#/$defs/{q}")}));

@@ -110,3 +110,16 @@ pub fn all_in(files: &[(&'static str, &'static str)]) -> Vec<Clause> {
 pub fn find_in(files: &[(&'static str, &'static str)], id: &str) -> Option<Clause> {
     all_in(files).into_iter().find(|c| c.id == id)
 }
+
+/// Every clause of the game named `game` ([`all_in`] its spec files); none
+/// for a game this build does not have.
+pub fn of_game(game: &str) -> Vec<Clause> {
+    struct Clauses;
+    impl crate::games::Visit for Clauses {
+        type Out = Vec<Clause>;
+        fn visit<G: crate::rules::Rules>(&mut self) -> Self::Out {
+            all_in(G::SPEC_FILES)
+        }
+    }
+    crate::games::visit(game, &mut Clauses).unwrap_or_default()
+}

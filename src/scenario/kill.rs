@@ -3,8 +3,10 @@
 
 use crate::rules::{Implementation, Mutant, MutantKind, RuleProfile, Rules};
 
+use super::any::{AnyScenario, implementation, of_game};
 use super::load::Scenario;
 use super::run::run_profile_as;
+use crate::games::{self, Visit};
 
 /// A mutant as a row of the matrix names it.
 #[derive(Clone, Debug)]
@@ -188,4 +190,35 @@ pub fn markdown(rows: &[Row]) -> String {
     let killed = rows.iter().filter(|r| r.killed()).count();
     out.push_str(&format!("\n{killed} of {} mutants killed\n", rows.len()));
     out
+}
+
+/// The kill matrix of game `game`'s scenarios among `scenarios`, and, when
+/// `other` names an implementation, every mutant run on which it fails
+/// differently from the reference ([`matrix_against`] for that game).
+pub fn matrix_of(
+    game: &str,
+    scenarios: &[Box<dyn AnyScenario>],
+    other: Option<&str>,
+) -> (Vec<Row>, Vec<String>) {
+    struct Matrix<'a>(&'a [Box<dyn AnyScenario>], Option<&'a str>);
+    impl Visit for Matrix<'_> {
+        type Out = (Vec<Row>, Vec<String>);
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            matrix_against(&of_game::<G>(self.0), self.1.and_then(implementation::<G>))
+        }
+    }
+    games::visit(game, &mut Matrix(scenarios, other)).unwrap_or_default()
+}
+
+/// The surviving mutants (`name on base`) of game `game`'s matrix over its
+/// scenarios among `scenarios` ([`survivors`] for that game).
+pub fn survivors_of(game: &str, scenarios: &[Box<dyn AnyScenario>]) -> Vec<String> {
+    struct Survivors<'a>(&'a [Box<dyn AnyScenario>]);
+    impl Visit for Survivors<'_> {
+        type Out = Vec<String>;
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            survivors(&of_game::<G>(self.0))
+        }
+    }
+    games::visit(game, &mut Survivors(scenarios)).unwrap_or_default()
 }

@@ -145,9 +145,16 @@ pub fn json() -> String {
     let mut generator = SchemaGenerator::default();
     let mut one_of = Vec::new();
     let mut defs = Map::new();
-    for g in crate::games::registry() {
-        let name = format!("{}-scenario", g.name());
-        defs.insert(name.clone(), g.scenario_schema(&mut generator));
+    struct Each<'a>(&'a mut SchemaGenerator);
+    impl crate::games::Visit for Each<'_> {
+        type Out = (&'static str, Value);
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            (G::NAME, for_game::<G>(self.0))
+        }
+    }
+    for (game, schema) in crate::games::each(&mut Each(&mut generator)) {
+        let name = format!("{game}-scenario");
+        defs.insert(name.clone(), schema);
         one_of.push(json!({"$ref": format!("#/$defs/{name}")}));
     }
     for (k, v) in generator.take_definitions(true) {
