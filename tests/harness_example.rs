@@ -54,8 +54,10 @@ fn naive_example_report_on_the_small_corpus_is_exactly_as_worked_out() {
         //   of 1 lets the scout cross C3|D3 a fourth time, which modern-3's
         //   limit of 3 forbids: D3-A3, D3-B3 and D3-C3 are wrongly allowed;
         // - scout-takes-flag: rules of play, combat and outcome agree.
+        let version = arbiter::scenario::lock::VERSION;
         let expected = format!(
             "conform: python-naive 1.0 ({mode} mode, profile all, capabilities: two-squares, outcome)\n\
+             standard: arbiter {version}\n\
              PASS harness/back-and-forth\n\
              SKIP harness/isf-limit: [isf] declined by the implementation as unsupported: only the two-squares limit 3 is implemented, not 5\n\
              XFAIL harness/scout-boundaries: [modern-3] ply 3 (after E3-B3, blue to move): two-squares expected 2x continue, got 1x start\n\

@@ -42,7 +42,11 @@ fn text_report_lists_what_did_not_pass_and_ends_with_the_counts() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("conform: arbiter-reference "), "{out}");
     assert_eq!(
-        &lines[1..],
+        lines[1],
+        format!("standard: arbiter {}", arbiter::scenario::lock::VERSION)
+    );
+    assert_eq!(
+        &lines[2..],
         [
             "XFAIL harness/scout-boundaries: [modern-3] ply 0 (setup, red to move): wrongly forbids A3-J3",
             "FAIL harness/scout-takes-flag: [play-only] ply 0 (setup, red to move): wrongly forbids B1-I1",
@@ -217,7 +221,11 @@ fn tap_report_follows_version_13() {
         .filter(|l| l.starts_with("ok ") || l.starts_with("not ok "))
         .count();
     assert_eq!(plan_lines, 4, "one test line per planned test");
-    assert_eq!(lines.last(), Some(&"# 2 passed, 1 failed, 1 skipped"));
+    assert_eq!(lines[lines.len() - 2], "# 2 passed, 1 failed, 1 skipped");
+    assert_eq!(
+        lines.last().copied(),
+        Some(format!("# standard: arbiter {}", arbiter::scenario::lock::VERSION).as_str())
+    );
 }
 
 #[test]
@@ -289,7 +297,7 @@ fn run_and_profile_select_scenarios() {
         "serve",
     ]);
     assert_eq!(code, 0);
-    let body: Vec<&str> = out.lines().skip(1).collect();
+    let body: Vec<&str> = out.lines().skip(2).collect();
     assert_eq!(
         body,
         [

@@ -105,6 +105,7 @@ pub fn text(report: &Report, verbose: bool) -> String {
         report.mode,
         report.profile.as_deref().unwrap_or("all")
     );
+    let _ = writeln!(out, "standard: arbiter {}", visible(&report.arbiter));
     for c in &report.cases {
         let quiet = matches!(c.status, Status::Pass | Status::Skip);
         if verbose || !quiet {
@@ -165,6 +166,10 @@ pub fn junit(report: &Report) -> String {
     let total: u64 = report.cases.iter().map(|c| c.duration_ms).sum();
     let mut suite = TestSuite::new(visible(&report.implementation.name));
     suite.set_time(secs(total));
+    suite.add_property(quick_junit::Property::new(
+        "arbiter",
+        visible(&report.arbiter).into_owned(),
+    ));
     for c in &report.cases {
         let message = visible(c.message.as_deref().unwrap_or_default()).into_owned();
         let mut status = match c.status {
@@ -294,5 +299,6 @@ pub fn tap(report: &Report) -> String {
         );
     }
     let _ = writeln!(out, "# {}", report.closing_line());
+    let _ = writeln!(out, "# standard: arbiter {}", visible(&report.arbiter));
     out
 }

@@ -6,5 +6,6 @@ pub mod clauses;
 pub mod format;
 pub mod kill;
 pub mod load;
+pub mod lock;
 pub mod run;
 pub mod schema;

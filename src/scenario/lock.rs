@@ -1,0 +1,336 @@
+//! The standard's lock: what an engine pins when it pins a version of
+//! arbiter. One line per thing an engine must do: every scenario file, every
+//! clause and ruling (a clause's whole paragraph), every built-in profile's
+//! switch values, and the protocol's pages and schema, each with a digest of
+//! its text. `spec/standard.lock` holds the lines of the version in
+//! `Cargo.toml`; a test compares them with the tree and fails on any change
+//! that `CHANGELOG.md` does not name in that version's section, so what an
+//! engine must do never changes silently (`docs/conformance.md`,
+//! "Pinning a version").
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::games::{self, Visit};
+use crate::rules::Rules;
+
+use super::any::load_all;
+use super::clauses::is_clause_id;
+
+/// The version of the standard: the corpus, the protocol and the rulings.
+/// It is the crate's version; `hello`, `arbiter --version` and every report
+/// state it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The lock's path in the repository.
+pub const FILE: &str = "spec/standard.lock";
+
+/// One locked thing: its key (`scenario chess:draws/claim-mate`), what
+/// `CHANGELOG.md` must write to name it (`draws/claim-mate`), and the
+/// digest of its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The kind and name, unique in a lock.
+    pub key: String,
+    /// How a changelog entry names it.
+    pub mention: String,
+    /// FNV-1a (64 bits) of its text, in hex.
+    pub digest: String,
+}
+
+/// A 64-bit FNV-1a digest: stable across platforms and Rust versions, which
+/// a lock committed to the repository needs (and no secret is at stake).
+pub fn digest(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The clauses of a spec text with the paragraph each opens: from its
+/// defining line (`**CH-9.4** …`) to the next clause's, or a heading.
+fn clause_blocks(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        let t = line.trim_start();
+        let id = t
+            .strip_prefix("**")
+            .and_then(|r| r.split_once("**"))
+            .map(|(id, _)| id)
+            .filter(|id| is_clause_id(id));
+        if let Some(id) = id {
+            out.push((id.to_string(), String::new()));
+            open = true;
+        } else if t.starts_with('#') {
+            open = false;
+        }
+        if open && let Some((_, block)) = out.last_mut() {
+            block.push_str(line.trim_end());
+            block.push('\n');
+        }
+    }
+    out
+}
+
+/// The lock of the tree under `root`, sorted by key.
+pub fn compute(root: &Path) -> Result<Vec<Item>, String> {
+    let mut items = BTreeMap::new();
+    let mut add = |key: String, mention: String, text: &[u8]| {
+        items.insert(
+            key.clone(),
+            Item {
+                key,
+                mention,
+                digest: digest(text),
+            },
+        );
+    };
+    let (scenarios, errors) = load_all(&[root.join("scenarios")]);
+    if let Some(e) = errors.first() {
+        return Err(format!("the corpus does not load: {e}"));
+    }
+    for s in &scenarios {
+        let text = std::fs::read(s.path()).map_err(|e| format!("{}: {e}", s.path().display()))?;
+        add(
+            format!("scenario {}", s.qualified_id()),
+            s.id().to_string(),
+            &text,
+        );
+    }
+    struct Specs;
+    impl Visit for Specs {
+        type Out = (&'static str, &'static [(&'static str, &'static str)]);
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            (G::NAME, G::SPEC_FILES)
+        }
+    }
+    for (game, files) in games::each(&mut Specs) {
+        for (_, text) in files {
+            for (id, block) in clause_blocks(text) {
+                add(format!("clause {game} {id}"), id, block.as_bytes());
+            }
+        }
+    }
+    for about in games::all() {
+        let described = (about.profiles)();
+        let switches = described["switches"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for s in &switches {
+            let name = s["switch"].as_str().unwrap_or_default();
+            // What a switch is: its values and what it allows (not its
+            // description's words).
+            let shape = serde_json::json!({"allowed": s["allowed"], "values": s["values"]});
+            add(
+                format!("switch {} {name}", about.name),
+                name.to_string(),
+                shape.to_string().as_bytes(),
+            );
+        }
+        for p in about.profile_names {
+            let values: Vec<_> = switches
+                .iter()
+                .map(|s| (s["switch"].clone(), s["values"][p].clone()))
+                .collect();
+            add(
+                format!("profile {} {p}", about.name),
+                p.to_string(),
+                serde_json::json!(values).to_string().as_bytes(),
+            );
+        }
+        let page = format!("spec/{}/protocol.md", about.name);
+        if let Ok(text) = std::fs::read(root.join(&page)) {
+            add(format!("page {page}"), page, &text);
+        }
+    }
+    for page in [
+        "spec/protocol.md",
+        "spec/protocol.schema.json",
+        "spec/scenario.schema.json",
+    ] {
+        let text = std::fs::read(root.join(page)).map_err(|e| format!("{page}: {e}"))?;
+        add(format!("page {page}"), page.to_string(), &text);
+    }
+    Ok(items.into_values().collect())
+}
+
+/// The lock as its file writes it.
+pub fn render(items: &[Item]) -> String {
+    let mut out = format!(
+        "# What an engine pins with a version of arbiter: each scenario, clause,\n\
+         # switch, profile and protocol page, with a digest of its text. A change\n\
+         # needs an entry in CHANGELOG.md that names it; then\n\
+         # `ARBITER_BLESS=1 cargo test --lib scenario::lock` rewrites this file.\n\
+         version {VERSION}\n"
+    );
+    for i in items {
+        out.push_str(&format!("{} {}\n", i.key, i.digest));
+    }
+    out
+}
+
+/// Reads a lock file: its version and its `key → digest`.
+pub fn read(text: &str) -> (Option<String>, BTreeMap<String, String>) {
+    let mut version = None;
+    let mut items = BTreeMap::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        if let Some(v) = line.strip_prefix("version ") {
+            version = Some(v.trim().to_string());
+        } else if let Some((key, digest)) = line.rsplit_once(' ') {
+            items.insert(key.to_string(), digest.to_string());
+        }
+    }
+    (version, items)
+}
+
+/// The section of `changelog` headed with `version` (`## 0.2.0 …`): the
+/// entries of the version being written.
+pub fn section(changelog: &str, version: &str) -> Option<String> {
+    let head = format!("## {version}");
+    let mut lines = changelog
+        .lines()
+        .skip_while(|l| *l != head && !l.starts_with(&format!("{head} ")));
+    lines.next()?;
+    Some(
+        lines
+            .take_while(|l| !l.starts_with("## "))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// What differs between the lock `locked` and the tree's `items`: each
+/// item added, changed or removed, with how a changelog names it.
+pub fn changes(locked: &BTreeMap<String, String>, items: &[Item]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let now: BTreeMap<&str, &Item> = items.iter().map(|i| (i.key.as_str(), i)).collect();
+    for i in items {
+        match locked.get(&i.key) {
+            None => out.push((format!("added: {}", i.key), i.mention.clone())),
+            Some(d) if *d != i.digest => {
+                out.push((format!("changed: {}", i.key), i.mention.clone()))
+            }
+            Some(_) => {}
+        }
+    }
+    for key in locked.keys() {
+        if !now.contains_key(key.as_str()) {
+            let mention = key.rsplit(' ').next().unwrap_or(key);
+            let mention = mention.rsplit(':').next().unwrap_or(mention);
+            out.push((format!("removed: {key}"), mention.to_string()));
+        }
+    }
+    out
+}
+
+/// Whether `section` names `mention` as a whole word (in backquotes or
+/// not): `draws/claim` does not name `draws/claim-mate`.
+pub fn names(section: &str, mention: &str) -> bool {
+    section.match_indices(mention).any(|(i, _)| {
+        let before = section[..i].chars().next_back();
+        let after = section[i + mention.len()..].chars().next();
+        let word = |c: Option<char>| {
+            c.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '/' | '_' | '.'))
+        };
+        !word(before) && !(word(after) && after != Some('.'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> &'static Path {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// The committed lock is the tree's, for the crate's version; a change
+    /// to what an engine must do is named in that version's section of
+    /// `CHANGELOG.md` before the lock may be rewritten
+    /// (`ARBITER_BLESS=1`).
+    #[test]
+    fn the_lock_is_current_and_every_change_is_in_the_changelog() {
+        let items = compute(root()).expect("the tree's lock");
+        let text = std::fs::read_to_string(root().join(FILE)).unwrap_or_default();
+        let (version, locked) = read(&text);
+        let changelog = std::fs::read_to_string(root().join("CHANGELOG.md")).expect("CHANGELOG.md");
+        let section = section(&changelog, VERSION)
+            .unwrap_or_else(|| panic!("CHANGELOG.md has no section `## {VERSION}`"));
+        // No lock yet: the first bless writes the baseline.
+        let baseline = locked.is_empty();
+        let unlogged: Vec<String> = changes(&locked, &items)
+            .into_iter()
+            .filter(|(_, mention)| !baseline && !names(&section, mention))
+            .map(|(what, mention)| format!("{what} (name `{mention}`)"))
+            .collect();
+        // A lock of an older version is the previous release: everything
+        // since must be logged under the new version.
+        assert!(
+            unlogged.is_empty(),
+            "changed without an entry in CHANGELOG.md's `## {VERSION}` section:\n  {}",
+            unlogged.join("\n  ")
+        );
+        let fresh = render(&items);
+        if std::env::var_os("ARBITER_BLESS").is_some() {
+            std::fs::write(root().join(FILE), &fresh).expect("write the lock");
+            return;
+        }
+        assert_eq!(
+            version.as_deref(),
+            Some(VERSION),
+            "{FILE} was written for another version: bless it (ARBITER_BLESS=1)"
+        );
+        assert!(
+            text == fresh,
+            "{FILE} is stale (the changelog names every change): ARBITER_BLESS=1 cargo test --lib scenario::lock"
+        );
+    }
+
+    #[test]
+    fn a_change_is_named_only_by_its_whole_name() {
+        assert!(names("- `draws/claim-mate`: new", "draws/claim-mate"));
+        assert!(names("CH-9.4 now says.", "CH-9.4"));
+        assert!(!names("- `draws/claim-mate`: new", "draws/claim"));
+        assert!(!names("CH-9.41", "CH-9.4"));
+        assert!(!names("", "CH-9.4"));
+    }
+
+    #[test]
+    fn a_clause_block_runs_to_the_next_clause_or_heading() {
+        let text = "# R\n**CH-1.1** one\nmore\n\n**CH-1.2** two\n## Next\nnot it\n";
+        let b = clause_blocks(text);
+        assert_eq!(b.len(), 2);
+        assert_eq!(
+            b[0],
+            ("CH-1.1".to_string(), "**CH-1.1** one\nmore\n\n".to_string())
+        );
+        assert_eq!(b[1], ("CH-1.2".to_string(), "**CH-1.2** two\n".to_string()));
+    }
+
+    #[test]
+    fn a_change_a_removal_and_an_addition_are_each_found() {
+        let item = |key: &str, d: &str| Item {
+            key: key.into(),
+            mention: key.rsplit(' ').next().unwrap().into(),
+            digest: d.into(),
+        };
+        let locked: BTreeMap<String, String> = [
+            ("clause chess CH-1.1".to_string(), "a".to_string()),
+            ("clause chess CH-1.2".to_string(), "b".to_string()),
+        ]
+        .into();
+        let now = [
+            item("clause chess CH-1.1", "z"),
+            item("clause chess CH-1.3", "c"),
+        ];
+        let found: Vec<String> = changes(&locked, &now).into_iter().map(|c| c.1).collect();
+        assert_eq!(found, ["CH-1.1", "CH-1.3", "CH-1.2"]);
+    }
+}
