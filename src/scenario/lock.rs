@@ -239,7 +239,9 @@ pub fn names(section: &str, mention: &str) -> bool {
         let word = |c: Option<char>| {
             c.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '/' | '_' | '.'))
         };
-        !word(before) && !(word(after) && after != Some('.'))
+        // A full stop after the name ends a sentence, not the name.
+        let ends = after == Some('.') || !word(after);
+        !word(before) && ends
     })
 }
 
