@@ -32,7 +32,7 @@ fn left_out_against_corpus<G: Rules>() -> (usize, Vec<String>) {
         let base = G::Profile::parse(name).unwrap();
         for m in G::MUTANTS {
             if m.mutate(&base).is_some() {
-                continue; // in the matrix: tests/kill_matrices.rs
+                continue; // in the matrix: tests/mutants/kill_matrices.rs
             }
             let mut raw = base.clone();
             (m.apply)(&mut raw);
