@@ -1,11 +1,11 @@
 //! Chess: the engine gives the reference's legal actions, verdicts (rule
 //! codes), notes and outcomes in random games under every named profile and
 //! every mutant, from the workload's setups. The tally printed at the end
-//! (`cargo test --test chess_differential -- --nocapture`) shows what the
-//! games reached. Longer runs: the `#[ignore]`d test, or the
-//! `chess_differential` fuzz target (docs/fuzzing.md). Short random games
-//! from the same setups and profiles are also the chess part of
-//! `tests/battery.rs`.
+//! (`cargo test --test differential chess_differential -- --nocapture`) shows
+//! what the games reached. Longer runs: the `#[ignore]`d test, or the
+//! `chess_differential` fuzz target (docs/fuzzing.md). Short random games from
+//! the same setups and profiles are also the chess part of
+//! `tests/differential/battery.rs`.
 
 use arbiter::games::chess::action::{Action, ClaimKind};
 use arbiter::games::chess::engine::EngineGame;
@@ -47,7 +47,7 @@ fn engine_plays_like_the_reference() {
 }
 
 #[test]
-#[ignore = "a few minutes in a debug build; cargo test --release --test chess_differential -- --ignored"]
+#[ignore = "a few minutes in a debug build; cargo test --release --test differential chess_differential -- --ignored"]
 fn engine_plays_like_the_reference_long() {
     let tally = run(0..200, 300);
     println!("{tally}");

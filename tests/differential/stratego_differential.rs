@@ -240,7 +240,11 @@ fn engine_checks_setups_as_the_reference_does() {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: cases() * 10, ..Config::default() })]
+    #![proptest_config(Config {
+        cases: cases() * 10,
+        failure_persistence: crate::common::regressions_beside_source(),
+        ..Config::default()
+    })]
 
     /// On every variant the engine's own setup check
     /// (`Position::from_setup`, against the setup's army) refuses exactly

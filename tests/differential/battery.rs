@@ -58,7 +58,10 @@ fn the_battery_catches_a_wrong_implementation() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    #![proptest_config(ProptestConfig {
+        failure_persistence: crate::common::regressions_beside_source(),
+        ..ProptestConfig::with_cases(4)
+    })]
     /// Beyond the fixed seed: a few cases and games no run has played
     /// before (what the games' own proptests used to explore), one short
     /// game per game and proptest case.
