@@ -1,8 +1,6 @@
 //! The Rust embedding: the corpus run in-process against an
 //! `Implementation`, with a readable panic listing each failing scenario.
 
-mod common;
-
 use arbiter::games::stratego::game::{Outcome, PlyReport, Stratego};
 use arbiter::games::stratego::moves::Move;
 use arbiter::games::stratego::piece::Color;
@@ -12,6 +10,8 @@ use arbiter::games::stratego::reference::Reference;
 use arbiter::harness::embed::{Options, check_corpus, run_corpus};
 use arbiter::harness::report::Status;
 use arbiter::rules::{Game, Illegal, Implementation, Verdict};
+
+use crate::common;
 
 /// The reference with one bug: it forgets the last of its legal moves.
 struct Forgetful;

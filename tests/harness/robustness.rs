@@ -4,13 +4,12 @@
 //! implementations are `arbiter serve --misbehave KIND`, aimed at one
 //! scenario with `--misbehave-on`.
 
-mod common;
-
 use std::path::Path;
 use std::time::Duration;
 
-use common::{conform_serve, small_corpus, statuses};
 use rstest::rstest;
+
+use crate::common::{self, conform_serve, small_corpus, statuses};
 
 const TARGET: &str = "harness/back-and-forth";
 

@@ -2,9 +2,7 @@
 //! matrix, on a run with one pass, one fail, one expected failure and one
 //! skip.
 
-mod common;
-
-use common::{arbiter, repo, run, small_corpus};
+use crate::common::{self, arbiter, repo, run, small_corpus};
 
 /// The mixed run in `format`: `drop-move` makes both scout scenarios depart
 /// at ply 0; one of them is an expected failure; `isf-limit` is skipped.

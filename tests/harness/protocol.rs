@@ -178,7 +178,7 @@ fn serve_lines(input: &str) -> Vec<serde_json::Value> {
 fn the_request_example_of_the_spec_is_answered_as_the_spec_shows() {
     // spec/protocol.md, "Requests" and "legal-moves": the lieutenant on B3
     // may go anywhere, B2 included (a second crossing under the limit 3).
-    let spec = include_str!("../spec/protocol.md");
+    let spec = include_str!("../../spec/protocol.md");
     let start = spec.find("{\"protocol\": 1, \"id\": 7, \"case\"").unwrap();
     let end = start + spec[start..].find("\n```").unwrap();
     let mut request: serde_json::Value =
@@ -286,6 +286,11 @@ fn reader_property_holds_on_committed_inputs() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: crate::common::regressions_beside_source(),
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn reader_property_holds_on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         check_reader::<Stratego>(&bytes);
@@ -295,7 +300,7 @@ proptest! {
     /// field checks rather than stopping at the parser.
     #[test]
     fn reader_property_holds_on_mutated_requests(pos in 0usize..400, byte in any::<u8>(), cut in 0usize..400) {
-        let seed = include_str!("data/protocol-reader/request-legal-moves.json").as_bytes();
+        let seed = include_str!("../data/protocol-reader/request-legal-moves.json").as_bytes();
         let mut bytes = seed.to_vec();
         let i = pos % bytes.len();
         bytes[i] = byte;

@@ -3,9 +3,7 @@
 //! which bends the replies of `arbiter serve` one way) and checks that the
 //! report says what happened, in every format that shows it.
 
-mod common;
-
-use common::{arbiter, repo, run, small_corpus, statuses};
+use crate::common::{self, arbiter, repo, run, small_corpus, statuses};
 
 fn fake() -> String {
     repo("tests/data/harness/fake_engine.py")

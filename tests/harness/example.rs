@@ -5,9 +5,7 @@
 //! Skipped, with a message, where `python3` is not installed (failed
 //! instead where `ARBITER_REQUIRE_PYTHON` is set, as in CI).
 
-mod common;
-
-use common::{repo, run, small_corpus};
+use crate::common::{self, repo, run, small_corpus};
 
 fn python() -> bool {
     common::python3_available()

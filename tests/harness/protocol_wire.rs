@@ -9,6 +9,8 @@ use arbiter::protocol::reader::{ProtocolError, read_request};
 use arbiter::rules::prelude::*;
 use serde_json::{Value, json};
 
+use crate::common;
+
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A chess `legal-moves` request from the start with `profile` as given.
@@ -109,8 +111,6 @@ fn a_bad_switch_value_names_the_switch() {
     let err = read_profile(json!({"name": 7})).unwrap_err().to_string();
     assert_eq!(err, "field `profile.name`: expected a string, got a number");
 }
-
-mod common;
 
 /// `arbiter serve ARGS` fed `lines`; its replies, one JSON value a line,
 /// its standard error and its exit code.
