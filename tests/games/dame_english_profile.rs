@@ -1,6 +1,6 @@
 //! The `english` profile's side to move. Its perft figures (OEIS A133046)
-//! are data in `spec/dame/perft.yaml`, counted by `tests/perft_figures.rs`
-//! and, to depth 10, by `arbiter perft` in CI.
+//! are data in `spec/dame/perft.yaml`, counted by
+//! `tests/games/perft_figures.rs` and, to depth 10, by `arbiter perft` in CI.
 
 use arbiter::games::dame::board::Setup;
 use arbiter::games::dame::profile::Profile;

@@ -7,7 +7,7 @@
 //! `modern-3` (the profile of current platforms and engines), and requires
 //! no failure and at least a floor of scenarios that actually ran.
 //!
-//! The count: `cargo test --test stratego_small_variants -- --nocapture`.
+//! The count: `cargo test --test games stratego_small_variants -- --nocapture`.
 
 use arbiter::games::stratego::engine::Engine;
 use arbiter::games::stratego::game::Stratego;

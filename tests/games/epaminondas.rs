@@ -1,7 +1,7 @@
 //! Epaminondas's own checks: the engine agrees with the reference on random
 //! games (its perft figures are data in `spec/epaminondas/perft.yaml`,
-//! counted by `tests/perft_figures.rs`; the kill matrix is checked with
-//! every game's in `tests/kill_matrices.rs`).
+//! counted by `tests/games/perft_figures.rs`; the kill matrix is checked with
+//! every game's in `tests/mutants/kill_matrices.rs`).
 
 use std::path::PathBuf;
 
@@ -32,7 +32,7 @@ fn engine_agrees_with_the_reference_on_random_games() {
 }
 
 /// Every named profile runs on nearly the whole corpus (as Stratego's
-/// coverage test asks of its profiles in `tests/cli.rs`).
+/// coverage test asks of its profiles in `tests/corpus/cli.rs`).
 #[test]
 fn every_profile_runs_nearly_every_scenario() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/epaminondas");

@@ -7,9 +7,9 @@
 //! This test makes sure the committed scenarios are exactly what the table
 //! generates, so the table is in force.
 
-mod common;
-
 use std::process::Command;
+
+use crate::common;
 
 #[test]
 fn the_combat_scenarios_are_the_independent_tables_output() {

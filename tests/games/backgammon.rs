@@ -1,6 +1,6 @@
 //! Backgammon's own checks: the page's garbled setup (erratum E-1) is
 //! refused as the page prints it, and more (the kill matrix is checked with
-//! every game's in `tests/kill_matrices.rs`).
+//! every game's in `tests/mutants/kill_matrices.rs`).
 
 use arbiter::rules::prelude::*;
 use std::path::Path;
