@@ -13,8 +13,6 @@
 //! harness path is shown on the worked Python adapter, which reads the
 //! setup itself.
 
-mod common;
-
 use std::path::Path;
 
 use arbiter::corpus::parse;
@@ -27,6 +25,8 @@ use arbiter::harness::report::{CaseReport, SkipKind, Status};
 use arbiter::rules::prelude::*;
 use arbiter::rules::{Game, Implementation};
 use arbiter::scenario::run::Status as RunStatus;
+
+use crate::common;
 
 const INLINE: &str = "tests/data/malformed/refused.yaml";
 

@@ -2,8 +2,8 @@
 //! is also a scenario of the corpus, so it is loaded and run like any other.
 //! This keeps the page and the file from drifting apart.
 
-const DOC: &str = include_str!("../spec/scenario-format.md");
-const EXAMPLE: &str = include_str!("../scenarios/stratego/rules-of-play/format-example.yaml");
+const DOC: &str = include_str!("../../spec/scenario-format.md");
+const EXAMPLE: &str = include_str!("../../scenarios/stratego/rules-of-play/format-example.yaml");
 
 /// The first fenced `yaml` block after the heading `heading`.
 fn yaml_block_after(heading: &str) -> &'static str {

@@ -2,7 +2,8 @@
 //! `docs/architecture.md` and `docs/conformance.md` are generated from the
 //! registry (`src/docs.rs`). This fails when a marked block is stale, when
 //! a page lost its blocks, or when a game's example adapter is not run by
-//! CI; `ARBITER_BLESS=1 cargo test --test docs_tables` rewrites the blocks.
+//! CI; `ARBITER_BLESS=1 cargo test --test corpus docs_tables` rewrites the
+//! blocks.
 
 use std::path::{Path, PathBuf};
 
@@ -47,7 +48,7 @@ fn generated_blocks_are_current() {
     }
     assert!(
         stale.is_empty(),
-        "generated blocks are stale in {stale:?}: run `ARBITER_BLESS=1 cargo test --test docs_tables`"
+        "generated blocks are stale in {stale:?}: run `ARBITER_BLESS=1 cargo test --test corpus docs_tables`"
     );
 }
 

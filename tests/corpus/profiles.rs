@@ -2,13 +2,13 @@
 //! every game's profiles is described, and described by ids that exist,
 //! so the listing cannot drift from the code or the spec.
 
-mod common;
-
 use std::collections::BTreeSet;
 
 use arbiter::rules::RuleProfile;
 use arbiter::rules::switches::flatten;
 use serde_json::Value;
+
+use crate::common;
 
 /// The dotted switches of `P`'s serde form (its default profile's).
 fn serde_switches<P: RuleProfile>() -> BTreeSet<String> {

@@ -7,13 +7,11 @@
 //! `ARBITER_REQUIRE_CHROMIUM` is set (CI sets it after installing the
 //! package), so a missing browser cannot go unnoticed where it matters.
 
-mod common;
-
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{repo, run, secs, temp_dir};
+use crate::common::{self, repo, run, secs, temp_dir};
 
 /// Seed 001 example 1: four turns, eight plies, five pieces.
 const EX1: &str = "scenarios/stratego/more-squares/seed001/ex1-three-squares.yaml";

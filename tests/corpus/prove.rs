@@ -4,7 +4,7 @@
 //! by `arbiter check`.
 //!
 //! The whole claim set takes minutes in a release build; run it with
-//! `cargo test --release --test prove -- --include-ignored`.
+//! `cargo test --release --test corpus prove:: -- --include-ignored`.
 
 use std::process::Command;
 
@@ -126,7 +126,7 @@ fn the_written_decisive_line_is_replayed_by_check() {
 
 /// Every committed claim, every profile: each verdict as its file expects.
 #[test]
-#[ignore = "minutes in a release build; cargo test --release --test prove -- --include-ignored"]
+#[ignore = "minutes in a release build; cargo test --release --test corpus prove:: -- --include-ignored"]
 fn every_committed_claim_gets_its_expected_verdict() {
     let (code, out, err) = arbiter(&["prove", "claims/stratego"]);
     assert_eq!(code, Some(0), "{out}{err}");

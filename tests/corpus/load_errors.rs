@@ -568,8 +568,8 @@ fn a_wrong_verdict_for_an_illegal_move_names_both_rules() {
 /// or fail cleanly. Between them they use flow and block style, folded
 /// text, per-profile overrides, probes and a result.
 const VALID: &[&str] = &[
-    include_str!("../scenarios/stratego/rules-of-play/end/repetition-does-not-draw.yaml"),
-    include_str!("../scenarios/stratego/rules-of-play/moving/notation.yaml"),
+    include_str!("../../scenarios/stratego/rules-of-play/end/repetition-does-not-draw.yaml"),
+    include_str!("../../scenarios/stratego/rules-of-play/moving/notation.yaml"),
 ];
 
 /// Loads `text`; when it loads, runs it too. Neither may panic, and an
@@ -601,7 +601,10 @@ fn every_prefix_of_a_valid_file_loads_or_fails_cleanly() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig {
+        failure_persistence: crate::common::regressions_beside_source(),
+        ..ProptestConfig::with_cases(300)
+    })]
 
     #[test]
     fn garbled_files_load_or_fail_cleanly(
@@ -651,6 +654,6 @@ fn the_yaml_readers_limits_are_said_in_our_words() {
         e.contains("more than 250,000 YAML values") && e.contains("about 83,333 moves"),
         "{e}"
     );
-    let spec = include_str!("../spec/scenario-format.md");
+    let spec = include_str!("../../spec/scenario-format.md");
     assert!(spec.contains("## Limits") && spec.contains("250,000"));
 }

@@ -3,14 +3,14 @@
 //! are not UTF-8, empty or huge. Each test here failed on the behaviour it
 //! pins down before that was fixed (issue 18, the input half).
 
-mod common;
-
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter::corpus::load_all;
+
+use crate::common;
 
 /// A fresh directory under Cargo's scratch space for integration tests.
 fn scratch(name: &str) -> PathBuf {
