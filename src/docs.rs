@@ -10,9 +10,9 @@
 //! <!-- end -->
 //! ```
 //!
-//! [`refresh`] rewrites every marked block of a page; `tests/docs_tables.rs`
-//! fails when a committed page differs from its refreshed text, and
-//! rewrites the pages with `ARBITER_BLESS=1`.
+//! [`refresh`] rewrites every marked block of a page;
+//! `tests/corpus/docs_tables.rs` fails when a committed page differs from its
+//! refreshed text, and rewrites the pages with `ARBITER_BLESS=1`.
 
 use std::path::Path;
 
@@ -104,7 +104,7 @@ pub fn facts(scenarios: &[Box<dyn AnyScenario>], root: &Path) -> Vec<GameFacts> 
 }
 
 /// How many perft figures a game's file holds and the largest count
-/// (a file that does not load counts as none: `tests/perft_figures.rs`
+/// (a file that does not load counts as none: `tests/games/perft_figures.rs`
 /// fails on it).
 fn perft_facts(root: &Path, g: &str) -> (usize, u64) {
     match crate::perft::load(root, g) {

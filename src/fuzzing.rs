@@ -1,9 +1,9 @@
 //! The game-generic properties the fuzz targets check
 //! (`fuzz/fuzz_targets/`), kept in the library so the targets are one line
 //! each and `cargo test` can replay the committed corpora and any saved
-//! crash (`tests/fuzz_corpus.rs`). Each function panics exactly when the
-//! property fails. A game's own properties (Stratego's differential target)
-//! live with that game, in its `workload` module; the short-line ones
+//! crash (`tests/differential/fuzz_corpus.rs`). Each function panics exactly
+//! when the property fails. A game's own properties (Stratego's differential
+//! target) live with that game, in its `workload` module; the short-line ones
 //! compare the reference and the engine with [`Lockstep`].
 
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! file, each with its source (a URL, an OEIS entry, or "ours" when two
 //! implementations that share no rule code agree and nothing is
 //! published). `cargo test` runs every figure up to a node limit on both
-//! implementations (`tests/perft_figures.rs`); `arbiter perft` runs them
+//! implementations (`tests/games/perft_figures.rs`); `arbiter perft` runs them
 //! all, and CI runs it on the release-built engine, so a figure the README
 //! quotes is a figure CI checks.
 //!

@@ -216,7 +216,7 @@ impl<G: Rules> Session<G> {
     }
 
     /// Every legal action with its steps (an action without steps is left
-    /// out; `tests/action_space.rs` checks there is none).
+    /// out; `tests/games/action_space.rs` checks there is none).
     fn paths(&self) -> &[(G::Action, Vec<usize>)] {
         self.paths.get_or_init(|| {
             self.game

@@ -5,8 +5,8 @@
 //!
 //! `cargo mutants -f 'src/games/dame/reference/**' -- --test corpus_kills dame`
 //! runs the Dame test only; plain `cargo test` runs all five, which is the
-//! corpus on the reference again (also `tests/corpus.rs`), cheap next to the
-//! rest.
+//! corpus on the reference again (also `tests/corpus/whole_corpus.rs`), cheap
+//! next to the rest.
 //!
 //! `<game>_and_readings` also runs the same scenarios under every catalogued
 //! reading of the game (its kill matrix) and requires each told apart:
@@ -84,7 +84,8 @@ fn backgammon() {
 
 /// The mutation runs' test (`-- stratego_and_readings -- --ignored`): the
 /// corpus first, so a mutant it catches costs one corpus run, then the
-/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+/// readings. Ignored in `cargo test`: `tests/mutants/kill_matrices.rs` runs
+/// them.
 #[test]
 #[ignore]
 fn stratego_and_readings() {
@@ -95,7 +96,8 @@ fn stratego_and_readings() {
 
 /// The mutation runs' test (`-- dame_and_readings -- --ignored`): the
 /// corpus first, so a mutant it catches costs one corpus run, then the
-/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+/// readings. Ignored in `cargo test`: `tests/mutants/kill_matrices.rs` runs
+/// them.
 #[test]
 #[ignore]
 fn dame_and_readings() {
@@ -106,7 +108,8 @@ fn dame_and_readings() {
 
 /// The mutation runs' test (`-- chess_and_readings -- --ignored`): the
 /// corpus first, so a mutant it catches costs one corpus run, then the
-/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+/// readings. Ignored in `cargo test`: `tests/mutants/kill_matrices.rs` runs
+/// them.
 #[test]
 #[ignore]
 fn chess_and_readings() {
@@ -117,7 +120,8 @@ fn chess_and_readings() {
 
 /// The mutation runs' test (`-- epaminondas_and_readings -- --ignored`): the
 /// corpus first, so a mutant it catches costs one corpus run, then the
-/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+/// readings. Ignored in `cargo test`: `tests/mutants/kill_matrices.rs` runs
+/// them.
 #[test]
 #[ignore]
 fn epaminondas_and_readings() {
@@ -128,7 +132,8 @@ fn epaminondas_and_readings() {
 
 /// The mutation runs' test (`-- backgammon_and_readings -- --ignored`): the
 /// corpus first, so a mutant it catches costs one corpus run, then the
-/// readings. Ignored in `cargo test`: `tests/kill_matrices.rs` runs them.
+/// readings. Ignored in `cargo test`: `tests/mutants/kill_matrices.rs` runs
+/// them.
 #[test]
 #[ignore]
 fn backgammon_and_readings() {

@@ -65,7 +65,7 @@ def test_a_game_plays_150_plies_or_to_its_end(game, impl):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_and_reference_agree_on_random_playouts(game):
-    # Two independent implementations (tests/independence.rs): the same
+    # Two independent implementations (tests/games/independence.rs): the same
     # seed must give the same games.
     e = arbiter.Game(game).random_playouts(4, seed=7, max_plies=60)
     r = arbiter.Game(game, impl="reference").random_playouts(4, seed=7, max_plies=60)

@@ -279,7 +279,7 @@ pub trait ActionSpace: Basics {
 
     /// The index of `action` in `0..ACTION_COUNT`. Two different actions
     /// legal in the same position never share an index (the test
-    /// `tests/action_space.rs` plays random games to check it), so an
+    /// `tests/games/action_space.rs` plays random games to check it), so an
     /// index is looked up among the legal actions rather than decoded.
     /// `None` (the default): no one-index action space.
     fn action_index(_action: &Self::Action) -> Option<usize> {
@@ -301,8 +301,8 @@ pub trait ActionSpace: Basics {
 
     /// The steps of `action`, each below `STEP_COUNT`, in the order they
     /// are chosen. In one position no two legal actions have the same
-    /// steps (`tests/action_space.rs`). By default the action's index as a
-    /// one-step sequence; `None`: no step space.
+    /// steps (`tests/games/action_space.rs`). By default the action's index as
+    /// a one-step sequence; `None`: no step space.
     fn action_steps(action: &Self::Action) -> Option<Vec<usize>> {
         Self::action_index(action).map(|i| vec![i])
     }

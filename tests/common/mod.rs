@@ -1,4 +1,5 @@
-//! Helpers shared by the harness tests: run the arbiter binary.
+//! Helpers shared by the integration tests: run the arbiter binary, time
+//! their bounds, find python3, keep proptest's failures.
 
 #![allow(dead_code)]
 
@@ -253,4 +254,15 @@ pub fn python3_available() -> bool {
         eprintln!("SKIPPED: python3 is not installed");
     }
     ok
+}
+
+/// Where a `proptest!` of these tests keeps the failing cases it finds:
+/// beside its source file, as `<file>.proptest-regressions` (committed;
+/// read and rerun before new cases). Proptest's default would look for a
+/// `proptest-regressions/` directory beside `tests/<binary>/`, the directory
+/// of the `main.rs` above the file.
+pub fn regressions_beside_source() -> Option<Box<dyn proptest::test_runner::FailurePersistence>> {
+    Some(Box::new(
+        proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+    ))
 }

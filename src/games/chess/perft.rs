@@ -1,7 +1,7 @@
 //! The positions of the published perft table (chessprogramming.org
 //! "Perft Results": the initial position and positions 2 to 6, Kiwipete
 //! being position 2). Their counts are data in `spec/chess/perft.yaml`,
-//! counted by `tests/perft_figures.rs` and `arbiter perft`; the positions
+//! counted by `tests/games/perft_figures.rs` and `arbiter perft`; the positions
 //! are kept here too for the checks that walk them (the verdict module
 //! against the generator).
 

@@ -4,7 +4,8 @@
 //! end-of-game rules are about: moves that undo the mover's last move (so
 //! positions repeat), endgame setups (so material and stalemate come up),
 //! high half-move clocks, claims whenever one is valid. Used by
-//! `tests/chess_differential.rs` and the `chess_differential` fuzz target.
+//! `tests/differential/chess_differential.rs` and the `chess_differential` fuzz
+//! target.
 
 pub mod short;
 

@@ -40,7 +40,7 @@ pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
         // man from the crowning row plays the same moves as ending there,
         // but the verdict on a path that goes on differs
         // (`capture.after-crowning` against `play.backward`), and verdicts
-        // are observable (tests/equivalent_mutants.rs found it).
+        // are observable (tests/mutants/equivalent_mutants.rs found it).
     }
     a == b
 }

@@ -1,7 +1,7 @@
 //! Random games that hold the engine to the reference: the differential
-//! comparison behind `tests/epaminondas.rs` and the `epaminondas_differential`
-//! fuzz target, with a tally of what the games went through (captures,
-//! splits, home-row entries, symmetry refusals).
+//! comparison behind `tests/games/epaminondas.rs` and the
+//! `epaminondas_differential` fuzz target, with a tally of what the games went
+//! through (captures, splits, home-row entries, symmetry refusals).
 //!
 //! The setups are the two opening arrays, random sparse positions, and
 //! positions made symmetric under one of the three maps and then disturbed

@@ -3,8 +3,8 @@
 //! (positions, actions, profiles, notes, outcomes, rule codes) and nothing
 //! else: legality, verdicts, repetition keys, material and the order of the
 //! end-of-game rules are its own code, so that a bug cannot hide in both.
-//! The differential tests (`workload.rs`, `tests/chess_differential.rs`)
-//! compare the two.
+//! The differential tests (`workload.rs`,
+//! `tests/differential/chess_differential.rs`) compare the two.
 
 mod claims;
 mod convert;

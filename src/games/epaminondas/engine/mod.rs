@@ -4,7 +4,7 @@
 //! the legal list's order, a position built only for a move the symmetry
 //! rule restricts, and a move played in place. It shares the data types
 //! (squares, moves, notes, profiles) with the reference and none of its
-//! rule logic; the differential tests (`tests/epaminondas.rs`) and the
+//! rule logic; the differential tests (`tests/games/epaminondas.rs`) and the
 //! fuzz target hold it to the reference's verdicts.
 
 pub mod layout;

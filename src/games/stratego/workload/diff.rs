@@ -6,8 +6,8 @@
 //! and the result.
 //!
 //! The property lives here, in the library, so the `cargo test` suite
-//! (`tests/differential.rs`), the fuzz target (`fuzz/`) and regression
-//! replays share one definition.
+//! (`tests/differential/stratego_differential.rs`), the fuzz target (`fuzz/`)
+//! and regression replays share one definition.
 
 use std::fmt;
 
