@@ -295,7 +295,8 @@ fn serve_refuses_out_of_range_cubes_and_answers_the_next_request() {
 #[test]
 fn cubes_outside_the_range_are_refused_everywhere() {
     use arbiter::games::backgammon::board::{Player, Position};
-    use arbiter::games::backgammon::game::{Cube, Setup};
+    use arbiter::games::backgammon::game::Cube;
+    use arbiter::games::backgammon::setup::Setup;
     for bad in [0u64, 3, 1 << 31] {
         let e = load(&format!(
             "  start: standard\n  cube: {{value: {bad}, owner: white}}"
@@ -337,7 +338,7 @@ fn cubes_outside_the_range_are_refused_everywhere() {
 #[test]
 fn a_step_backwards_is_judged_not_a_crash() {
     use arbiter::games::backgammon::board::Action;
-    use arbiter::games::backgammon::game::Setup;
+    use arbiter::games::backgammon::setup::Setup;
     let p = <Backgammon as Basics>::Profile::parse("seed-004").unwrap();
     for imp in Backgammon::implementations() {
         let mut g = imp.start(&Setup::standard(), &p).unwrap();

@@ -442,7 +442,7 @@ fn the_start_position_has_the_short_form_of_scenario_files() {
             "backgammon",
             "seed-004",
             json!({"start": "standard"}),
-            backgammon::game::Backgammon::setup_to_wire(&backgammon::game::Setup::standard()),
+            backgammon::game::Backgammon::setup_to_wire(&backgammon::setup::Setup::standard()),
             vec!["w5-b4"],
         ),
         (
@@ -451,7 +451,7 @@ fn the_start_position_has_the_short_form_of_scenario_files() {
             json!({"start": "standard", "to-move": "black", "dice": "6-1"}),
             {
                 let mut s = backgammon::game::Backgammon::setup_to_wire(
-                    &backgammon::game::Setup::standard(),
+                    &backgammon::setup::Setup::standard(),
                 );
                 s["to-move"] = json!("black");
                 s["dice"] = json!("6-1");

@@ -6,15 +6,16 @@
 use std::fmt::Write;
 use std::time::Instant;
 
+use crate::rng::SplitMix;
 use crate::rules::{BenchOptions, Implementation};
 
 use super::board::{Action, Player, Position, Roll};
 use super::engine::Engine;
 use super::engine::movegen::{Board, MoveGen};
-use super::game::{Backgammon, Setup};
+use super::game::Backgammon;
 use super::profile::{Faults, Profile};
 use super::reference::{Reference, plays};
-use super::workload::SplitMix;
+use super::setup::Setup;
 
 /// Random games under `standard` (drops and doubles avoided, so each game
 /// runs to its bearing off), one after the other from `seed`, until they

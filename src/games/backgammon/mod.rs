@@ -1,6 +1,7 @@
 //! Backgammon with the doubling cube (seed 004): points, dice, the bar,
 //! bearing off, gammons, the cube.
 
+pub mod action_space;
 pub mod bench_report;
 pub mod board;
 pub mod engine;
@@ -10,7 +11,11 @@ pub mod mutants;
 pub mod picture;
 pub mod profile;
 pub mod reference;
+pub mod rules;
 pub mod scenario;
+pub mod setup;
 pub mod short_lines;
+pub mod text_board;
+pub mod verdict;
 pub mod wire;
 pub mod workload;

@@ -199,26 +199,3 @@ pub static ALL: &[Mutant] = &[
         apply: |p: &mut Profile| p.cube.enabled = false,
     },
 ];
-
-/// Whether two profiles give the same verdicts and annotations in every
-/// position: without a cube the cube switches do nothing.
-pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
-    let norm = |p: &Profile| {
-        let mut p = p.clone();
-        p.name.clear();
-        if !p.cube.enabled {
-            // Without a cube nothing is doubled, taken or dropped.
-            p.cube = Profile::no_cube().cube;
-            p.faults.take_keeps_owner = false;
-            p.faults.redouble_not_owner = false;
-            p.faults.drop_at_new_value = false;
-            p.faults.drop_as_position = false;
-        }
-        if !p.cube.enabled || p.scoring.resign == super::profile::Resign::None {
-            // No double to answer, or no resignation to answer it with.
-            p.faults.resign_answers_double = false;
-        }
-        p
-    };
-    norm(a) == norm(b)
-}

@@ -1,7 +1,7 @@
 //! Backgammon's pictures for `arbiter explain --html`: the board after each
 //! action as SVG, drawn from the rules' own note of it. The S points run
 //! along the top (S12 at the left, S1 at the right), the W points along
-//! the bottom, as in the text board (`explain::render`); the bar in the
+//! the bottom, as in the text board (`text_board::render`); the bar in the
 //! middle, the checkers borne off at the right (black's above, white's
 //! below), the cube at the left, on the side of the player who owns it.
 //! A roll is drawn as two dice; the last play as one arrow per step, a hit
@@ -10,7 +10,8 @@
 use std::fmt::Write as _;
 
 use super::board::{Action, BAR, OFF, Player, Position, Side, seed_name};
-use super::game::{Cube, Note, Setup};
+use super::game::{Cube, Note};
+use super::setup::Setup;
 
 /// Width of a point.
 const PW: u32 = 36;

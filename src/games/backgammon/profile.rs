@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{RuleProfile, SwitchInfo};
+
 /// What an opening roll of two equal dice does (BG-2.3, AB-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -207,46 +209,62 @@ impl Default for Profile {
     }
 }
 
-/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
-/// meaning, as `profiles.md` and `ambiguities.md` give them.
-pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
-    crate::rules::SwitchInfo {
-        switch: "cube.enabled",
-        clause: Some("BG-8.1"),
-        ambiguity: Some("AB-9"),
-        description: "there is a doubling cube",
-    },
-    crate::rules::SwitchInfo {
-        switch: "cube.cap",
-        clause: Some("BG-8.3"),
-        ambiguity: Some("AB-4"),
-        description: "the highest value the cube may reach; null for none",
-    },
-    crate::rules::SwitchInfo {
-        switch: "cube.jacoby",
-        clause: Some("BG-7.4"),
-        ambiguity: Some("AB-7"),
-        description: "gammons and backgammons count single while the cube is centred (no double taken)",
-    },
-    crate::rules::SwitchInfo {
-        switch: "cube.opening-doubles",
-        clause: Some("BG-2.3, BG-8.7"),
-        ambiguity: Some("AB-5"),
-        description: "what equal opening dice do: roll again, or double the cube",
-    },
-    crate::rules::SwitchInfo {
-        switch: "scoring.gammons",
-        clause: Some("BG-7.2"),
-        ambiguity: Some("AB-8"),
-        description: "gammons and backgammons count (false: every win is single)",
-    },
-    crate::rules::SwitchInfo {
-        switch: "scoring.resign",
-        clause: Some("BG-9.1"),
-        ambiguity: Some("AB-6"),
-        description: "what resigning costs, and whether there is a resign action",
-    },
-];
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
+
+    /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+    /// meaning, as `profiles.md` and `ambiguities.md` give them.
+    fn switches() -> &'static [SwitchInfo] {
+        &[
+            SwitchInfo {
+                switch: "cube.enabled",
+                clause: Some("BG-8.1"),
+                ambiguity: Some("AB-9"),
+                description: "there is a doubling cube",
+            },
+            SwitchInfo {
+                switch: "cube.cap",
+                clause: Some("BG-8.3"),
+                ambiguity: Some("AB-4"),
+                description: "the highest value the cube may reach; null for none",
+            },
+            SwitchInfo {
+                switch: "cube.jacoby",
+                clause: Some("BG-7.4"),
+                ambiguity: Some("AB-7"),
+                description: "gammons and backgammons count single while the cube is centred (no double taken)",
+            },
+            SwitchInfo {
+                switch: "cube.opening-doubles",
+                clause: Some("BG-2.3, BG-8.7"),
+                ambiguity: Some("AB-5"),
+                description: "what equal opening dice do: roll again, or double the cube",
+            },
+            SwitchInfo {
+                switch: "scoring.gammons",
+                clause: Some("BG-7.2"),
+                ambiguity: Some("AB-8"),
+                description: "gammons and backgammons count (false: every win is single)",
+            },
+            SwitchInfo {
+                switch: "scoring.resign",
+                clause: Some("BG-9.1"),
+                ambiguity: Some("AB-6"),
+                description: "what resigning costs, and whether there is a resign action",
+            },
+        ]
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -9,11 +9,12 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts};
 
 use super::board::{Action, Player, Position, Roll, from_seed_name};
-use super::game::{Backgammon, Cube, Note, Setup};
+use super::game::{Backgammon, Cube, Note};
 use super::profile::Profile;
+use super::setup::Setup;
 
 /// A number for each player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -83,10 +84,14 @@ fn located(at: Loc, message: String) -> Located {
     Located { at, message }
 }
 
-impl SetupSpec {
-    /// The setup, or where it breaks the rules.
-    pub fn to_setup(&self) -> Result<Setup, Located> {
-        let setup = self.to_setup_unchecked()?;
+impl ScenarioParts for Backgammon {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    /// The setup, or where it breaks the rules (BG-1.2, BG-4.4, BG-8.8).
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        let setup = Self::setup_unchecked_from_spec(spec)?;
         setup.cube.check().map_err(|e| located(Loc::default(), e))?;
         super::reference::check_setup(&setup).map_err(|e| located(Loc::default(), e))?;
         Ok(setup)
@@ -98,14 +103,14 @@ impl SetupSpec {
     /// What a setup cannot hold is still an error: a name that is no point,
     /// more than 15 checkers on one point (they would not fit the count),
     /// dice that are no roll.
-    pub fn to_setup_unchecked(&self) -> Result<Setup, Located> {
-        let standard = matches!(self.start, Some(StartName::Standard));
+    fn setup_unchecked_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        let standard = matches!(spec.start, Some(StartName::Standard));
         let mut pos = if standard {
             Position::standard()
         } else {
             Position::empty()
         };
-        for (player, map) in [(Player::White, &self.white), (Player::Black, &self.black)] {
+        for (player, map) in [(Player::White, &spec.white), (Player::Black, &spec.black)] {
             let Some(map) = map else { continue };
             pos.points[player.index()] = [0; 25];
             for (key, count) in &map.0 {
@@ -136,19 +141,19 @@ impl SetupSpec {
                     })?;
             }
         }
-        if let Some(b) = self.bar {
+        if let Some(b) = spec.bar {
             pos.bar = [b.white, b.black];
         }
         for p in Player::BOTH {
             let i = p.index();
             pos.off[i] = 0;
             let on = pos.total(p);
-            pos.off[i] = match self.off {
+            pos.off[i] = match spec.off {
                 Some(o) => [o.white, o.black][i],
                 None => 15u32.saturating_sub(on) as u8,
             };
         }
-        let dice = match &self.dice {
+        let dice = match &spec.dice {
             None => None,
             Some(d) => match d.value.parse::<Action>() {
                 Ok(Action::Roll(r)) => Some(r),
@@ -160,18 +165,23 @@ impl SetupSpec {
                 }
             },
         };
-        let opening = self
+        let opening = spec
             .opening
-            .unwrap_or(standard && self.to_move.is_none() && dice.is_none());
+            .unwrap_or(standard && spec.to_move.is_none() && dice.is_none());
         let setup = Setup {
             position: pos,
-            cube: self.cube.unwrap_or(Cube::CENTRED),
-            to_move: self.to_move.unwrap_or(Player::White),
+            cube: spec.cube.unwrap_or(Cube::CENTRED),
+            to_move: spec.to_move.unwrap_or(Player::White),
             dice,
             opening,
-            roll_next: self.roll_next.unwrap_or(false),
+            roll_next: spec.roll_next.unwrap_or(false),
         };
         Ok(setup)
+    }
+
+    /// The position of BG-1.4, the cube centred, the opening roll to come.
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::standard())
     }
 }
 

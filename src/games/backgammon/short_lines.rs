@@ -69,9 +69,10 @@ use crate::rules::Implementation;
 
 use super::board::{Action, OFF, Player, Position, Roll, Step, canonical_order};
 use super::engine::Engine;
-use super::game::{Cube, Setup};
+use super::game::Cube;
 use super::profile::Profile;
 use super::reference::{Reference, check_setup};
+use super::setup::Setup;
 use super::workload::{Tally, count, fuzz_profile};
 
 /// The longest line compared after the start.

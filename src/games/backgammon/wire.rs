@@ -3,45 +3,18 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::StateField;
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
+use crate::rules::{StateField, Wire};
 
 use super::board::{Action, Player, Position};
-use super::game::{Backgammon, Cube, Note, Outcome, Setup};
+use super::game::{Backgammon, Cube, Note, Outcome};
+use super::setup::Setup;
 
 type FieldError = (String, String);
 
 fn err(field: &str, message: impl Into<String>) -> FieldError {
     (field.to_string(), message.into())
-}
-
-/// The setup as the protocol spells it: each player's checkers as
-/// `"point": count` in their own numbers, bar, off, cube, who is on turn,
-/// the dice already rolled (or `null`) and whether the opening roll comes.
-pub fn setup_value(setup: &Setup) -> Value {
-    let pos = &setup.position;
-    let mut sides = [Map::new(), Map::new()];
-    for p in Player::BOTH {
-        for pt in 1..=24u8 {
-            let n = pos.at(p, pt);
-            if n > 0 {
-                sides[p.index()].insert(pt.to_string(), json!(n));
-            }
-        }
-    }
-    let [white, black] = sides;
-    json!({
-        "white": white,
-        "black": black,
-        "bar": {"white": pos.bar[0], "black": pos.bar[1]},
-        "off": {"white": pos.off[0], "black": pos.off[1]},
-        "cube": setup.cube,
-        "to-move": setup.to_move,
-        "dice": setup.dice.map(|r| r.to_string()),
-        "opening": setup.opening,
-        "roll-next": setup.roll_next,
-    })
 }
 
 fn count(v: &Value, at: &str) -> Result<u8, FieldError> {
@@ -68,137 +41,6 @@ fn pair(map: &Map<String, Value>, key: &str) -> Result<[u8; 2], FieldError> {
             format!("expected an object, got {}", kind_of(other)),
         )),
     }
-}
-
-/// Reads a protocol setup; the error names the field.
-pub fn setup(v: &Value) -> Result<Setup, FieldError> {
-    let Value::Object(map) = v else {
-        return Err(err(
-            "setup",
-            format!("expected an object, got {}", kind_of(v)),
-        ));
-    };
-    // `start: "standard"`, as in scenario files: the position of BG-1.4,
-    // each player's points given replacing that player's army, and the
-    // opening roll to come unless `to-move` or `dice` says otherwise.
-    let standard = match map.get("start") {
-        None | Some(Value::Null) => false,
-        Some(Value::String(s)) if s == "standard" => true,
-        Some(other) => {
-            return Err(err(
-                "setup.start",
-                format!("`{other}` is not a start: expected \"standard\""),
-            ));
-        }
-    };
-    let mut pos = if standard {
-        Position::standard()
-    } else {
-        Position::empty()
-    };
-    for p in Player::BOTH {
-        match map.get(p.name()) {
-            None if standard => {}
-            Some(Value::Object(o)) => {
-                pos.points[p.index()] = [0; 25];
-                for (k, n) in o {
-                    let at = format!("setup.{p}.{k}");
-                    let pt: u8 = k
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=24).contains(n))
-                        .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
-                    // `1` and `01` name one point: they add up, as in a
-                    // scenario, and never past 15.
-                    let on = &mut pos.points[p.index()][usize::from(pt)];
-                    *on = on
-                        .checked_add(count(n, &at)?)
-                        .filter(|&n| n <= 15)
-                        .ok_or_else(|| {
-                            err(&at, format!("point {pt} would hold more than 15 checkers"))
-                        })?;
-                }
-            }
-            None => return Err(err(&format!("setup.{p}"), "missing")),
-            Some(other) => {
-                return Err(err(
-                    &format!("setup.{p}"),
-                    format!("expected an object, got {}", kind_of(other)),
-                ));
-            }
-        }
-    }
-    pos.bar = pair(map, "bar")?;
-    pos.off = pair(map, "off")?;
-    let cube: Cube = match map.get("cube") {
-        None => Cube::CENTRED,
-        Some(c) => serde_json::from_value(c.clone()).map_err(|_| {
-            err(
-                "setup.cube",
-                format!("expected {{\"value\": 2, \"owner\": \"white\"}}, got {c}"),
-            )
-        })?,
-    };
-    // The scenario loader's check, so that the wire refuses what a
-    // scenario refuses (BG-8.8).
-    cube.check().map_err(|e| err("setup.cube.value", e))?;
-    let to_move: Player = match map.get("to-move") {
-        None => Player::White,
-        Some(t) => serde_json::from_value(t.clone()).map_err(|_| {
-            err(
-                "setup.to-move",
-                format!("expected \"white\" or \"black\", got {t}"),
-            )
-        })?,
-    };
-    let dice = match map.get("dice") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => match s.parse::<Action>() {
-            Ok(Action::Roll(r)) => Some(r),
-            _ => {
-                return Err(err(
-                    "setup.dice",
-                    format!("expected a roll like \"5-2\", got \"{s}\""),
-                ));
-            }
-        },
-        Some(other) => {
-            return Err(err(
-                "setup.dice",
-                format!("expected a string or null, got {}", kind_of(other)),
-            ));
-        }
-    };
-    let opening = match map.get("opening") {
-        None => standard && !map.contains_key("to-move") && dice.is_none(),
-        Some(Value::Bool(b)) => *b,
-        Some(other) => {
-            return Err(err(
-                "setup.opening",
-                format!("expected true or false, got {}", kind_of(other)),
-            ));
-        }
-    };
-    let roll_next = match map.get("roll-next") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(other) => {
-            return Err(err(
-                "setup.roll-next",
-                format!("expected true or false, got {}", kind_of(other)),
-            ));
-        }
-    };
-    let s = Setup {
-        position: pos,
-        cube,
-        to_move,
-        dice,
-        opening,
-        roll_next,
-    };
-    super::reference::check_setup(&s).map_err(|e| err("setup", e))?;
-    Ok(s)
 }
 
 fn cube_value(n: &Note, _: &Outcome) -> Value {
@@ -252,40 +94,201 @@ fn pips_read(v: &Value) -> Result<Value, String> {
     }
 }
 
-/// The fields of a `state` reply.
-pub static STATE_FIELDS: &[StateField<Backgammon>] = &[
-    StateField::OUTCOME,
-    StateField {
-        capability: "cube",
-        value: cube_value,
-        read: cube_read,
-        show: plain,
-    },
-    StateField {
-        capability: "hits",
-        value: hits_value,
-        read: points_read,
-        show: plain,
-    },
-    StateField {
-        capability: "unused-dice",
-        value: unused_value,
-        read: points_read,
-        show: plain,
-    },
-    StateField {
-        capability: "borne-off",
-        value: off_value,
-        read: number_read,
-        show: plain,
-    },
-    StateField {
-        capability: "pips",
-        value: pips_value,
-        read: pips_read,
-        show: plain,
-    },
-];
+impl Wire for Backgammon {
+    /// The setup as the protocol spells it: each player's checkers as
+    /// `"point": count` in their own numbers, bar, off, cube, who is on turn,
+    /// the dice already rolled (or `null`) and whether the opening roll comes.
+    fn setup_to_wire(setup: &Setup) -> Value {
+        let pos = &setup.position;
+        let mut sides = [Map::new(), Map::new()];
+        for p in Player::BOTH {
+            for pt in 1..=24u8 {
+                let n = pos.at(p, pt);
+                if n > 0 {
+                    sides[p.index()].insert(pt.to_string(), json!(n));
+                }
+            }
+        }
+        let [white, black] = sides;
+        json!({
+            "white": white,
+            "black": black,
+            "bar": {"white": pos.bar[0], "black": pos.bar[1]},
+            "off": {"white": pos.off[0], "black": pos.off[1]},
+            "cube": setup.cube,
+            "to-move": setup.to_move,
+            "dice": setup.dice.map(|r| r.to_string()),
+            "opening": setup.opening,
+            "roll-next": setup.roll_next,
+        })
+    }
+
+    /// Reads a protocol setup; the error names the field.
+    fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
+        let Value::Object(map) = v else {
+            return Err(err(
+                "setup",
+                format!("expected an object, got {}", kind_of(v)),
+            ));
+        };
+        // `start: "standard"`, as in scenario files: the position of BG-1.4,
+        // each player's points given replacing that player's army, and the
+        // opening roll to come unless `to-move` or `dice` says otherwise.
+        let standard = match map.get("start") {
+            None | Some(Value::Null) => false,
+            Some(Value::String(s)) if s == "standard" => true,
+            Some(other) => {
+                return Err(err(
+                    "setup.start",
+                    format!("`{other}` is not a start: expected \"standard\""),
+                ));
+            }
+        };
+        let mut pos = if standard {
+            Position::standard()
+        } else {
+            Position::empty()
+        };
+        for p in Player::BOTH {
+            match map.get(p.name()) {
+                None if standard => {}
+                Some(Value::Object(o)) => {
+                    pos.points[p.index()] = [0; 25];
+                    for (k, n) in o {
+                        let at = format!("setup.{p}.{k}");
+                        let pt: u8 = k
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=24).contains(n))
+                            .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
+                        // `1` and `01` name one point: they add up, as in a
+                        // scenario, and never past 15.
+                        let on = &mut pos.points[p.index()][usize::from(pt)];
+                        *on = on
+                            .checked_add(count(n, &at)?)
+                            .filter(|&n| n <= 15)
+                            .ok_or_else(|| {
+                                err(&at, format!("point {pt} would hold more than 15 checkers"))
+                            })?;
+                    }
+                }
+                None => return Err(err(&format!("setup.{p}"), "missing")),
+                Some(other) => {
+                    return Err(err(
+                        &format!("setup.{p}"),
+                        format!("expected an object, got {}", kind_of(other)),
+                    ));
+                }
+            }
+        }
+        pos.bar = pair(map, "bar")?;
+        pos.off = pair(map, "off")?;
+        let cube: Cube = match map.get("cube") {
+            None => Cube::CENTRED,
+            Some(c) => serde_json::from_value(c.clone()).map_err(|_| {
+                err(
+                    "setup.cube",
+                    format!("expected {{\"value\": 2, \"owner\": \"white\"}}, got {c}"),
+                )
+            })?,
+        };
+        // The scenario loader's check, so that the wire refuses what a
+        // scenario refuses (BG-8.8).
+        cube.check().map_err(|e| err("setup.cube.value", e))?;
+        let to_move: Player = match map.get("to-move") {
+            None => Player::White,
+            Some(t) => serde_json::from_value(t.clone()).map_err(|_| {
+                err(
+                    "setup.to-move",
+                    format!("expected \"white\" or \"black\", got {t}"),
+                )
+            })?,
+        };
+        let dice = match map.get("dice") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => match s.parse::<Action>() {
+                Ok(Action::Roll(r)) => Some(r),
+                _ => {
+                    return Err(err(
+                        "setup.dice",
+                        format!("expected a roll like \"5-2\", got \"{s}\""),
+                    ));
+                }
+            },
+            Some(other) => {
+                return Err(err(
+                    "setup.dice",
+                    format!("expected a string or null, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let opening = match map.get("opening") {
+            None => standard && !map.contains_key("to-move") && dice.is_none(),
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(err(
+                    "setup.opening",
+                    format!("expected true or false, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let roll_next = match map.get("roll-next") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(err(
+                    "setup.roll-next",
+                    format!("expected true or false, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let s = Setup {
+            position: pos,
+            cube,
+            to_move,
+            dice,
+            opening,
+            roll_next,
+        };
+        super::reference::check_setup(&s).map_err(|e| err("setup", e))?;
+        Ok(s)
+    }
+
+    /// The fields of a `state` reply.
+    const STATE_FIELDS: &'static [StateField<Self>] = &[
+        StateField::OUTCOME,
+        StateField {
+            capability: "cube",
+            value: cube_value,
+            read: cube_read,
+            show: plain,
+        },
+        StateField {
+            capability: "hits",
+            value: hits_value,
+            read: points_read,
+            show: plain,
+        },
+        StateField {
+            capability: "unused-dice",
+            value: unused_value,
+            read: points_read,
+            show: plain,
+        },
+        StateField {
+            capability: "borne-off",
+            value: off_value,
+            read: number_read,
+            show: plain,
+        },
+        StateField {
+            capability: "pips",
+            value: pips_value,
+            read: pips_read,
+            show: plain,
+        },
+    ];
+}
 
 #[cfg(test)]
 mod tests {
@@ -294,37 +297,46 @@ mod tests {
     #[test]
     fn setups_round_trip() {
         let mut s = Setup::standard();
-        assert_eq!(setup(&setup_value(&s)).unwrap(), s);
+        assert_eq!(
+            Backgammon::setup_from_wire(&Backgammon::setup_to_wire(&s)).unwrap(),
+            s
+        );
         s.opening = false;
         s.dice = Some(super::super::board::Roll::new(5, 2));
         s.cube = Cube {
             value: 4,
             owner: Some(Player::Black),
         };
-        assert_eq!(setup(&setup_value(&s)).unwrap(), s);
-        let mut bad = setup_value(&s);
+        assert_eq!(
+            Backgammon::setup_from_wire(&Backgammon::setup_to_wire(&s)).unwrap(),
+            s
+        );
+        let mut bad = Backgammon::setup_to_wire(&s);
         bad["white"]["25"] = json!(1);
-        assert_eq!(setup(&bad).unwrap_err().0, "setup.white.25");
-        let mut twice = setup_value(&Setup::standard());
+        assert_eq!(
+            Backgammon::setup_from_wire(&bad).unwrap_err().0,
+            "setup.white.25"
+        );
+        let mut twice = Backgammon::setup_to_wire(&Setup::standard());
         twice["white"]["06"] = json!(11);
-        assert!(setup(&twice).is_err_and(|e| e.1.contains("more than 15")));
+        assert!(Backgammon::setup_from_wire(&twice).is_err_and(|e| e.1.contains("more than 15")));
     }
 
     /// The wire refuses the cubes a scenario refuses (BG-8.8), naming the
     /// field; a cube of 0 once reached the engine and divided by zero.
     #[test]
     fn cubes_outside_the_range_are_field_errors() {
-        let mut v = setup_value(&Setup::standard());
+        let mut v = Backgammon::setup_to_wire(&Setup::standard());
         for bad in [0u64, 3, 96, 1 << 31] {
             v["cube"] = json!({"value": bad, "owner": null});
-            let (field, message) = setup(&v).unwrap_err();
+            let (field, message) = Backgammon::setup_from_wire(&v).unwrap_err();
             assert_eq!(field, "setup.cube.value", "{bad}");
             assert!(message.contains(&format!("not {bad}")), "{message}");
         }
         // Past 32 bits the cube does not read at all.
         v["cube"] = json!({"value": 1u64 << 32, "owner": null});
-        assert_eq!(setup(&v).unwrap_err().0, "setup.cube");
+        assert_eq!(Backgammon::setup_from_wire(&v).unwrap_err().0, "setup.cube");
         v["cube"] = json!({"value": 1u32 << 30, "owner": "black"});
-        assert_eq!(setup(&v).unwrap().cube.value, 1 << 30);
+        assert_eq!(Backgammon::setup_from_wire(&v).unwrap().cube.value, 1 << 30);
     }
 }

@@ -7,11 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Implementation, Verdict};
+use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Action, Roll, Step};
-use super::game::{Backgammon, Note, Setup};
-use super::profile::Profile;
+use super::game::{Backgammon, Note};
+use super::profile::{Profile, Resign};
+use super::setup::Setup;
 
 /// SplitMix64: small and seedable.
 pub use crate::rng::SplitMix;
@@ -149,17 +150,79 @@ pub fn compare_game(
     Ok(())
 }
 
-/// Case `seed` of the battery ([`crate::battery`]): the standard start
-/// under the profile [`fuzz_profile`] makes of a byte the seed picks
-/// (named profiles, variant switches, the engine's faults).
-pub fn battery_case(seed: u64) -> (Setup, Profile) {
-    let k = (crate::rng::splitmix64(&mut seed.clone()) % 48) as u8;
-    (Setup::standard(), fuzz_profile(k))
-}
+impl Workloads for Backgammon {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
-/// The battery's candidates ([`probes`]).
-pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Action> {
-    probes(legal, &mut SplitMix(seed))
+    /// Whether two profiles give the same verdicts and annotations in every
+    /// position: without a cube the cube switches do nothing.
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        let norm = |p: &Profile| {
+            let mut p = p.clone();
+            p.name.clear();
+            if !p.cube.enabled {
+                // Without a cube nothing is doubled, taken or dropped.
+                p.cube = Profile::no_cube().cube;
+                p.faults.take_keeps_owner = false;
+                p.faults.redouble_not_owner = false;
+                p.faults.drop_at_new_value = false;
+                p.faults.drop_as_position = false;
+            }
+            if !p.cube.enabled || p.scoring.resign == Resign::None {
+                // No double to answer, or no resignation to answer it with.
+                p.faults.resign_answers_double = false;
+            }
+            p
+        };
+        norm(a) == norm(b)
+    }
+
+    fn bench(opts: &BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    /// Perft as the published anchors count it (`spec/backgammon/perft.yaml`):
+    /// each ply sums over the 21 distinct rolls the distinct positions a
+    /// play reaches, a roll with no play counting once. Only the checkers
+    /// and the side to move matter; the cube and the dice of the setup do
+    /// not.
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => Some(super::reference::plays::perft(
+                &setup.position,
+                setup.to_move,
+                depth,
+                &profile.faults,
+            )),
+            "engine" => {
+                let board = super::engine::movegen::Board::of(&setup.position, setup.to_move);
+                Some(super::engine::movegen::perft(
+                    &board,
+                    depth,
+                    &mut Vec::new(),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Case `seed` of the battery ([`crate::battery`]): the standard start
+    /// under the profile [`fuzz_profile`] makes of a byte the seed picks
+    /// (named profiles, variant switches, the engine's faults).
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        let k = (crate::rng::splitmix64(&mut seed.clone()) % 48) as u8;
+        Some((Setup::standard(), fuzz_profile(k)))
+    }
+
+    /// The battery's candidates ([`probes`]).
+    fn battery_candidates(
+        _setup: &Setup,
+        _profile: &Profile,
+        _played: &[Action],
+        legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        probes(legal, &mut SplitMix(seed))
+    }
 }
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):

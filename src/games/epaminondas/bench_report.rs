@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::rng::SplitMix;
 use crate::rules::{BenchOptions, Implementation};
 
 use super::board::Size;
@@ -14,7 +15,6 @@ use super::moves::Move;
 use super::profile::Profile;
 use super::reference::Reference;
 use super::setup::Setup;
-use super::workload::SplitMix;
 
 /// A random game of at most `n` plies from the opening array of `size`.
 fn random_game(size: Size, seed: u64, n: usize) -> Vec<Move> {

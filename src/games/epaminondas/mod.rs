@@ -2,6 +2,7 @@
 //! board (or 8 × 8), captures by the larger line, crossings onto the
 //! opponent's home row, and the symmetry rule.
 
+pub mod action_space;
 pub mod bench_report;
 pub mod board;
 pub mod engine;
@@ -12,6 +13,7 @@ pub mod mutants;
 pub mod picture;
 pub mod profile;
 pub mod reference;
+pub mod rules;
 pub mod scenario;
 pub mod setup;
 pub mod short_lines;

@@ -3,29 +3,13 @@
 //! the corpus against each; a survivor means a scenario is missing.
 
 use super::profile::{
-    EnemyLine, NoMoves, PartCounts, Profile, Removes, Split, Stronger, SymmetryMap, SymmetryScope,
-    WinCheck,
+    EnemyLine, NoMoves, PartCounts, Removes, Split, Stronger, SymmetryMap, SymmetryScope, WinCheck,
 };
 
 pub use crate::rules::MutantKind as Kind;
 
 /// One mutant: a named change to a base profile.
 pub type Mutant = crate::rules::Mutant<super::game::Epaminondas>;
-
-/// Whether two profiles give the same verdicts and annotations in every
-/// position: without a symmetry map, the scope of the symmetry rule
-/// restricts nothing (AE-3).
-pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
-    let norm = |p: &Profile| {
-        let mut p = p.clone();
-        p.name.clear();
-        if p.symmetry.map == SymmetryMap::None {
-            p.symmetry.scope = SymmetryScope::HomeRowEntries;
-        }
-        p
-    };
-    norm(a) == norm(b)
-}
 
 /// Every mutant, in matrix order.
 pub const ALL: &[Mutant] = &[
@@ -146,15 +130,6 @@ pub const ALL: &[Mutant] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scope_is_unobservable_without_a_map() {
-        let a = Profile::abstractplay();
-        let mut b = a.clone();
-        b.symmetry.scope = SymmetryScope::EveryMove;
-        assert!(observably_equal(&a, &b));
-        assert!(!observably_equal(&Profile::seed_003(), &Profile::midline()));
-    }
 
     #[test]
     fn names_are_unique() {

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{RuleProfile, SwitchInfo};
+
 /// Which stones of a phalanx may move (EP-3.3, AE-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -278,70 +280,86 @@ impl Default for Profile {
     }
 }
 
-/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
-/// meaning, as `profiles.md` and `ambiguities.md` give them.
-pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
-    crate::rules::SwitchInfo {
-        switch: "phalanx.split",
-        clause: Some("EP-3.3"),
-        ambiguity: Some("AE-1"),
-        description: "whether a phalanx may be split",
-    },
-    crate::rules::SwitchInfo {
-        switch: "phalanx.range",
-        clause: Some("EP-3.3"),
-        ambiguity: Some("AE-1"),
-        description: "how far a split part may move: its own stones, or the whole line",
-    },
-    crate::rules::SwitchInfo {
-        switch: "phalanx.strength",
-        clause: Some("EP-4.2"),
-        ambiguity: Some("AE-1"),
-        description: "how strong a split part is in a capture",
-    },
-    crate::rules::SwitchInfo {
-        switch: "capture.enemy-line",
-        clause: Some("EP-4.2"),
-        ambiguity: Some("AE-2"),
-        description: "which enemy stones count: the contiguous line, or every one to the edge",
-    },
-    crate::rules::SwitchInfo {
-        switch: "capture.stronger",
-        clause: Some("EP-4.2"),
-        ambiguity: Some("AE-9"),
-        description: "strictly more stones, or also as many",
-    },
-    crate::rules::SwitchInfo {
-        switch: "capture.removes",
-        clause: Some("EP-4.3"),
-        ambiguity: Some("AE-7"),
-        description: "which stones a capture removes: the line, or the front stone",
-    },
-    crate::rules::SwitchInfo {
-        switch: "end.win-check",
-        clause: Some("EP-5.2"),
-        ambiguity: Some("AE-4"),
-        description: "when a lead in crossings wins",
-    },
-    crate::rules::SwitchInfo {
-        switch: "end.no-moves",
-        clause: Some("EP-5.3"),
-        ambiguity: Some("AE-5"),
-        description: "what a player with no legal move (or no stones) gets",
-    },
-    crate::rules::SwitchInfo {
-        switch: "symmetry.map",
-        clause: Some("EP-6.1"),
-        ambiguity: Some("AE-3"),
-        description: "which symmetry is forbidden",
-    },
-    crate::rules::SwitchInfo {
-        switch: "symmetry.scope",
-        clause: Some("EP-6.2"),
-        ambiguity: Some("AE-3"),
-        description: "which moves may not create it",
-    },
-];
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
+
+    /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+    /// meaning, as `profiles.md` and `ambiguities.md` give them.
+    fn switches() -> &'static [SwitchInfo] {
+        &[
+            SwitchInfo {
+                switch: "phalanx.split",
+                clause: Some("EP-3.3"),
+                ambiguity: Some("AE-1"),
+                description: "whether a phalanx may be split",
+            },
+            SwitchInfo {
+                switch: "phalanx.range",
+                clause: Some("EP-3.3"),
+                ambiguity: Some("AE-1"),
+                description: "how far a split part may move: its own stones, or the whole line",
+            },
+            SwitchInfo {
+                switch: "phalanx.strength",
+                clause: Some("EP-4.2"),
+                ambiguity: Some("AE-1"),
+                description: "how strong a split part is in a capture",
+            },
+            SwitchInfo {
+                switch: "capture.enemy-line",
+                clause: Some("EP-4.2"),
+                ambiguity: Some("AE-2"),
+                description: "which enemy stones count: the contiguous line, or every one to the edge",
+            },
+            SwitchInfo {
+                switch: "capture.stronger",
+                clause: Some("EP-4.2"),
+                ambiguity: Some("AE-9"),
+                description: "strictly more stones, or also as many",
+            },
+            SwitchInfo {
+                switch: "capture.removes",
+                clause: Some("EP-4.3"),
+                ambiguity: Some("AE-7"),
+                description: "which stones a capture removes: the line, or the front stone",
+            },
+            SwitchInfo {
+                switch: "end.win-check",
+                clause: Some("EP-5.2"),
+                ambiguity: Some("AE-4"),
+                description: "when a lead in crossings wins",
+            },
+            SwitchInfo {
+                switch: "end.no-moves",
+                clause: Some("EP-5.3"),
+                ambiguity: Some("AE-5"),
+                description: "what a player with no legal move (or no stones) gets",
+            },
+            SwitchInfo {
+                switch: "symmetry.map",
+                clause: Some("EP-6.1"),
+                ambiguity: Some("AE-3"),
+                description: "which symmetry is forbidden",
+            },
+            SwitchInfo {
+                switch: "symmetry.scope",
+                clause: Some("EP-6.2"),
+                ambiguity: Some("AE-3"),
+                description: "which moves may not create it",
+            },
+        ]
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::rules::{Annotations, Loc, Located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note};
@@ -51,10 +51,14 @@ fn located(at: Loc, message: String) -> Located {
     Located { at, message }
 }
 
-impl SetupSpec {
+impl ScenarioParts for Epaminondas {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
     /// The setup, checked against EP-1; errors point at the value at fault.
-    pub fn to_setup(&self) -> Result<Setup, Located> {
-        let size = match &self.board {
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        let size = match &spec.board {
             None => Size::Standard,
             Some(b) => Size::named(&b.value).ok_or_else(|| {
                 located(
@@ -67,15 +71,15 @@ impl SetupSpec {
                 )
             })?,
         };
-        let to_move = self.to_move.unwrap_or(Side::White);
-        if let Some(start) = &self.start {
+        let to_move = spec.to_move.unwrap_or(Side::White);
+        if let Some(start) = &spec.start {
             if start.value != "standard" {
                 return Err(located(
                     start.into(),
                     format!("`{}` is not a start: expected standard", start.value),
                 ));
             }
-            if !self.white.is_empty() || !self.black.is_empty() {
+            if !spec.white.is_empty() || !spec.black.is_empty() {
                 return Err(located(
                     start.into(),
                     "`start: standard` places every stone: leave `white` and `black` out".into(),
@@ -93,20 +97,25 @@ impl SetupSpec {
         };
         let setup = Setup {
             size,
-            white: read(&self.white)?,
-            black: read(&self.black)?,
+            white: read(&spec.white)?,
+            black: read(&spec.black)?,
             to_move,
         };
         if let Err(e) = setup.validate() {
             let (side, i) = e.entry();
             let at = match side {
-                Side::White => Loc::from(&self.white[i]),
-                Side::Black => Loc::from(&self.black[i]),
+                Side::White => Loc::from(&spec.white[i]),
+                Side::Black => Loc::from(&spec.black[i]),
             };
             let _: &SetupError = &e;
             return Err(located(at, e.to_string()));
         }
         Ok(setup)
+    }
+
+    /// The opening array of EP-1.4 on the page's 14 × 12 board.
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::standard(Size::Standard))
     }
 }
 

@@ -3,30 +3,13 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::StateField;
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
+use crate::rules::{StateField, Wire};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note, Outcome};
 use super::setup::Setup;
-
-/// The setup as the protocol spells it: the board's name and size (so an
-/// implementation can refuse a board it does not play), who moves first,
-/// and each side's stones as a list of squares.
-pub fn setup_value(setup: &Setup) -> Value {
-    let names = |v: &[Square]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    json!({
-        "board": {
-            "name": setup.size.name(),
-            "files": setup.size.files(),
-            "ranks": setup.size.ranks(),
-        },
-        "to-move": setup.to_move.name(),
-        "white": names(&setup.white),
-        "black": names(&setup.black),
-    })
-}
 
 type FieldError = (String, String);
 
@@ -56,100 +39,6 @@ fn squares(obj: &Map<String, Value>, key: &str) -> Result<Vec<Square>, FieldErro
             format!("expected a list of squares, got {}", kind_of(other)),
         )),
     }
-}
-
-/// Reads a protocol setup; the error names the field and says what was
-/// expected.
-pub fn setup(value: &Value) -> Result<Setup, FieldError> {
-    let Value::Object(obj) = value else {
-        return Err(field_err(
-            "setup",
-            format!("expected an object, got {}", kind_of(value)),
-        ));
-    };
-    let size = match obj.get("board") {
-        None => Size::Standard,
-        Some(Value::Object(b)) => {
-            let name = match b.get("name") {
-                Some(Value::String(s)) => s.as_str(),
-                Some(other) => {
-                    return Err(field_err(
-                        "setup.board.name",
-                        format!("expected a string, got {}", kind_of(other)),
-                    ));
-                }
-                None => return Err(field_err("setup.board.name", "missing")),
-            };
-            let size = Size::named(name).ok_or_else(|| {
-                field_err(
-                    "setup.board.name",
-                    format!(
-                        "`{name}` is not a board: expected one of {}",
-                        Size::NAMES.join(", ")
-                    ),
-                )
-            })?;
-            for (key, want) in [("files", size.files()), ("ranks", size.ranks())] {
-                if let Some(v) = b.get(key)
-                    && v.as_u64() != Some(want as u64)
-                {
-                    return Err(field_err(
-                        &format!("setup.board.{key}"),
-                        format!("the {name} board has {want} {key}, not {v}"),
-                    ));
-                }
-            }
-            size
-        }
-        Some(other) => {
-            return Err(field_err(
-                "setup.board",
-                format!("expected an object, got {}", kind_of(other)),
-            ));
-        }
-    };
-    let to_move = match obj.get("to-move") {
-        None => Side::White,
-        Some(v) => serde_json::from_value::<Side>(v.clone())
-            .map_err(|_| field_err("setup.to-move", format!("expected white or black, got {v}")))?,
-    };
-    // `start: "standard"`, as in scenario files: the opening array of EP-1.4
-    // on the board given.
-    match obj.get("start") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) if s == "standard" => {
-            if let Some(side) = ["white", "black"].into_iter().find(|k| {
-                obj.get(*k)
-                    .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
-            }) {
-                return Err(field_err(
-                    &format!("setup.{side}"),
-                    "`start: standard` places every stone: leave `white` and `black` out",
-                ));
-            }
-            return Ok(Setup {
-                to_move,
-                ..Setup::standard(size)
-            });
-        }
-        Some(other) => {
-            return Err(field_err(
-                "setup.start",
-                format!("`{other}` is not a start: expected \"standard\""),
-            ));
-        }
-    }
-    let setup = Setup {
-        size,
-        white: squares(obj, "white")?,
-        black: squares(obj, "black")?,
-        to_move,
-    };
-    if let Err(e) = setup.validate() {
-        let (side, i) = e.entry();
-        return Err(field_err(&format!("setup.{side}[{i}]"), e.to_string()));
-    }
-    Ok(setup)
 }
 
 fn captures_value(n: &Note, _: &Outcome) -> Value {
@@ -213,6 +102,137 @@ pub static STATE_FIELDS: &[StateField<Epaminondas>] = &[
     },
 ];
 
+impl Wire for Epaminondas {
+    /// The setup as the protocol spells it: the board's name and size (so an
+    /// implementation can refuse a board it does not play), who moves first,
+    /// and each side's stones as a list of squares.
+    fn setup_to_wire(setup: &Setup) -> Value {
+        let names = |v: &[Square]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        json!({
+            "board": {
+                "name": setup.size.name(),
+                "files": setup.size.files(),
+                "ranks": setup.size.ranks(),
+            },
+            "to-move": setup.to_move.name(),
+            "white": names(&setup.white),
+            "black": names(&setup.black),
+        })
+    }
+
+    /// Reads a protocol setup; the error names the field and says what was
+    /// expected.
+    fn setup_from_wire(value: &Value) -> Result<Setup, FieldError> {
+        let Value::Object(obj) = value else {
+            return Err(field_err(
+                "setup",
+                format!("expected an object, got {}", kind_of(value)),
+            ));
+        };
+        let size = match obj.get("board") {
+            None => Size::Standard,
+            Some(Value::Object(b)) => {
+                let name = match b.get("name") {
+                    Some(Value::String(s)) => s.as_str(),
+                    Some(other) => {
+                        return Err(field_err(
+                            "setup.board.name",
+                            format!("expected a string, got {}", kind_of(other)),
+                        ));
+                    }
+                    None => return Err(field_err("setup.board.name", "missing")),
+                };
+                let size = Size::named(name).ok_or_else(|| {
+                    field_err(
+                        "setup.board.name",
+                        format!(
+                            "`{name}` is not a board: expected one of {}",
+                            Size::NAMES.join(", ")
+                        ),
+                    )
+                })?;
+                for (key, want) in [("files", size.files()), ("ranks", size.ranks())] {
+                    if let Some(v) = b.get(key)
+                        && v.as_u64() != Some(want as u64)
+                    {
+                        return Err(field_err(
+                            &format!("setup.board.{key}"),
+                            format!("the {name} board has {want} {key}, not {v}"),
+                        ));
+                    }
+                }
+                size
+            }
+            Some(other) => {
+                return Err(field_err(
+                    "setup.board",
+                    format!("expected an object, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let to_move = match obj.get("to-move") {
+            None => Side::White,
+            Some(v) => serde_json::from_value::<Side>(v.clone()).map_err(|_| {
+                field_err("setup.to-move", format!("expected white or black, got {v}"))
+            })?,
+        };
+        // `start: "standard"`, as in scenario files: the opening array of EP-1.4
+        // on the board given.
+        match obj.get("start") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(s)) if s == "standard" => {
+                if let Some(side) = ["white", "black"].into_iter().find(|k| {
+                    obj.get(*k)
+                        .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
+                }) {
+                    return Err(field_err(
+                        &format!("setup.{side}"),
+                        "`start: standard` places every stone: leave `white` and `black` out",
+                    ));
+                }
+                return Ok(Setup {
+                    to_move,
+                    ..Setup::standard(size)
+                });
+            }
+            Some(other) => {
+                return Err(field_err(
+                    "setup.start",
+                    format!("`{other}` is not a start: expected \"standard\""),
+                ));
+            }
+        }
+        let setup = Setup {
+            size,
+            white: squares(obj, "white")?,
+            black: squares(obj, "black")?,
+            to_move,
+        };
+        if let Err(e) = setup.validate() {
+            let (side, i) = e.entry();
+            return Err(field_err(&format!("setup.{side}[{i}]"), e.to_string()));
+        }
+        Ok(setup)
+    }
+
+    /// The fields of an Epaminondas `state` reply.
+    const STATE_FIELDS: &'static [StateField<Self>] = &[
+        StateField::OUTCOME,
+        StateField {
+            capability: "captures",
+            value: captures_value,
+            read: captures_read,
+            show: captures_show,
+        },
+        StateField {
+            capability: "crossings",
+            value: crossings_value,
+            read: crossings_read,
+            show: crossings_show,
+        },
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,13 +241,16 @@ mod tests {
     fn setups_round_trip() {
         for size in Size::ALL {
             let s = Setup::standard(size);
-            assert_eq!(setup(&setup_value(&s)), Ok(s));
+            assert_eq!(
+                Epaminondas::setup_from_wire(&Epaminondas::setup_to_wire(&s)),
+                Ok(s)
+            );
         }
     }
 
     #[test]
     fn bad_setups_name_the_field() {
-        let field = |v: Value| setup(&v).unwrap_err().0;
+        let field = |v: Value| Epaminondas::setup_from_wire(&v).unwrap_err().0;
         assert_eq!(field(json!({"board": {"name": "9x9"}})), "setup.board.name");
         assert_eq!(
             field(json!({"board": {"name": "8x8", "files": 9}})),

@@ -8,13 +8,13 @@
 //! by one stone, so that moves restoring the symmetry (which the rule
 //! refuses) come up often.
 
-use crate::rules::{Game, Implementation};
+use crate::rules::{BenchOptions, Game, Implementation, Mutant, Workloads};
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
-use super::game::Note;
+use super::game::{Epaminondas, Note};
 use super::moves::Move;
-use super::profile::{Profile, SymmetryMap};
+use super::profile::{Profile, SymmetryMap, SymmetryScope};
 use super::reference::{Reference, ReferenceGame};
 use super::setup::Setup;
 use super::verdict::RuleCode;
@@ -262,19 +262,67 @@ fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
     }
 }
 
-/// Case `seed` of the battery ([`crate::battery`]): [`random_case`].
-pub fn battery_case(seed: u64) -> (Setup, Profile) {
-    random_case(&mut SplitMix(seed))
-}
+impl Workloads for Epaminondas {
+    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
-/// The battery's candidates: eight random spellings near the setup's
-/// stones.
-pub fn battery_candidates(setup: &Setup, _legal: &[Move], seed: u64) -> Vec<Move> {
-    let mut rng = SplitMix(seed);
-    let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
-    (0..8)
-        .map(|_| random_candidate(&mut rng, setup.size, &stones))
-        .collect()
+    /// Whether two profiles give the same verdicts and annotations in every
+    /// position: without a symmetry map, the scope of the symmetry rule
+    /// restricts nothing (AE-3).
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        let norm = |p: &Profile| {
+            let mut p = p.clone();
+            p.name.clear();
+            if p.symmetry.map == SymmetryMap::None {
+                p.symmetry.scope = SymmetryScope::HomeRowEntries;
+            }
+            p
+        };
+        norm(a) == norm(b)
+    }
+
+    fn bench(opts: &BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => {
+                let board = setup.validate().ok()?;
+                let side = setup.to_move;
+                Some(super::reference::perft(&board, side, profile, depth))
+            }
+            "engine" => {
+                let pos = super::engine::position(setup).ok()?;
+                Some(super::engine::perft(
+                    &super::engine::Rules::new(profile),
+                    &pos,
+                    depth,
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Case `seed` of the battery ([`crate::battery`]): [`random_case`].
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        Some(random_case(&mut SplitMix(seed)))
+    }
+
+    /// The battery's candidates: eight random spellings near the setup's
+    /// stones.
+    fn battery_candidates(
+        setup: &Setup,
+        _profile: &Profile,
+        _played: &[Move],
+        _legal: &[Move],
+        seed: u64,
+    ) -> Vec<Move> {
+        let mut rng = SplitMix(seed);
+        let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
+        (0..8)
+            .map(|_| random_candidate(&mut rng, setup.size, &stones))
+            .collect()
+    }
 }
 
 /// Plays one random game from `setup` under `profile` on the reference and
@@ -420,5 +468,22 @@ pub fn check_differential(bytes: &[u8]) -> Tally {
     match compare_game(&setup, &profile, &mut rng, plies) {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_is_unobservable_without_a_map() {
+        let a = Profile::abstractplay();
+        let mut b = a.clone();
+        b.symmetry.scope = SymmetryScope::EveryMove;
+        assert!(Epaminondas::observably_equal(&a, &b));
+        assert!(!Epaminondas::observably_equal(
+            &Profile::seed_003(),
+            &Profile::midline()
+        ));
     }
 }

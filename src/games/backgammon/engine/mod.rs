@@ -29,8 +29,10 @@ pub mod movegen;
 use crate::rules::{Game, Illegal, Implementation, Verdict};
 
 use super::board::{Action, BAR, OFF, Player, Position, Roll, Side, Step};
-use super::game::{Backgammon, Cube, Note, Outcome, RuleCode, Setup, WinBy};
+use super::game::{Backgammon, Cube, Note, Outcome, WinBy};
 use super::profile::{OpeningDoubles, Profile, Resign};
+use super::setup::Setup;
+use super::verdict::RuleCode;
 use movegen::{Board, MoveGen};
 
 /// The engine.
@@ -859,7 +861,7 @@ impl Game<Backgammon> for EngineGame {
             Stage::Play(r) => Some((r, self.mover)),
             _ => None,
         };
-        super::explain::render(&self.position(), &self.cube, self.acting(), dice)
+        super::text_board::render(&self.position(), &self.cube, self.acting(), dice)
     }
 
     /// The board turned back to both players' numbers, and the stage as

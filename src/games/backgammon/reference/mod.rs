@@ -7,8 +7,10 @@ pub mod plays;
 use crate::rules::{Game, Illegal, Implementation, Verdict};
 
 use super::board::{Action, BAR, OFF, Player, Position, Roll, Side};
-use super::game::{Backgammon, Cube, Note, Outcome, RuleCode, Setup, WinBy};
+use super::game::{Backgammon, Cube, Note, Outcome, WinBy};
 use super::profile::{OpeningDoubles, Profile, Resign};
+use super::setup::Setup;
+use super::verdict::RuleCode;
 
 /// The reference interpreter.
 pub struct Reference;
@@ -583,7 +585,7 @@ impl Game<Backgammon> for RefGame {
             Phase::Play(r) => Some((r, self.turn)),
             _ => None,
         };
-        super::explain::render(&self.pos, &self.cube, self.actor(), dice)
+        super::text_board::render(&self.pos, &self.cube, self.actor(), dice)
     }
 
     /// The checkers, the cube and where the turn stands, as a setup says

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use crate::games::backgammon::board::{BAR, OFF, Player, Position, Roll, Step, canonical_order};
-use crate::games::backgammon::game::RuleCode;
 use crate::games::backgammon::profile::Faults;
+use crate::games::backgammon::verdict::RuleCode;
 
 /// One legal play: the canonical steps, the position it leaves, and every
 /// set of steps (sorted, hits unmarked) that reaches that position.
