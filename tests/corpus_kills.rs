@@ -141,3 +141,19 @@ fn backgammon_and_readings() {
     corpus_of(&scenarios);
     readings_of("backgammon", &scenarios);
 }
+
+/// The mutation runs call these tests by name (`<game>`,
+/// `<game>_and_readings`: `docs/mutation.md`), so they are written out per
+/// game; a game of the registry without its two tests fails here.
+#[test]
+fn every_game_has_its_two_tests() {
+    let source = std::fs::read_to_string(file!()).expect("this file");
+    for game in arbiter::games::names() {
+        for test in [format!("fn {game}()"), format!("fn {game}_and_readings()")] {
+            assert!(
+                source.contains(&test),
+                "tests/corpus_kills.rs lacks `{test}` for the registered game {game}"
+            );
+        }
+    }
+}

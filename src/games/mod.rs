@@ -64,6 +64,8 @@ macro_rules! registry {
             None
         }
 
+        registry!(@tests ($) $($module :: $ty $([feature = $feature])?),*);
+
         /// The names of every game of this build, in the registry's order.
         #[allow(clippy::vec_init_then_push)]
         pub fn names() -> Vec<&'static str> {
@@ -74,6 +76,30 @@ macro_rules! registry {
                 out.push(<$module::game::$ty as crate::rules::Basics>::NAME);
             )*
             out
+        }
+    };
+    (@tests ($d:tt) $($module:ident :: $ty:ident $([feature = $feature:literal])?),*) => {
+        /// One `#[test]` per registered game (as ripgrep runs a test once
+        /// per matcher): `each_game_test!(name => check)` writes a module
+        /// `name` with a test named after each game that calls
+        /// `super::check::<Game>()`, so a test written once over `G: Rules`
+        /// runs for every game of the registry, a new one included, each
+        /// game in a test of its own (`cargo test name::dame`). Attributes
+        /// before the name (`#[ignore]`) go on every test.
+        #[macro_export]
+        macro_rules! each_game_test {
+            ($d(#[$d meta:meta])* $d name:ident => $d check:ident) => {
+                mod $d name {
+                    $(
+                        $(#[cfg(feature = $feature)])?
+                        #[test]
+                        $d(#[$d meta])*
+                        fn $module() {
+                            super::$d check::<$crate::games::$module::game::$ty>()
+                        }
+                    )*
+                }
+            };
         }
     };
 }

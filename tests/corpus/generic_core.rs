@@ -59,6 +59,49 @@ fn nothing_above_the_games_names_a_game() {
     );
 }
 
+/// The generic tests run for every game of the registry without naming
+/// one: each is written once over `G: Rules` and instantiated per game by
+/// `arbiter::each_game_test!` (or iterates `arbiter::games::each`), so a new
+/// game is run by all of them, and a per-game table (a minimum count) that
+/// lacks it fails (`common::per_game`). A file listed here that names a
+/// game's module or type fails.
+#[test]
+fn the_generic_tests_name_no_game() {
+    const GENERIC: &[&str] = &[
+        "tests/mutants/kill_matrices.rs",
+        "tests/mutants/equivalent_mutants.rs",
+        "tests/corpus/switch_values_run.rs",
+        "tests/corpus/runner_invariants.rs",
+        "tests/corpus/profiles.rs",
+        "tests/corpus/whole_corpus.rs",
+        "tests/differential/battery.rs",
+        "tests/games/perft_figures.rs",
+        "tests/games/action_space.rs",
+    ];
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut offenders = Vec::new();
+    for f in GENERIC {
+        let text = std::fs::read_to_string(root.join(f)).expect("a generic test file");
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for g in arbiter::games::names() {
+                let mut ty = g.to_string();
+                ty[..1].make_ascii_uppercase();
+                if line.contains(&format!("games::{g}")) || line.contains(&format!("<{ty}>")) {
+                    offenders.push(format!("{f}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "generic tests that name a game instead of running every game:\n{}",
+        offenders.join("\n")
+    );
+}
+
 /// Reference and engine share data types, never rule logic: no engine
 /// source names the reference interpreter, and no reference source names
 /// the engine, so a bug cannot hide in code both run. (The random games that

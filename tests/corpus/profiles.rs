@@ -67,15 +67,11 @@ fn described_exactly<P: RuleProfile>(game: &str) {
     }
 }
 
-#[test]
-fn every_switch_of_every_game_is_described() {
-    use arbiter::games::*;
-    described_exactly::<stratego::profile::Profile>("stratego");
-    described_exactly::<dame::profile::Profile>("dame");
-    described_exactly::<chess::profile::Profile>("chess");
-    described_exactly::<epaminondas::profile::Profile>("epaminondas");
-    described_exactly::<backgammon::profile::Profile>("backgammon");
+fn described<G: arbiter::rules::Rules>() {
+    described_exactly::<G::Profile>(G::NAME);
 }
+
+arbiter::each_game_test!(every_switch_of_every_game_is_described => described);
 
 #[test]
 fn the_json_lists_every_switch_of_every_game_in_every_profile() {

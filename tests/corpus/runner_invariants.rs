@@ -12,11 +12,6 @@
 
 use std::path::PathBuf;
 
-use arbiter::games::backgammon::game::Backgammon;
-use arbiter::games::chess::game::Chess;
-use arbiter::games::dame::game::Dame;
-use arbiter::games::epaminondas::game::Epaminondas;
-use arbiter::games::stratego::game::Stratego;
 use arbiter::rules::{Game, Illegal, Implementation, Rules, Verdict};
 use arbiter::scenario::any::{load_all, of_game};
 use arbiter::scenario::run::run_profile;
@@ -140,27 +135,4 @@ fn every_slip_found<G: Rules>() {
     }
 }
 
-#[test]
-fn stratego() {
-    every_slip_found::<Stratego>();
-}
-
-#[test]
-fn dame() {
-    every_slip_found::<Dame>();
-}
-
-#[test]
-fn chess() {
-    every_slip_found::<Chess>();
-}
-
-#[test]
-fn backgammon() {
-    every_slip_found::<Backgammon>();
-}
-
-#[test]
-fn epaminondas() {
-    every_slip_found::<Epaminondas>();
-}
+arbiter::each_game_test!(every_slip_is_found => every_slip_found);

@@ -70,27 +70,9 @@ fn check<G: Rules>(waiting: &[&str]) {
     );
 }
 
-#[test]
-fn stratego() {
-    check::<arbiter::games::stratego::game::Stratego>(&[]);
+/// No switch value of any game waits for a scenario.
+fn every_value_runs<G: Rules>() {
+    check::<G>(&[]);
 }
 
-#[test]
-fn dame() {
-    check::<arbiter::games::dame::game::Dame>(&[]);
-}
-
-#[test]
-fn chess() {
-    check::<arbiter::games::chess::game::Chess>(&[]);
-}
-
-#[test]
-fn epaminondas() {
-    check::<arbiter::games::epaminondas::game::Epaminondas>(&[]);
-}
-
-#[test]
-fn backgammon() {
-    check::<arbiter::games::backgammon::game::Backgammon>(&[]);
-}
+arbiter::each_game_test!(every_switch_value_runs => every_value_runs);

@@ -80,27 +80,17 @@ fn check<G: Rules>(min_checked: usize) {
     );
 }
 
-#[test]
-fn stratego_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::stratego::game::Stratego>(53);
+/// Each game's count of left-out pairs when this was written.
+const MIN_CHECKED: &[(&str, usize)] = &[
+    ("stratego", 53),
+    ("dame", 13),
+    ("chess", 4),
+    ("epaminondas", 2),
+    ("backgammon", 9),
+];
+
+fn left_out_mutants<G: Rules>() {
+    check::<G>(crate::common::per_game(MIN_CHECKED, G::NAME));
 }
 
-#[test]
-fn dame_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::dame::game::Dame>(13);
-}
-
-#[test]
-fn chess_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::chess::game::Chess>(4);
-}
-
-#[test]
-fn epaminondas_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::epaminondas::game::Epaminondas>(2);
-}
-
-#[test]
-fn backgammon_left_out_mutants_pass_the_corpus_of_their_base() {
-    check::<arbiter::games::backgammon::game::Backgammon>(9);
-}
+arbiter::each_game_test!(left_out_mutants_pass_the_corpus_of_their_base => left_out_mutants);

@@ -104,64 +104,114 @@ fn assert_engine_fails_like_the_reference(computed: &Computed, min_failing: usiz
     println!("{failing} failing scenario runs under mutants, identical on the engine");
 }
 
-/// The three tests for one game. The matrix is computed once per game (the
-/// reference's runs dominate this file's time).
-macro_rules! kill_matrix {
-    ($game:ident, $rules:ty, $engine:expr, min_rows: $rows:expr, min_failing: $failing:expr,
-     declined: [$($declined:literal),*]) => {
-        mod $game {
-            use super::*;
-
-            fn computed() -> &'static Computed {
-                static COMPUTED: OnceLock<Computed> = OnceLock::new();
-                COMPUTED.get_or_init(|| compute::<$rules>(stringify!($game), Some(&$engine)))
-            }
-
-            #[test]
-            fn every_mutant_is_killed() {
-                assert_every_mutant_killed(&computed().0, $rows);
-            }
-
-            #[test]
-            fn committed_matrix_is_current() {
-                assert_matrix_current(&computed().0, stringify!($game));
-            }
-
-            #[test]
-            fn engine_fails_every_mutant_run_like_the_reference() {
-                assert_engine_fails_like_the_reference(computed(), $failing);
-            }
-
-            /// The engine plays every mutant but the ones listed, so the
-            /// comparison above covers the rest.
-            #[test]
-            fn engine_declines_only_the_listed_mutants() {
-                let want: Vec<&str> = vec![$($declined),*];
-                assert_eq!(declined::<$rules>(stringify!($game), &$engine), want);
-            }
-        }
-    };
+/// What each game's matrix must show: at least `min_rows` rows and
+/// `min_failing` failing runs under mutants, and the mutants its engine
+/// declines (the engine being the game's last implementation).
+#[derive(Clone, Copy)]
+struct Expect {
+    min_rows: usize,
+    min_failing: usize,
+    declined: &'static [&'static str],
 }
 
-// Stratego: the engine declines the fault that ends the game for the player
-// who has just moved (`src/games/stratego/engine/mod.rs` says why).
-kill_matrix!(stratego, arbiter::games::stratego::game::Stratego,
-    arbiter::games::stratego::engine::Engine, min_rows: 80, min_failing: 100,
-    declined: ["end-mover-immobile-loses"]);
-// Dame: 20 mutants; those a profile cannot tell apart are left out
-// (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel and 11
-// on english.
-kill_matrix!(dame, arbiter::games::dame::game::Dame,
-    arbiter::games::dame::engine::Engine, min_rows: 35, min_failing: 50, declined: []);
-kill_matrix!(chess, arbiter::games::chess::game::Chess,
-    arbiter::games::chess::engine::Engine, min_rows: 50, min_failing: 50, declined: []);
-kill_matrix!(epaminondas, arbiter::games::epaminondas::game::Epaminondas,
-    arbiter::games::epaminondas::engine::Engine, min_rows: 50, min_failing: 100, declined: []);
-// Backgammon: the engine declines the two faults that stop a checker on a
-// closed point on its way (`src/games/backgammon/engine/mod.rs` says why).
-kill_matrix!(backgammon, arbiter::games::backgammon::game::Backgammon,
-    arbiter::games::backgammon::engine::Engine, min_rows: 50, min_failing: 50,
-    declined: ["bg-enter-with-sum", "bg-skip-intermediate"]);
+const EXPECT: &[(&str, Expect)] = &[
+    // Stratego: the engine declines the fault that ends the game for the
+    // player who has just moved (`src/games/stratego/engine/mod.rs` says
+    // why).
+    (
+        "stratego",
+        Expect {
+            min_rows: 80,
+            min_failing: 100,
+            declined: &["end-mover-immobile-loses"],
+        },
+    ),
+    // Dame: 20 mutants; those a profile cannot tell apart are left out
+    // (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel
+    // and 11 on english.
+    (
+        "dame",
+        Expect {
+            min_rows: 35,
+            min_failing: 50,
+            declined: &[],
+        },
+    ),
+    (
+        "chess",
+        Expect {
+            min_rows: 50,
+            min_failing: 50,
+            declined: &[],
+        },
+    ),
+    (
+        "epaminondas",
+        Expect {
+            min_rows: 50,
+            min_failing: 100,
+            declined: &[],
+        },
+    ),
+    // Backgammon: the engine declines the two faults that stop a checker on
+    // a closed point on its way (`src/games/backgammon/engine/mod.rs` says
+    // why).
+    (
+        "backgammon",
+        Expect {
+            min_rows: 50,
+            min_failing: 50,
+            declined: &["bg-enter-with-sum", "bg-skip-intermediate"],
+        },
+    ),
+];
+
+/// The game's engine: its last implementation.
+fn engine<G: Rules>() -> &'static dyn Implementation<G> {
+    *G::implementations().last().expect("an implementation")
+}
+
+/// `G`'s matrix, computed once for the four tests of the game (the
+/// reference's runs dominate this file's time).
+fn computed<G: Rules>() -> &'static Computed {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static ALL: OnceLock<Mutex<HashMap<&'static str, &'static OnceLock<Computed>>>> =
+        OnceLock::new();
+    let cell: &'static OnceLock<Computed> = ALL
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(G::NAME)
+        .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+    cell.get_or_init(|| compute::<G>(G::NAME, Some(engine::<G>())))
+}
+
+fn every_mutant_killed<G: Rules>() {
+    let want = crate::common::per_game(EXPECT, G::NAME);
+    assert_every_mutant_killed(&computed::<G>().0, want.min_rows);
+}
+
+fn matrix_current<G: Rules>() {
+    assert_matrix_current(&computed::<G>().0, G::NAME);
+}
+
+fn engine_fails_like_the_reference<G: Rules>() {
+    let want = crate::common::per_game(EXPECT, G::NAME);
+    assert_engine_fails_like_the_reference(computed::<G>(), want.min_failing);
+}
+
+/// The engine plays every mutant but the ones listed, so the comparison
+/// above covers the rest.
+fn engine_declines_only_the_listed<G: Rules>() {
+    let want = crate::common::per_game(EXPECT, G::NAME);
+    assert_eq!(declined::<G>(G::NAME, engine::<G>()), want.declined);
+}
+
+arbiter::each_game_test!(every_mutant_is_killed => every_mutant_killed);
+arbiter::each_game_test!(committed_matrix_is_current => matrix_current);
+arbiter::each_game_test!(engine_fails_every_mutant_run_like_the_reference => engine_fails_like_the_reference);
+arbiter::each_game_test!(engine_declines_only_the_listed_mutants => engine_declines_only_the_listed);
 
 /// `kill::survivors` (the readings half of the mutation runs' test, which
 /// stops each mutant at its first killing scenario) names exactly the rows

@@ -7,3 +7,6 @@
 
 mod equivalent_mutants;
 mod kill_matrices;
+
+#[path = "../common/mod.rs"]
+mod common;
