@@ -4,7 +4,10 @@
 //! means a scenario is missing.
 //!
 //! Every mutant is a change of profile switches, so the same interpreter
-//! that checks the corpus also plays every wrong reading of it.
+//! that checks the corpus also plays every wrong reading of it. Which
+//! mutants the kill matrix leaves out, as observably equal to the profile
+//! they change, is decided by `observably_equal` in Stratego's
+//! [`Workloads`](crate::rules::Workloads) impl (`workload/mod.rs`).
 
 use super::profile::{
     ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, PositionKey, PositionWindow,
