@@ -13,9 +13,10 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::{yaml_loc, yaml_message};
-use crate::rules::{Loc, RuleProfile};
+use crate::rules::{Loc, RuleProfile, ScenarioParts};
 
 use super::army::Army;
+use super::game::Stratego;
 use super::piece::{Color, Piece, Rank};
 use super::position::Setup;
 use super::profile::Profile;
@@ -178,7 +179,7 @@ pub fn parse(text: &str) -> Result<Claim, ClaimError> {
             ),
         ));
     }
-    let setup = file.setup.to_setup().map_err(|l| err(l.at, l.message))?;
+    let setup = Stratego::setup_from_spec(&file.setup).map_err(|l| err(l.at, l.message))?;
     let mut profiles = Vec::new();
     for p in &file.profiles {
         let profile =

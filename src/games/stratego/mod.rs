@@ -16,6 +16,7 @@ pub mod position;
 pub mod profile;
 pub mod prove;
 pub mod reference;
+pub mod rules;
 pub mod scenario;
 pub mod square;
 pub mod variant;

@@ -1,8 +1,12 @@
-//! Move notation: `B2-B3`, or `B2xB3` for an attack (RP-3.6).
+//! Move notation: `B2-B3`, or `B2xB3` for an attack (RP-3.6), and a move
+//! as one index of Stratego's integer action space ([`ActionSpace`]).
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::rules::ActionSpace;
+
+use super::game::Stratego;
 use super::square::{Square, SquareParseError};
 
 /// A move from one square to another. Attacks are written the same way: the
@@ -66,6 +70,19 @@ impl FromStr for Move {
                 })
         };
         Ok(Move::new(sq(a)?, sq(b)?))
+    }
+}
+
+impl ActionSpace for Stratego {
+    /// `from × 100 + to`, squares numbered `rank × 10 + file`: boards up
+    /// to 10 × 10 (the standard board); a square beyond has no index.
+    const ACTION_COUNT: usize = 100 * 100;
+
+    fn action_index(action: &Move) -> Option<usize> {
+        let sq = |s: Square| {
+            (s.file < 10 && s.rank < 10).then(|| usize::from(s.rank) * 10 + usize::from(s.file))
+        };
+        Some(sq(action.from)? * 100 + sq(action.to)?)
     }
 }
 

@@ -4,80 +4,20 @@
 //! means a scenario is missing.
 //!
 //! Every mutant is a change of profile switches, so the same interpreter
-//! that checks the corpus also plays every wrong reading of it.
+//! that checks the corpus also plays every wrong reading of it. Which
+//! mutants the kill matrix leaves out, as observably equal to the profile
+//! they change, is decided by `observably_equal` in Stratego's
+//! [`Workloads`](crate::rules::Workloads) impl (`workload/mod.rs`).
 
 use super::profile::{
-    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, MoreSquaresSwitches, PositionKey,
-    PositionWindow, Profile, Prohibits, ScoutCounting, ScoutThreat, ThreatBy,
+    ChaseException, ChaseKeptBy, ChaseTarget, ChaseThreshold, PositionKey, PositionWindow,
+    Prohibits, ScoutCounting, ScoutThreat, ThreatBy,
 };
 
 pub use crate::rules::MutantKind as Kind;
 
 /// One mutant: a named change to a base profile.
 pub type Mutant = crate::rules::Mutant<super::game::Stratego>;
-
-/// Whether two profiles give the same verdicts and annotations in every
-/// position. Switches of a disabled rule change nothing observable: the rule
-/// forbids no move and its annotations are not reported.
-pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
-    let mut a = a.clone();
-    let mut b = b.clone();
-    for p in [&mut a, &mut b] {
-        if !p.two_squares.enabled {
-            p.two_squares = Profile::play_only().two_squares;
-        }
-        // AM-3: when every move is counted by its two end squares and another
-        // piece's move erases the count, only the piece standing on one of
-        // the two squares could continue a run, and that is the piece that
-        // made it, so squares and piece identity give the same count.
-        if p.two_squares.scouts == ScoutCounting::EndSquares && p.two_squares.other_piece_erases {
-            p.two_squares.per_piece = true;
-        }
-        normalise_more_squares(p);
-        // Without a repetition rule every move the rules of play allow is
-        // legal, so a player with no legal move has no movable piece either,
-        // and RP-6.3's question about that player answers itself.
-        if !p.two_squares.enabled && !p.more_squares.enabled {
-            p.faults.draw_if_opponent_immobile = false;
-        }
-    }
-    a == b
-}
-
-/// The more-squares switches that cannot change a verdict or an annotation
-/// under the others, set to one representative value
-/// (`spec/stratego/ambiguities.md` gives the argument for each).
-fn normalise_more_squares(p: &mut Profile) {
-    let ms = &mut p.more_squares;
-    if !ms.enabled {
-        // A disabled rule forbids nothing and reports nothing.
-        *ms = MoreSquaresSwitches::off();
-        return;
-    }
-    // AM-10 (MS-6.5): a fight removes a piece for good, so no full-board
-    // position from before it can stand again; `whole-game` then finds
-    // exactly what `since-last-fight` finds.
-    if ms.window == PositionWindow::WholeGame && ms.position != PositionKey::ChaseSquares {
-        ms.window = PositionWindow::SinceLastFight;
-    }
-    // AM-16: a piece that does not move keeps its neighbours, so only a
-    // scout's line can be uncovered; with adjacent threats `discovered`
-    // adds nothing to the mover's threats.
-    if ms.threat_by == ThreatBy::Discovered && ms.scout_threat == ScoutThreat::Adjacent {
-        ms.threat_by = ThreatBy::Mover;
-    }
-    // AM-9: when only threats on evaded pieces keep a chase going, every
-    // move that keeps it going threatens an evaded piece, so both targets
-    // make the same chasing moves.
-    if ms.kept_by == ChaseKeptBy::EvadedThreat {
-        ms.target = ChaseTarget::Evaded;
-    }
-    // AM-19: nothing to override when the two-squares rule is off or no
-    // return is excepted.
-    if !p.two_squares.enabled || ms.exception == ChaseException::None {
-        ms.exception_overrides_two_squares = false;
-    }
-}
 
 /// Every mutant, in matrix order.
 pub const ALL: &[Mutant] = &[
@@ -341,75 +281,6 @@ pub const ALL: &[Mutant] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn with(base: Profile, f: impl Fn(&mut Profile)) -> Profile {
-        let mut p = base;
-        f(&mut p);
-        p
-    }
-
-    #[test]
-    fn whole_game_equals_since_last_fight_only_for_full_board_positions() {
-        let isf = Profile::isf();
-        let whole = with(isf.clone(), |p| {
-            p.more_squares.window = PositionWindow::WholeGame
-        });
-        assert!(observably_equal(&isf, &whole));
-        let pair = with(isf.clone(), |p| {
-            p.more_squares.position = PositionKey::ChaseSquares
-        });
-        let pair_whole = with(pair.clone(), |p| {
-            p.more_squares.window = PositionWindow::WholeGame
-        });
-        assert!(!observably_equal(&pair, &pair_whole));
-    }
-
-    #[test]
-    fn discovered_threats_matter_only_with_scout_lines() {
-        let isf = Profile::isf();
-        let discovered = with(isf.clone(), |p| {
-            p.more_squares.threat_by = ThreatBy::Discovered
-        });
-        assert!(observably_equal(&isf, &discovered));
-        let lines = with(isf.clone(), |p| {
-            p.more_squares.scout_threat = ScoutThreat::InLine
-        });
-        let both = with(lines.clone(), |p| {
-            p.more_squares.threat_by = ThreatBy::Discovered
-        });
-        assert!(!observably_equal(&lines, &both));
-    }
-
-    #[test]
-    fn target_is_irrelevant_when_only_evaded_threats_keep_a_chase() {
-        let a = with(Profile::isf(), |p| {
-            p.more_squares.kept_by = ChaseKeptBy::EvadedThreat
-        });
-        let b = with(a.clone(), |p| p.more_squares.target = ChaseTarget::Any);
-        assert!(observably_equal(&a, &b));
-        assert!(!observably_equal(&Profile::isf(), &Profile::gravon()));
-    }
-
-    #[test]
-    fn a_disabled_rule_has_no_observable_switches() {
-        // Every switch of a disabled rule but `enabled` itself.
-        let jumbo = Profile::jumbo_original();
-        for m in ALL.iter().filter(|m| m.name.starts_with("ms-")) {
-            assert_eq!(m.mutate(&jumbo).is_none(), m.name != "ms-on", "{}", m.name);
-        }
-        let play = Profile::play_only();
-        for m in ALL.iter().filter(|m| m.name.starts_with("ts-")) {
-            assert_eq!(m.mutate(&play).is_none(), m.name != "ts-on", "{}", m.name);
-        }
-        let none = with(Profile::isf(), |p| {
-            p.more_squares.exception = ChaseException::None;
-            p.more_squares.exception_overrides_two_squares = true;
-        });
-        let plain = with(Profile::isf(), |p| {
-            p.more_squares.exception = ChaseException::None
-        });
-        assert!(observably_equal(&none, &plain));
-    }
 
     #[test]
     fn mutant_names_are_unique() {

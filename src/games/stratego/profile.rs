@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{RuleProfile, SwitchInfo};
+
 /// How a scout's move is counted by the two-squares rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -389,13 +391,19 @@ impl Profile {
     pub fn named(name: &str) -> Option<Self> {
         Self::parse(name).ok()
     }
+}
+
+impl RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
 
     /// Reads a profile name: a built-in name, optionally followed by
     /// switch overrides `+section.switch=value` (kebab-case, as in the
     /// serialized profile), e.g. `isf+more-squares.exception=none`. The
     /// whole text becomes the profile's name. Overrides let a scenario show
     /// what one reading changes without a new built-in profile.
-    pub fn parse(name: &str) -> Result<Self, String> {
+    fn parse(name: &str) -> Result<Self, String> {
         crate::rules::overrides::parse_profile(name, Self::NAMES, |base| match base {
             "isf" => Some(Self::isf()),
             "gravon" => Some(Self::gravon()),
@@ -404,6 +412,14 @@ impl Profile {
             "play-only" => Some(Self::play_only()),
             _ => None,
         })
+    }
+
+    fn switches() -> &'static [SwitchInfo] {
+        SWITCHES
+    }
+
+    fn names() -> &'static [&'static str] {
+        Self::NAMES
     }
 }
 
@@ -415,122 +431,122 @@ impl Default for Profile {
 
 /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
 /// meaning, as `profiles.md` and `ambiguities.md` give them.
-pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
-    crate::rules::SwitchInfo {
+pub const SWITCHES: &[SwitchInfo] = &[
+    SwitchInfo {
         switch: "two-squares.enabled",
         clause: Some("TS-4.1"),
         ambiguity: None,
         description: "the two-squares rule applies at all",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "two-squares.limit",
         clause: Some("TS-1.1, TS-4.1"),
         ambiguity: Some("AM-1"),
         description: "how many moves non-stop over the same line are allowed; the next one is illegal",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "two-squares.scouts",
         clause: Some("TS-5.1, TS-5.2"),
         ambiguity: Some("AM-5"),
         description: "how a scout's move is counted: every line of its path, its end squares, or its span",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "two-squares.other-piece-erases",
         clause: Some("TS-2.3"),
         ambiguity: Some("AM-2"),
         description: "a move of another piece erases the player's count",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "two-squares.per-piece",
         clause: Some("TS-2.1"),
         ambiguity: Some("AM-3"),
         description: "the count belongs to the piece (false: to the squares)",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "two-squares.attacks-count",
         clause: Some("TS-3.2"),
         ambiguity: Some("AM-4"),
         description: "an attack counts like any other move",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.enabled",
         clause: Some("MS-1.1"),
         ambiguity: None,
         description: "the more-squares rule (ISF article 11) applies",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.target",
         clause: Some("MS-5"),
         ambiguity: Some("AM-8"),
         description: "which threats are chasing moves",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.window",
         clause: Some("MS-6.3"),
         ambiguity: Some("AM-10"),
         description: "which earlier positions count",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.position",
         clause: Some("MS-6.1"),
         ambiguity: Some("AM-15"),
         description: "what a position is",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.side-to-move",
         clause: Some("MS-6.2"),
         ambiguity: Some("AM-15"),
         description: "whose turn it is is part of a position",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.exception",
         clause: Some("MS-8"),
         ambiguity: Some("AM-11"),
         description: "which returning moves are excepted from the prohibition",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.scout-threat",
         clause: Some("MS-2.2"),
         ambiguity: Some("AM-14"),
         description: "whether a scout threatens along its lines, or only next to it",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.threat-by",
         clause: Some("MS-2.3"),
         ambiguity: Some("AM-16"),
         description: "whose threats a move makes: the mover's, also those it uncovers, or every standing one",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.evade-by-attack",
         clause: Some("MS-3.2"),
         ambiguity: Some("AM-13"),
         description: "a threatened piece that attacks evades",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.fight-ends-chase",
         clause: Some("MS-4.4"),
         ambiguity: Some("AM-12"),
         description: "every attack ends both players' chases",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.kept-by",
         clause: Some("MS-4.1"),
         ambiguity: Some("AM-9"),
         description: "which threats keep a chase going",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.prohibits",
         clause: Some("MS-7"),
         ambiguity: Some("AM-17"),
         description: "which moves may not recreate a position",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.threshold",
         clause: Some("MS-9.1"),
         ambiguity: Some("AM-20"),
         description: "when the prohibition starts to bite",
     },
-    crate::rules::SwitchInfo {
+    SwitchInfo {
         switch: "more-squares.exception-overrides-two-squares",
         clause: Some("MS-1.2"),
         ambiguity: Some("AM-19"),

@@ -11,8 +11,9 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
+use crate::rng::SplitMix;
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -22,6 +23,8 @@ use super::piece::{Color, Piece, Rank};
 use super::position::{Setup, SetupError};
 use super::profile::Profile;
 use super::square::Square;
+use super::variant::Variant;
+use super::workload::driver::full_setup;
 
 /// The starting position as piece lists, on a board and with an army.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -265,15 +268,21 @@ impl SetupSpec {
             }
         }
     }
+}
+
+impl ScenarioParts for Stratego {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
 
     /// The setup, checked against RP-1 and RP-2; the error points at the
     /// board, army, square or rank at fault.
-    pub fn to_setup(&self) -> Result<Setup, Located> {
-        let geometry = self.geometry()?;
-        let army = self.army(&geometry)?;
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        let geometry = spec.geometry()?;
+        let army = spec.army(&geometry)?;
         let mut pieces = Vec::new();
         let mut piece_locs = Vec::new();
-        for (color, map) in [(Color::Red, &self.red), (Color::Blue, &self.blue)] {
+        for (color, map) in [(Color::Red, &spec.red), (Color::Blue, &spec.blue)] {
             for (sq, rank) in &map.0 {
                 let square: Square = sq
                     .value
@@ -297,7 +306,7 @@ impl SetupSpec {
             geometry,
             army,
             pieces,
-            to_move: self.to_move.unwrap_or(Color::Red),
+            to_move: spec.to_move.unwrap_or(Color::Red),
         };
         if let Err(e) = setup.validate() {
             let (sq_at, rank_at) = piece_locs[e.entry()];
@@ -309,6 +318,13 @@ impl SetupSpec {
             return Err(located(at, e.to_string()));
         }
         Ok(setup)
+    }
+
+    /// Stratego has no start position (each player places their army,
+    /// RP-1.3): "start" is one fixed placement of the standard game, both
+    /// armies shuffled over their home ranks by seed 1.
+    fn start_setup() -> Option<Setup> {
+        Some(full_setup(&mut SplitMix(1), Variant::Standard))
     }
 }
 

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::StateField;
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
+use crate::rules::{StateField, Wire};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -15,30 +15,148 @@ use super::piece::{Color, Piece, Rank};
 use super::position::Setup;
 use super::square::Square;
 
-/// The setup as the protocol spells it: the board and the army spelled out
-/// (so an implementation can refuse a board or army it does not play), who
-/// moves first, and each side's pieces as `square: rank`.
-pub fn setup_value(setup: &Setup) -> Value {
-    let g = &setup.geometry;
-    let counts = setup_value_counts(&setup.army);
-    let mut sides = [Map::new(), Map::new()];
-    for (sq, piece) in &setup.pieces {
-        let side = usize::from(piece.color == Color::Blue);
-        sides[side].insert(sq.to_string(), json!(piece.rank.name()));
-    }
-    let [red, blue] = sides;
-    json!({
-        "board": {
-            "name": g.name,
-            "files": g.files,
-            "ranks": g.ranks,
-            "lakes": g.lakes.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+impl Wire for Stratego {
+    /// The fields of a Stratego `state` reply (`spec/stratego/protocol.md`).
+    const STATE_FIELDS: &'static [StateField<Self>] = &[
+        StateField {
+            capability: "two-squares",
+            value: two_squares_value,
+            read: two_squares_read,
+            show: two_squares_show,
         },
-        "army": {"name": setup.army.name, "counts": counts},
-        "to-move": setup.to_move.name(),
-        "red": red,
-        "blue": blue,
-    })
+        StateField {
+            capability: "combat",
+            value: combat_value,
+            read: combat_read,
+            show: plain,
+        },
+        StateField::OUTCOME,
+        StateField {
+            capability: "chase",
+            value: chase_value,
+            read: chase_read,
+            show: chase_show,
+        },
+    ];
+
+    /// The setup as the protocol spells it: the board and the army spelled out
+    /// (so an implementation can refuse a board or army it does not play), who
+    /// moves first, and each side's pieces as `square: rank`.
+    fn setup_to_wire(setup: &Setup) -> Value {
+        let g = &setup.geometry;
+        let counts = army_counts_value(&setup.army);
+        let mut sides = [Map::new(), Map::new()];
+        for (sq, piece) in &setup.pieces {
+            let side = usize::from(piece.color == Color::Blue);
+            sides[side].insert(sq.to_string(), json!(piece.rank.name()));
+        }
+        let [red, blue] = sides;
+        json!({
+            "board": {
+                "name": g.name,
+                "files": g.files,
+                "ranks": g.ranks,
+                "lakes": g.lakes.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            },
+            "army": {"name": setup.army.name, "counts": counts},
+            "to-move": setup.to_move.name(),
+            "red": red,
+            "blue": blue,
+        })
+    }
+
+    /// Reads a protocol setup; the error is (field, what was expected).
+    fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
+        let Value::Object(map) = v else {
+            return Err(field_err(
+                "setup",
+                format!("expected an object, got {}", kind_of(v)),
+            ));
+        };
+        // Stratego has no start position to name: each player places their own
+        // army (RP-1.3), so a setup always lists its pieces.
+        if map.contains_key("start") {
+            return Err(field_err(
+                "setup.start",
+                "Stratego has no start position: the players place their armies (RP-1.3), so a setup lists its pieces under `red` and `blue`",
+            ));
+        }
+        let board = map
+            .get("board")
+            .ok_or_else(|| field_err("setup.board", "missing"))?;
+        let Value::Object(b) = board else {
+            return Err(field_err(
+                "setup.board",
+                format!("expected an object, got {}", kind_of(board)),
+            ));
+        };
+        let name = string_field(b, "setup.board", "name")?;
+        let geometry = read_board(b, name)?;
+        let army = match map.get("army") {
+            None => Army::default_for(&geometry),
+            Some(Value::Object(a)) => read_army(a)?,
+            Some(other) => {
+                return Err(field_err(
+                    "setup.army",
+                    format!("expected an object, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let to_move: Color = match map.get("to-move") {
+            None => Color::Red,
+            Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+                field_err(
+                    "setup.to-move",
+                    format!("`{v}` is not a colour (red or blue)"),
+                )
+            })?,
+        };
+        let mut pieces = Vec::new();
+        for color in [Color::Red, Color::Blue] {
+            let field = format!("setup.{}", color.name());
+            match map.get(color.name()) {
+                None => {}
+                Some(Value::Object(side)) => {
+                    for (sq, rank) in side {
+                        let square: Square =
+                            sq.parse().map_err(|e| field_err(&field, format!("{e}")))?;
+                        let at = format!("{field}.{sq}");
+                        let Value::String(rank) = rank else {
+                            return Err(field_err(
+                                &at,
+                                format!("expected a string, got {}", kind_of(rank)),
+                            ));
+                        };
+                        let rank: Rank =
+                            rank.parse().map_err(|e| field_err(&at, format!("{e}")))?;
+                        pieces.push((square, Piece { color, rank }));
+                    }
+                }
+                Some(other) => {
+                    return Err(field_err(
+                        &field,
+                        format!("expected an object of square: rank, got {}", kind_of(other)),
+                    ));
+                }
+            }
+        }
+        let setup = Setup {
+            geometry,
+            army,
+            pieces,
+            to_move,
+        };
+        // What the scenario loader refuses, the wire refuses: a piece off the
+        // board or on a lake, two on a square, more of a rank than the army has.
+        if let Err(e) = setup.validate() {
+            let (square, piece) = setup.pieces[e.entry()];
+            return Err(field_err(
+                &format!("setup.{}.{square}", piece.color.name()),
+                e.to_string(),
+            ));
+        }
+        Ok(setup)
+    }
 }
 
 type FieldError = (String, String);
@@ -213,111 +331,19 @@ fn read_army(a: &Map<String, Value>) -> Result<Army, FieldError> {
             "setup.army.counts",
             format!(
                 "army `{name}` has counts {}, not {}",
-                setup_value_counts(&army),
-                setup_value_counts(&custom)
+                army_counts_value(&army),
+                army_counts_value(&custom)
             ),
         )),
     }
 }
 
 /// An army's counts as the wire writes them, for messages.
-fn setup_value_counts(army: &Army) -> Value {
+fn army_counts_value(army: &Army) -> Value {
     army.ranks()
         .map(|(r, n)| (r.name().to_string(), json!(n)))
         .collect::<Map<String, Value>>()
         .into()
-}
-
-/// Reads a protocol setup; the error is (field, what was expected).
-pub fn setup(v: &Value) -> Result<Setup, FieldError> {
-    let Value::Object(map) = v else {
-        return Err(field_err(
-            "setup",
-            format!("expected an object, got {}", kind_of(v)),
-        ));
-    };
-    // Stratego has no start position to name: each player places their own
-    // army (RP-1.3), so a setup always lists its pieces.
-    if map.contains_key("start") {
-        return Err(field_err(
-            "setup.start",
-            "Stratego has no start position: the players place their armies (RP-1.3), so a setup lists its pieces under `red` and `blue`",
-        ));
-    }
-    let board = map
-        .get("board")
-        .ok_or_else(|| field_err("setup.board", "missing"))?;
-    let Value::Object(b) = board else {
-        return Err(field_err(
-            "setup.board",
-            format!("expected an object, got {}", kind_of(board)),
-        ));
-    };
-    let name = string_field(b, "setup.board", "name")?;
-    let geometry = read_board(b, name)?;
-    let army = match map.get("army") {
-        None => Army::default_for(&geometry),
-        Some(Value::Object(a)) => read_army(a)?,
-        Some(other) => {
-            return Err(field_err(
-                "setup.army",
-                format!("expected an object, got {}", kind_of(other)),
-            ));
-        }
-    };
-    let to_move: Color = match map.get("to-move") {
-        None => Color::Red,
-        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-            field_err(
-                "setup.to-move",
-                format!("`{v}` is not a colour (red or blue)"),
-            )
-        })?,
-    };
-    let mut pieces = Vec::new();
-    for color in [Color::Red, Color::Blue] {
-        let field = format!("setup.{}", color.name());
-        match map.get(color.name()) {
-            None => {}
-            Some(Value::Object(side)) => {
-                for (sq, rank) in side {
-                    let square: Square =
-                        sq.parse().map_err(|e| field_err(&field, format!("{e}")))?;
-                    let at = format!("{field}.{sq}");
-                    let Value::String(rank) = rank else {
-                        return Err(field_err(
-                            &at,
-                            format!("expected a string, got {}", kind_of(rank)),
-                        ));
-                    };
-                    let rank: Rank = rank.parse().map_err(|e| field_err(&at, format!("{e}")))?;
-                    pieces.push((square, Piece { color, rank }));
-                }
-            }
-            Some(other) => {
-                return Err(field_err(
-                    &field,
-                    format!("expected an object of square: rank, got {}", kind_of(other)),
-                ));
-            }
-        }
-    }
-    let setup = Setup {
-        geometry,
-        army,
-        pieces,
-        to_move,
-    };
-    // What the scenario loader refuses, the wire refuses: a piece off the
-    // board or on a lake, two on a square, more of a rank than the army has.
-    if let Err(e) = setup.validate() {
-        let (square, piece) = setup.pieces[e.entry()];
-        return Err(field_err(
-            &format!("setup.{}.{square}", piece.color.name()),
-            e.to_string(),
-        ));
-    }
-    Ok(setup)
 }
 
 fn two_squares_value(r: &PlyReport, _: &Outcome) -> Value {
@@ -413,29 +439,6 @@ fn chase_show(v: &Value) -> String {
     }
 }
 
-/// The fields of a Stratego `state` reply (`spec/stratego/protocol.md`).
-pub static STATE_FIELDS: &[StateField<Stratego>] = &[
-    StateField {
-        capability: "two-squares",
-        value: two_squares_value,
-        read: two_squares_read,
-        show: two_squares_show,
-    },
-    StateField {
-        capability: "combat",
-        value: combat_value,
-        read: combat_read,
-        show: plain,
-    },
-    StateField::OUTCOME,
-    StateField {
-        capability: "chase",
-        value: chase_value,
-        read: chase_read,
-        show: chase_show,
-    },
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,7 +460,7 @@ mod tests {
     }
 
     fn read(v: &Value) -> Result<(Geometry, Army), FieldError> {
-        setup(v).map(|s| (s.geometry, s.army))
+        Stratego::setup_from_wire(v).map(|s| (s.geometry, s.army))
     }
 
     /// The wire refuses the setups the scenario loader refuses (issue 28):
@@ -471,10 +474,10 @@ mod tests {
             (json!({"A1": "marshal", "A2": "marshal"}), "setup.red.A2"),
         ] {
             let v = json!({"board": board, "red": red, "blue": {"A10": "flag"}});
-            assert_eq!(setup(&v).unwrap_err().0, field, "{v}");
+            assert_eq!(Stratego::setup_from_wire(&v).unwrap_err().0, field, "{v}");
         }
         let fine = json!({"board": board, "red": {"A1": "marshal"}, "blue": {"A10": "flag"}});
-        assert!(setup(&fine).is_ok());
+        assert!(Stratego::setup_from_wire(&fine).is_ok());
     }
 
     #[test]
@@ -488,20 +491,20 @@ mod tests {
         cases.push((Geometry::quick_8x8(), Army::STANDARD));
         cases.push((custom_board, custom_army));
         for (g, a) in cases {
-            let v = setup_value(&sample(g.clone(), a));
+            let v = Stratego::setup_to_wire(&sample(g.clone(), a));
             assert_eq!(read(&v), Ok((g, a)), "{v}");
         }
     }
 
     #[test]
     fn the_army_goes_on_the_wire_with_its_counts() {
-        let v = setup_value(&sample(Geometry::standard(), Army::BARRAGE));
+        let v = Stratego::setup_to_wire(&sample(Geometry::standard(), Army::BARRAGE));
         assert_eq!(
             v["army"],
             json!({"name": "barrage", "counts": {"marshal": 1, "general": 1, "miner": 1,
                    "scout": 2, "spy": 1, "bomb": 1, "flag": 1}})
         );
-        let v = setup_value(&sample(Geometry::quick_8x8(), Army::QUICK));
+        let v = Stratego::setup_to_wire(&sample(Geometry::quick_8x8(), Army::QUICK));
         assert_eq!(
             v["board"],
             json!({"name": "quick-8x8", "files": 8, "ranks": 8, "lakes": ["C4", "C5", "F4", "F5"]})

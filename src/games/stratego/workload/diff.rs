@@ -22,8 +22,7 @@ use crate::games::stratego::verdict::RuleCode;
 use crate::rules::Game;
 
 use super::driver::{
-    Bias, Bytes, Chooser, Source, SplitMix, canonical_order, setup_and_profile,
-    setup_and_profile_on,
+    Bias, Bytes, Chooser, Source, canonical_order, setup_and_profile, setup_and_profile_on,
 };
 use crate::games::stratego::engine::game::EngineGame;
 use crate::games::stratego::engine::{Engine, StartError};
@@ -406,7 +405,7 @@ fn compare_candidates(
 /// A candidate that is usually illegal by the rules of play: from one of
 /// the side's pieces (or anywhere, off the board included) to a square on
 /// its lines (or anywhere).
-fn arbitrary_candidate(board: &Board, src: &mut dyn Source) -> Option<Move> {
+pub(super) fn arbitrary_candidate(board: &Board, src: &mut dyn Source) -> Option<Move> {
     let kind = src.next()? % 4;
     let g = board.geometry();
     let any = |src: &mut dyn Source| {
@@ -441,40 +440,6 @@ fn arbitrary_candidate(board: &Board, src: &mut dyn Source) -> Option<Move> {
         any(src)
     };
     Some(Move::new(from, to))
-}
-
-/// Case `seed` of the battery ([`crate::battery`]): a seeded setup (full
-/// armies, sparse, duel) and profile, on each variant in turn.
-pub fn battery_case(seed: u64) -> (Setup, Profile) {
-    let variant = Variant::ALL[(seed % Variant::ALL.len() as u64) as usize];
-    let (s, p, _) = setup_and_profile_on(&mut SplitMix(seed), variant);
-    (s, p)
-}
-
-/// The battery's candidates after `played`: every move the rules of play
-/// allow (those the profile refuses are the repetition rules' refusals),
-/// and three arbitrary ones.
-pub fn battery_candidates(
-    setup: &Setup,
-    profile: &Profile,
-    played: &[Move],
-    seed: u64,
-) -> Vec<Move> {
-    let Ok(mut game) = Reference.start_game(setup, profile) else {
-        return Vec::new();
-    };
-    for m in played {
-        if game.play(m).is_err() {
-            return Vec::new();
-        }
-    }
-    let board = game.board();
-    let mut out = ref_play::pseudo_legal_moves(&board);
-    let mut src = SplitMix(seed);
-    for _ in 0..3 {
-        out.extend(arbitrary_candidate(&board, &mut src));
-    }
-    out
 }
 
 fn list(moves: &[Move]) -> String {
