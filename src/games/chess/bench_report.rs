@@ -6,14 +6,15 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::rng::SplitMix;
 use crate::rules::{BenchOptions, Implementation};
 
 use super::action::Action;
 use super::engine::Engine;
+use super::game::Chess;
 use super::position::Position;
 use super::profile::Profile;
 use super::reference::Reference;
-use super::workload::{Source, SplitMix};
 
 /// The actions of a random game of at most `plies` plies.
 fn random_game(seed: u64, plies: usize) -> Vec<Action> {
@@ -24,7 +25,9 @@ fn random_game(seed: u64, plies: usize) -> Vec<Action> {
     let mut out = Vec::new();
     while out.len() < plies {
         let legal = g.legal_actions();
-        let Some(i) = src.below(legal.len().max(1)).filter(|_| !legal.is_empty()) else {
+        // The draw of the workload's choice source (32 bits modulo n), so
+        // the benchmarked game stays the one it always was.
+        let Some(i) = (!legal.is_empty()).then(|| src.next_u32() as usize % legal.len()) else {
             break;
         };
         g.play(&legal[i]).expect("listed");
@@ -33,7 +36,7 @@ fn random_game(seed: u64, plies: usize) -> Vec<Action> {
     out
 }
 
-fn replay(imp: &dyn Implementation<super::game::Chess>, game: &[Action]) -> Duration {
+fn replay(imp: &dyn Implementation<Chess>, game: &[Action]) -> Duration {
     let t = Instant::now();
     let mut g = imp
         .start(&Position::start(), &Profile::fide())
@@ -56,7 +59,7 @@ pub fn report(opts: &BenchOptions) -> String {
     for &n in &opts.plies {
         let game = random_game(opts.seed, n);
         let plies = game.len().max(1) as f64;
-        let best = |imp: &dyn Implementation<super::game::Chess>, reps: usize| {
+        let best = |imp: &dyn Implementation<Chess>, reps: usize| {
             (0..reps.max(1))
                 .map(|_| replay(imp, &game))
                 .min()

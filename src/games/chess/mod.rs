@@ -3,6 +3,7 @@
 //! repetition, the move-count rules), after seed 004 and the FIDE Laws.
 
 pub mod action;
+pub mod action_space;
 pub mod bench_report;
 pub mod board;
 pub mod engine;
@@ -14,6 +15,7 @@ pub mod picture;
 pub mod position;
 pub mod profile;
 pub mod reference;
+pub mod rules;
 pub mod scenario;
 pub mod verdict;
 pub mod wire;

@@ -162,7 +162,7 @@ fn check(s: &mut String, now: &Position, n: &Note) -> String {
     let checkers: Vec<Square> = Square::all()
         .filter(|&sq| now.at(sq).is_some_and(|p| p.color != now.to_move) && attacks(now, sq, king))
         .collect();
-    let word = if super::explain::mates(n) {
+    let word = if n.outcome.is_checkmate() {
         "checkmate"
     } else {
         "check"

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::rules::{Annotations, Loc, Located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts};
 
 use super::action::ClaimKind;
 use super::game::{Chess, Note};
@@ -23,19 +23,6 @@ pub struct SetupSpec {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub fen: Option<Spanned<String>>,
-}
-
-impl SetupSpec {
-    /// The position, checked against CH-1.2.
-    pub fn to_setup(&self) -> Result<Position, Located> {
-        match &self.fen {
-            None => Ok(Position::start()),
-            Some(f) => Position::from_fen(&f.value).map_err(|message| Located {
-                at: Loc::from(f),
-                message,
-            }),
-        }
-    }
 }
 
 /// What must be observed after a chess action; every field optional.
@@ -103,5 +90,22 @@ impl Annotations<Chess> for Expectations {
             self.claimable.as_deref().map(list),
             list(&note.claimable),
         );
+    }
+}
+
+impl ScenarioParts for Chess {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    /// The position, checked against CH-1.2.
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Position, Located> {
+        match &spec.fen {
+            None => Ok(Position::start()),
+            Some(f) => Position::from_fen(&f.value).map_err(|message| Located {
+                at: Loc::from(f),
+                message,
+            }),
+        }
     }
 }

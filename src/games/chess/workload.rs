@@ -18,10 +18,10 @@ use super::game::Chess;
 use super::game::{DrawReason, Note, Outcome, WinReason};
 use super::mutants::ALL;
 use super::position::{Position, START_FEN};
-use super::profile::Profile;
+use super::profile::{DrawRule, Material, Profile};
 use super::reference::ReferenceGame;
 use super::verdict::RuleCode;
-use crate::rules::{Game, Illegal, Mutant, Verdict};
+use crate::rules::{BenchOptions, Game, Illegal, Mutant, Verdict, Workloads};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
 pub trait Source {
@@ -403,23 +403,6 @@ pub fn compare_game(
     Ok(())
 }
 
-/// Case `seed` of the battery ([`crate::battery`]): the setups in turn,
-/// each under a profile (named or mutant) the seed picks.
-pub fn battery_case(seed: u64) -> (Position, Profile) {
-    let profiles = profiles();
-    let mut src = SplitMix(seed);
-    let p = src.below(profiles.len()).unwrap_or(0);
-    let fen = SETUPS[(seed as usize * 5) % SETUPS.len()];
-    let setup = Position::from_fen(fen).expect("the workload's setups are valid");
-    (setup, profiles[p].clone())
-}
-
-/// The battery's candidates: six random ones ([`candidate`]).
-pub fn battery_candidates(_setup: &Position, _legal: &[Action], seed: u64) -> Vec<Action> {
-    let mut src = SplitMix(seed);
-    (0..6).filter_map(|_| candidate(&mut src)).collect()
-}
-
 /// The fuzz property: fuzzer bytes pick the setup, the profile and every
 /// choice of one game; any difference panics with its description.
 pub fn check_differential(data: &[u8]) {
@@ -434,4 +417,98 @@ pub fn check_differential(data: &[u8]) {
     if let Err(e) = compare_game(&setup, profile, &mut src, 200, &mut tally) {
         panic!("reference and engine differ: {e}");
     }
+}
+
+impl Workloads for Chess {
+    const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    /// Whether no position tells `a` from `b`: they are equal once every
+    /// switch that cannot matter is set to one value ([`normal`]).
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        normal(a) == normal(b)
+    }
+
+    fn bench(opts: &BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    /// Case `seed` of the battery ([`crate::battery`]): the setups in turn,
+    /// each under a profile (named or mutant) the seed picks.
+    fn battery_case(seed: u64) -> Option<(Position, Profile)> {
+        let profiles = profiles();
+        let mut src = SplitMix(seed);
+        let p = src.below(profiles.len()).unwrap_or(0);
+        let fen = SETUPS[(seed as usize * 5) % SETUPS.len()];
+        let setup = Position::from_fen(fen).expect("the workload's setups are valid");
+        Some((setup, profiles[p].clone()))
+    }
+
+    /// The battery's candidates: six random ones ([`candidate`]).
+    fn battery_candidates(
+        _setup: &Position,
+        _profile: &Profile,
+        _played: &[Action],
+        _legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        let mut src = SplitMix(seed);
+        (0..6).filter_map(|_| candidate(&mut src)).collect()
+    }
+
+    /// The reference counts with its move generator alone (CH-2 to CH-4:
+    /// no claim or draw is an action there), the engine through its whole
+    /// `legal_actions` and `play`; figures are therefore stated under a
+    /// profile with no draw rule that could end a line or add a claim.
+    fn perft(imp: &str, setup: &Position, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => Some(super::reference::movement::perft(setup, depth)),
+            "engine" => EngineGame::new(setup, profile)
+                .ok()
+                .map(|g| super::engine::perft(&g, depth)),
+            _ => None,
+        }
+    }
+}
+
+/// The profile with every switch that cannot matter under it set to one
+/// value, so that two profiles that differ only there compare equal
+/// (`spec/chess/profiles.md`, "Switches that cannot matter").
+fn normal(p: &Profile) -> Profile {
+    let mut q = p.clone();
+    q.name = String::new();
+    if q.threefold == DrawRule::Off {
+        q.occurrences = 3;
+    }
+    // A position repeats a third time before it repeats a fifth.
+    if q.threefold == DrawRule::Automatic && q.occurrences <= 5 {
+        q.fivefold = false;
+    }
+    // 100 plies come before 150.
+    if q.fifty_moves == DrawRule::Automatic {
+        q.seventy_five_moves = false;
+    }
+    if q.threefold != DrawRule::Claim && q.fifty_moves != DrawRule::Claim {
+        q.claim_with_move = false;
+    }
+    // Only a fifty-move claim can name a move that mates or stalemates: a
+    // position with no legal move never stood before in a game still going.
+    if q.fifty_moves != DrawRule::Claim || !q.claim_with_move {
+        q.claim_beats_mate = false;
+    }
+    let move_limit = q.fifty_moves == DrawRule::Automatic || q.seventy_five_moves;
+    if !move_limit {
+        q.move_limit_beats_mate = false;
+        q.move_limit_before_repetition = false;
+    }
+    // With the move limit looked at first of all, the order behind it is moot.
+    if q.move_limit_beats_mate {
+        q.move_limit_before_repetition = false;
+    }
+    if q.threefold != DrawRule::Automatic && !q.fivefold {
+        q.move_limit_before_repetition = false;
+    }
+    if q.insufficient_material == Material::Off {
+        q.material_before_stalemate = false;
+    }
+    q
 }

@@ -5,15 +5,16 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::rng::SplitMix;
 use crate::rules::{BenchOptions, Game};
 
 use super::board::Setup;
 use super::engine::EngineGame;
+use super::game::Dame;
 use super::moves::Action;
 use super::profile::Profile;
 use super::reference::RefGame;
 use super::reference::perft::perft as ref_perft;
-use super::workload::{Choices, Seeded};
 
 fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = None;
@@ -33,7 +34,7 @@ fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 /// A random game from the start of at most `plies` actions under
 /// `profile`, as its actions.
 fn random_game(profile: &Profile, seed: u64, plies: usize) -> (Setup, Vec<Action>) {
-    let mut c = Seeded(seed);
+    let mut c = SplitMix(seed);
     let setup = Setup::start();
     let mut g = EngineGame::new(&setup, profile).expect("a legal setup");
     let mut actions = Vec::new();
@@ -42,14 +43,14 @@ fn random_game(profile: &Profile, seed: u64, plies: usize) -> (Setup, Vec<Action
         if legal.is_empty() {
             break;
         }
-        let a = legal[c.below(legal.len())].clone();
+        let a = legal[c.pick(legal.len())].clone();
         g.apply(&a).expect("a listed action");
         actions.push(a);
     }
     (setup, actions)
 }
 
-fn replay(game: &mut dyn Game<super::game::Dame>, actions: &[Action]) -> usize {
+fn replay(game: &mut dyn Game<Dame>, actions: &[Action]) -> usize {
     let mut n = 0;
     for a in actions {
         n += game.legal_actions().len();
@@ -98,8 +99,8 @@ pub fn report(opts: &BenchOptions) -> String {
             // from the same seed, no `Game` trait.
             let (tn, played) = best_of(opts.reps, || {
                 let mut g = EngineGame::new(&setup, &profile).expect("setup");
-                let mut c = Seeded(opts.seed);
-                g.playout(n, |k| c.below(k))
+                let mut c = SplitMix(opts.seed);
+                g.playout(n, |k| c.pick(k))
             });
             assert_eq!(played, actions.len(), "the native loop plays the same game");
             let _ = writeln!(

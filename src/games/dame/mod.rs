@@ -2,6 +2,7 @@
 //! board, stones, whole-move actions, profiles, the reference interpreter,
 //! and the scenario and protocol parts.
 
+pub mod action_space;
 pub mod bench_report;
 pub mod board;
 pub mod engine;
@@ -12,6 +13,7 @@ pub mod mutants;
 pub mod picture;
 pub mod profile;
 pub mod reference;
+pub mod rules;
 pub mod scenario;
 pub mod verdict;
 pub mod wire;

@@ -12,39 +12,6 @@ pub use crate::rules::MutantKind as Kind;
 /// One mutant.
 pub type Mutant = crate::rules::Mutant<super::game::Dame>;
 
-/// Whether no position can tell the two profiles apart: switches that have
-/// nothing to act on under the others are set to one value first
-/// (`spec/dame/ambiguities.md` argues each case).
-pub fn observably_equal(a: &Profile, b: &Profile) -> bool {
-    let (mut a, mut b) = (a.clone(), b.clone());
-    for p in [&mut a, &mut b] {
-        p.name.clear();
-        // AD-2, AD-3, AD-10: without huffing, its switches act on nothing,
-        // and nor does a fault about the order of huffs and shut-ins.
-        if p.capture != CaptureRule::Huffing {
-            p.huff = Profile::seed_004().huff;
-            p.faults.shut_in_before_huff = false;
-        }
-        // AD-5, AD-6: a short Dame jumps like a man.
-        if p.dame.range == Range::Short {
-            p.dame.reach = Reach::Adjacent;
-            p.dame.landing = Landing::DirectlyBehind;
-        }
-        // AD-9: jumps of two squares never land on or pass over a square
-        // whose stone was taken in the same move, unless to jump it again,
-        // which both readings refuse; only a flying Dame can tell.
-        if p.dame.range == Range::Short {
-            p.removal = Removal::AtEnd;
-        }
-        // AD-7 is not here: where men capture forward only, going on as a
-        // man from the crowning row plays the same moves as ending there,
-        // but the verdict on a path that goes on differs
-        // (`capture.after-crowning` against `play.backward`), and verdicts
-        // are observable (tests/mutants/equivalent_mutants.rs found it).
-    }
-    a == b
-}
-
 fn flip_first(p: &mut Profile) {
     p.first = p.first.other();
 }

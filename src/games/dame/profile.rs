@@ -384,6 +384,26 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
     },
 ];
 
+/// The generic core's view of a profile: its name, how it is parsed, its
+/// switches and the built-in names.
+impl crate::rules::RuleProfile for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Profile::parse(text)
+    }
+
+    fn switches() -> &'static [crate::rules::SwitchInfo] {
+        SWITCHES
+    }
+
+    fn names() -> &'static [&'static str] {
+        Profile::NAMES
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

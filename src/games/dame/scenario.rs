@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note};
@@ -39,42 +39,6 @@ pub struct SetupSpec {
 
 fn located(at: Loc, message: String) -> Located {
     Located { at, message }
-}
-
-impl SetupSpec {
-    /// The setup, checked against DA-1; the error points at the entry.
-    pub fn to_setup(&self) -> Result<Setup, Located> {
-        if let Some(start) = &self.start
-            && start.value
-        {
-            if let Some((sq, _)) = self.white.0.first().or(self.black.0.first()) {
-                return Err(located(
-                    sq.into(),
-                    "`start: true` is the whole starting position: leave `white` and `black` out"
-                        .into(),
-                ));
-            }
-            let mut s = Setup::start();
-            s.to_move = self.to_move;
-            return Ok(s);
-        }
-        let mut stones = Vec::new();
-        let mut locs = Vec::new();
-        for (side, map) in [(Side::White, &self.white), (Side::Black, &self.black)] {
-            for (sq, kind) in &map.0 {
-                let square: Square = sq.value.parse().map_err(|e| located(sq.into(), e))?;
-                let kind: Kind = kind.value.parse().map_err(|e| located(kind.into(), e))?;
-                stones.push((square, Stone { side, kind }));
-                locs.push(Loc::from(sq));
-            }
-        }
-        let setup = Setup {
-            stones,
-            to_move: self.to_move,
-        };
-        setup.validate().map_err(|(i, m)| located(locs[i], m))?;
-        Ok(setup)
-    }
 }
 
 /// What must be observed after a Dame action. Only what is given is checked.
@@ -167,5 +131,51 @@ impl Annotations<Dame> for Expectations {
                 ));
             }
         }
+    }
+}
+
+impl ScenarioParts for Dame {
+    type SetupSpec = SetupSpec;
+
+    type Annotations = Expectations;
+
+    /// The setup, checked against DA-1; the error points at the entry.
+    fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
+        if let Some(start) = &spec.start
+            && start.value
+        {
+            if let Some((sq, _)) = spec.white.0.first().or(spec.black.0.first()) {
+                return Err(located(
+                    sq.into(),
+                    "`start: true` is the whole starting position: leave `white` and `black` out"
+                        .into(),
+                ));
+            }
+            let mut s = Setup::start();
+            s.to_move = spec.to_move;
+            return Ok(s);
+        }
+        let mut stones = Vec::new();
+        let mut locs = Vec::new();
+        for (side, map) in [(Side::White, &spec.white), (Side::Black, &spec.black)] {
+            for (sq, kind) in &map.0 {
+                let square: Square = sq.value.parse().map_err(|e| located(sq.into(), e))?;
+                let kind: Kind = kind.value.parse().map_err(|e| located(kind.into(), e))?;
+                stones.push((square, Stone { side, kind }));
+                locs.push(Loc::from(sq));
+            }
+        }
+        let setup = Setup {
+            stones,
+            to_move: spec.to_move,
+        };
+        setup.validate().map_err(|(i, m)| located(locs[i], m))?;
+        Ok(setup)
+    }
+
+    /// The position of DA-1.2 (an empty scenario `setup:` is an empty
+    /// board).
+    fn start_setup() -> Option<Setup> {
+        Some(Setup::start())
     }
 }

@@ -3,106 +3,16 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::StateField;
 use crate::rules::state::{plain, read_bool};
+use crate::rules::{StateField, Wire};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note, Outcome};
-
-/// The setup as the protocol spells it.
-pub fn setup_value(setup: &Setup) -> Value {
-    let mut sides = [Map::new(), Map::new()];
-    for (sq, st) in &setup.stones {
-        sides[usize::from(st.side == Side::Black)]
-            .insert(sq.to_string(), json!(st.kind.to_string()));
-    }
-    let [white, black] = sides;
-    json!({
-        "to-move": setup.to_move.map(|s| s.name()),
-        "white": white,
-        "black": black,
-    })
-}
 
 type FieldError = (String, String);
 
 fn err(field: &str, m: impl Into<String>) -> FieldError {
     (field.to_string(), m.into())
-}
-
-/// Reads a protocol setup.
-pub fn setup(v: &Value) -> Result<Setup, FieldError> {
-    let Value::Object(map) = v else {
-        return Err(err("setup", "expected an object"));
-    };
-    for k in map.keys() {
-        if !["start", "to-move", "white", "black"].contains(&k.as_str()) {
-            return Err(err(
-                &format!("setup.{k}"),
-                "unknown field: expected start, to-move, white, black",
-            ));
-        }
-    }
-    // `start: true`, as in scenario files: the position of DA-1.2.
-    let start = match map.get("start") {
-        None | Some(Value::Bool(false)) => false,
-        Some(Value::Bool(true)) => true,
-        Some(other) => {
-            return Err(err(
-                "setup.start",
-                format!("expected true or false, got {other}"),
-            ));
-        }
-    };
-    let to_move = match map.get("to-move") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(serde_json::from_value::<Side>(v.clone()).map_err(|_| {
-            err(
-                "setup.to-move",
-                format!("`{v}` is not white, black or null"),
-            )
-        })?),
-    };
-    if start {
-        if let Some(side) = [Side::White, Side::Black].into_iter().find(|side| {
-            map.get(side.name())
-                .is_some_and(|m| m.as_object().is_none_or(|m| !m.is_empty()))
-        }) {
-            return Err(err(
-                &format!("setup.{side}"),
-                "`start: true` is the whole starting position: leave `white` and `black` out",
-            ));
-        }
-        return Ok(Setup {
-            to_move,
-            ..Setup::start()
-        });
-    }
-    let mut stones = Vec::new();
-    for side in [Side::White, Side::Black] {
-        let at = format!("setup.{side}");
-        let Some(m) = map.get(side.name()) else {
-            continue;
-        };
-        let Value::Object(m) = m else {
-            return Err(err(&at, "expected an object of square: man|dame"));
-        };
-        for (sq, kind) in m {
-            let square: Square = sq.parse().map_err(|e| err(&format!("{at}.{sq}"), e))?;
-            let kind: Kind = kind
-                .as_str()
-                .ok_or_else(|| err(&format!("{at}.{sq}"), "expected man or dame"))?
-                .parse()
-                .map_err(|e| err(&format!("{at}.{sq}"), e))?;
-            stones.push((square, Stone { side, kind }));
-        }
-    }
-    let setup = Setup { stones, to_move };
-    setup.validate().map_err(|(i, m)| {
-        let (sq, st) = setup.stones[i];
-        err(&format!("setup.{}.{sq}", st.side), m)
-    })?;
-    Ok(setup)
 }
 
 fn squares_read(v: &Value) -> Result<Value, String> {
@@ -153,28 +63,120 @@ fn huffable_value(n: &Note, _: &Outcome) -> Value {
     json!(v)
 }
 
-/// The fields of a Dame `state` reply.
-pub static STATE_FIELDS: &[StateField<Dame>] = &[
-    StateField::OUTCOME,
-    StateField {
-        capability: "captures",
-        value: captures_value,
-        read: squares_read,
-        show: squares_show,
-    },
-    StateField {
-        capability: "crowned",
-        value: crowned_value,
-        read: read_bool,
-        show: plain,
-    },
-    StateField {
-        capability: "huffable",
-        value: huffable_value,
-        read: sorted_squares_read,
-        show: squares_show,
-    },
-];
+impl Wire for Dame {
+    /// The setup as the protocol spells it.
+    fn setup_to_wire(setup: &Setup) -> Value {
+        let mut sides = [Map::new(), Map::new()];
+        for (sq, st) in &setup.stones {
+            sides[usize::from(st.side == Side::Black)]
+                .insert(sq.to_string(), json!(st.kind.to_string()));
+        }
+        let [white, black] = sides;
+        json!({
+            "to-move": setup.to_move.map(|s| s.name()),
+            "white": white,
+            "black": black,
+        })
+    }
+
+    /// Reads a protocol setup.
+    fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
+        let Value::Object(map) = v else {
+            return Err(err("setup", "expected an object"));
+        };
+        for k in map.keys() {
+            if !["start", "to-move", "white", "black"].contains(&k.as_str()) {
+                return Err(err(
+                    &format!("setup.{k}"),
+                    "unknown field: expected start, to-move, white, black",
+                ));
+            }
+        }
+        // `start: true`, as in scenario files: the position of DA-1.2.
+        let start = match map.get("start") {
+            None | Some(Value::Bool(false)) => false,
+            Some(Value::Bool(true)) => true,
+            Some(other) => {
+                return Err(err(
+                    "setup.start",
+                    format!("expected true or false, got {other}"),
+                ));
+            }
+        };
+        let to_move = match map.get("to-move") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(serde_json::from_value::<Side>(v.clone()).map_err(|_| {
+                err(
+                    "setup.to-move",
+                    format!("`{v}` is not white, black or null"),
+                )
+            })?),
+        };
+        if start {
+            if let Some(side) = [Side::White, Side::Black].into_iter().find(|side| {
+                map.get(side.name())
+                    .is_some_and(|m| m.as_object().is_none_or(|m| !m.is_empty()))
+            }) {
+                return Err(err(
+                    &format!("setup.{side}"),
+                    "`start: true` is the whole starting position: leave `white` and `black` out",
+                ));
+            }
+            return Ok(Setup {
+                to_move,
+                ..Setup::start()
+            });
+        }
+        let mut stones = Vec::new();
+        for side in [Side::White, Side::Black] {
+            let at = format!("setup.{side}");
+            let Some(m) = map.get(side.name()) else {
+                continue;
+            };
+            let Value::Object(m) = m else {
+                return Err(err(&at, "expected an object of square: man|dame"));
+            };
+            for (sq, kind) in m {
+                let square: Square = sq.parse().map_err(|e| err(&format!("{at}.{sq}"), e))?;
+                let kind: Kind = kind
+                    .as_str()
+                    .ok_or_else(|| err(&format!("{at}.{sq}"), "expected man or dame"))?
+                    .parse()
+                    .map_err(|e| err(&format!("{at}.{sq}"), e))?;
+                stones.push((square, Stone { side, kind }));
+            }
+        }
+        let setup = Setup { stones, to_move };
+        setup.validate().map_err(|(i, m)| {
+            let (sq, st) = setup.stones[i];
+            err(&format!("setup.{}.{sq}", st.side), m)
+        })?;
+        Ok(setup)
+    }
+
+    /// The fields of a Dame `state` reply.
+    const STATE_FIELDS: &'static [StateField<Self>] = &[
+        StateField::OUTCOME,
+        StateField {
+            capability: "captures",
+            value: captures_value,
+            read: squares_read,
+            show: squares_show,
+        },
+        StateField {
+            capability: "crowned",
+            value: crowned_value,
+            read: read_bool,
+            show: plain,
+        },
+        StateField {
+            capability: "huffable",
+            value: huffable_value,
+            read: sorted_squares_read,
+            show: squares_show,
+        },
+    ];
+}
 
 #[cfg(test)]
 mod tests {
@@ -185,7 +187,7 @@ mod tests {
         use super::super::board::Board;
         let mut s = Setup::start();
         for _ in 0..2 {
-            let back = setup(&setup_value(&s)).unwrap();
+            let back = Dame::setup_from_wire(&Dame::setup_to_wire(&s)).unwrap();
             assert_eq!(Board::from_setup(&back), Board::from_setup(&s));
             assert_eq!(back.to_move, s.to_move);
             s.to_move = Some(Side::Black);
@@ -194,11 +196,11 @@ mod tests {
 
     #[test]
     fn bad_setups_name_the_field() {
-        let e = setup(&json!({"white": {"b1": "man"}})).unwrap_err();
+        let e = Dame::setup_from_wire(&json!({"white": {"b1": "man"}})).unwrap_err();
         assert_eq!(e.0, "setup.white.b1");
-        let e = setup(&json!({"white": {"c3": "king"}})).unwrap_err();
+        let e = Dame::setup_from_wire(&json!({"white": {"c3": "king"}})).unwrap_err();
         assert_eq!(e.0, "setup.white.c3");
-        let e = setup(&json!({"red": {}})).unwrap_err();
+        let e = Dame::setup_from_wire(&json!({"red": {}})).unwrap_err();
         assert_eq!(e.0, "setup.red");
     }
 }

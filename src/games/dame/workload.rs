@@ -8,7 +8,7 @@
 pub mod native;
 pub mod short;
 
-use crate::rules::Game;
+use crate::rules::{BenchOptions, Game, Mutant, Workloads};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::engine::EngineGame;
@@ -16,6 +16,7 @@ use super::game::{Dame, Outcome, WinReason};
 use super::moves::Action;
 use super::mutants::ALL;
 use super::profile::Profile;
+use super::profile::{CaptureRule, Landing, Range, Reach, Removal};
 use super::reference::RefGame;
 
 /// Where choices come from.
@@ -503,19 +504,6 @@ pub fn playouts(profile: &Profile, plies: usize, mut pick: impl FnMut(usize) -> 
     t
 }
 
-/// Case `seed` of the battery ([`crate::battery`]): a random profile and
-/// setup, as [`compare_game`] draws them.
-pub fn battery_case(seed: u64) -> (Setup, Profile) {
-    let mut c = Seeded(seed);
-    let profile = random_profile(&mut c);
-    (random_setup(&mut c), profile)
-}
-
-/// The battery's candidates ([`candidates`]).
-pub fn battery_candidates(_setup: &Setup, legal: &[Action], seed: u64) -> Vec<Action> {
-    candidates(&mut Seeded(seed), legal)
-}
-
 /// The fuzz property of `dame_differential`: the first byte sets the
 /// game's length (up to 2 × 255 plies, long enough for the 80-ply
 /// no-progress draw), the next ones choose a profile, a setup and the game;
@@ -527,5 +515,75 @@ pub fn check_differential(data: &[u8]) {
     let mut tally = Tally::default();
     if let Err(e) = compare_game(&mut Bytes::new(rest), 2 * usize::from(*len), &mut tally) {
         panic!("engine and reference differ: {e}");
+    }
+}
+
+impl Workloads for Dame {
+    const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    /// Whether no position can tell the two profiles apart: switches that have
+    /// nothing to act on under the others are set to one value first
+    /// (`spec/dame/ambiguities.md` argues each case).
+    fn observably_equal(a: &Profile, b: &Profile) -> bool {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        for p in [&mut a, &mut b] {
+            p.name.clear();
+            // AD-2, AD-3, AD-10: without huffing, its switches act on nothing,
+            // and nor does a fault about the order of huffs and shut-ins.
+            if p.capture != CaptureRule::Huffing {
+                p.huff = Profile::seed_004().huff;
+                p.faults.shut_in_before_huff = false;
+            }
+            // AD-5, AD-6: a short Dame jumps like a man.
+            if p.dame.range == Range::Short {
+                p.dame.reach = Reach::Adjacent;
+                p.dame.landing = Landing::DirectlyBehind;
+            }
+            // AD-9: jumps of two squares never land on or pass over a square
+            // whose stone was taken in the same move, unless to jump it again,
+            // which both readings refuse; only a flying Dame can tell.
+            if p.dame.range == Range::Short {
+                p.removal = Removal::AtEnd;
+            }
+            // AD-7 is not here: where men capture forward only, going on as a
+            // man from the crowning row plays the same moves as ending there,
+            // but the verdict on a path that goes on differs
+            // (`capture.after-crowning` against `play.backward`), and verdicts
+            // are observable (tests/mutants/equivalent_mutants.rs found it).
+        }
+        a == b
+    }
+
+    fn bench(opts: &BenchOptions) -> Option<String> {
+        Some(super::bench_report::report(opts))
+    }
+
+    /// Case `seed` of the battery ([`crate::battery`]): a random profile and
+    /// setup, as [`compare_game`] draws them.
+    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
+        let mut c = Seeded(seed);
+        let profile = random_profile(&mut c);
+        Some((random_setup(&mut c), profile))
+    }
+
+    /// The battery's candidates ([`candidates`]).
+    fn battery_candidates(
+        _setup: &Setup,
+        _profile: &Profile,
+        _played: &[Action],
+        legal: &[Action],
+        seed: u64,
+    ) -> Vec<Action> {
+        candidates(&mut Seeded(seed), legal)
+    }
+
+    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
+        match imp {
+            "reference" => RefGame::new(setup, profile)
+                .ok()
+                .map(|g| super::reference::perft::perft(&g, depth)),
+            "engine" => EngineGame::new(setup, profile).ok().map(|g| g.perft(depth)),
+            _ => None,
+        }
     }
 }

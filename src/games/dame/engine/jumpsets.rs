@@ -18,8 +18,9 @@
 
 use super::super::board::Side;
 use super::super::profile::{Crowning, Majority, Profile, Range};
-use super::list::{MoveList, Mv, MvKind};
+use super::list::MoveList;
 use super::movegen::{POP4, ROTATION, Sides, sh, short_jumpers};
+use super::mv::{Mv, MvKind};
 
 /// The captures of one position split into single jumps (as sets) and
 /// the stones whose chains are searched.

@@ -1,6 +1,6 @@
 //! The optimized engine: bitboards for the stones, a compact position
 //! (`position.rs`) that perft copies, a move list of compact records built
-//! once per position into reused buffers (`list.rs`), a capture search that
+//! once per position into reused buffers (`list.rs`, of records `mv.rs`), a capture search that
 //! allocates nothing (`movegen.rs`), and verdicts that look the action up
 //! in that list before asking why not; `play` plays the listed record it
 //! found without judging it again. It shares the board, action and profile
@@ -12,6 +12,7 @@ pub mod judge;
 pub mod jumpsets;
 pub mod list;
 pub mod movegen;
+pub mod mv;
 pub mod perft;
 pub mod playout;
 pub mod position;
@@ -23,8 +24,9 @@ use super::game::{Dame, Note, Outcome};
 use super::moves::Action;
 use super::profile::Profile;
 use bits::{bit, singles, square};
-use list::{MoveList, Mv, MvKind};
+use list::MoveList;
 use movegen::Sides;
+use mv::{Mv, MvKind};
 use position::{Pos, idx};
 
 /// The engine.

@@ -23,8 +23,9 @@ use super::super::game::Outcome;
 use super::super::profile::{CaptureRule, Profile};
 use super::EngineGame;
 use super::jumpsets::JumpSets;
-use super::list::{MoveList, Mv, MvKind};
+use super::list::MoveList;
 use super::movegen::{StepSets, capturers};
+use super::mv::{Mv, MvKind};
 use super::position::Pos;
 
 impl EngineGame {

@@ -6,8 +6,8 @@
 use super::super::board::Side;
 use super::super::game::{DrawReason, Outcome, WinReason};
 use super::super::profile::{CaptureRule, HuffTarget, Profile};
-use super::list::{Mv, MvKind};
 use super::movegen::{Sides, capturers};
+use super::mv::{Mv, MvKind};
 
 /// One position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
