@@ -10,11 +10,7 @@ use crate::protocol::message::{
     ErrorKind, POSITION, Position, Query, QueryKind, ReplyBody, Request, State,
 };
 use crate::rules::{RuleProfile, Rules, StateField};
-use crate::scenario::any::{AnyScenario, VisitScenario, typed};
 use crate::scenario::load::Scenario;
-
-use super::oracle::truth;
-use super::refused::check as check_refused;
 
 use super::oracle::{Step, Truth};
 use super::report::{Departure, ProfileResult, Reason, SkipKind, Status};
@@ -620,44 +616,4 @@ fn position_difference(want: &serde_json::Value, got: &serde_json::Value) -> Str
         })
         .collect();
     format!("position differs: {}", parts.join("; "))
-}
-
-/// Checks one profile of a scenario of any game against a subject
-/// (`arbiter conform`).
-pub trait Conform {
-    /// The result of the profile named `profile`.
-    fn conform(&self, profile: &str, ctx: &mut Ctx<'_>) -> ProfileResult;
-}
-
-impl Conform for dyn AnyScenario + '_ {
-    fn conform(&self, profile: &str, ctx: &mut Ctx<'_>) -> ProfileResult {
-        struct One<'a, 'b> {
-            profile: &'a str,
-            ctx: &'a mut Ctx<'b>,
-        }
-        impl VisitScenario for One<'_, '_> {
-            type Out = ProfileResult;
-            fn scenario<G: Rules>(&mut self, s: &Scenario<G>) -> ProfileResult {
-                let (profile, ctx) = (self.profile, &mut *self.ctx);
-                let Some(p) = s.profiles.iter().find(|p| p.name() == profile) else {
-                    return ProfileResult::skipped(
-                        profile,
-                        SkipKind::NotWritten,
-                        format!("not written for profile {profile}"),
-                    );
-                };
-                if let Some(r) = &s.refused {
-                    return check_refused(s, p, &r.clause, ctx);
-                }
-                match truth(s, p) {
-                    Ok(t) => check(s, p, &t, ctx),
-                    Err(message) => ProfileResult {
-                        message: Some(message),
-                        ..ProfileResult::new(profile, Status::Error)
-                    },
-                }
-            }
-        }
-        typed(self, &mut One { profile, ctx })
-    }
 }
