@@ -5,7 +5,7 @@
 //! when the property fails. A game's own properties (Stratego's differential
 //! target) live with that game, in its `workload` module; the short-line ones
 //! compare the reference and the engine with
-//! [`Lockstep`](crate::battery::lockstep::Lockstep).
+//! [`Lockstep`](crate::rules::lockstep::Lockstep).
 
 use std::path::Path;
 

@@ -11,6 +11,7 @@
 //! each of the five seed systems onto these types.
 
 pub mod annotations;
+pub mod lockstep;
 pub mod overrides;
 pub mod state;
 pub mod switches;

@@ -64,7 +64,7 @@
 
 use arbitrary::Unstructured;
 
-use crate::battery::lockstep::{Lockstep, byte, engine_prefix};
+use crate::rules::lockstep::{Lockstep, byte, engine_prefix};
 use crate::rules::Implementation;
 
 use super::board::{Action, OFF, Player, Position, Roll, Step, canonical_order};

@@ -46,7 +46,7 @@
 
 use arbitrary::Unstructured;
 
-use crate::battery::lockstep::{Lockstep, byte, engine_prefix};
+use crate::rules::lockstep::{Lockstep, byte, engine_prefix};
 use crate::rules::Implementation;
 
 use super::board::{Side, Size, Square};

@@ -30,8 +30,6 @@
 //! [`Fault`] makes a deliberately wrong implementation, with which the
 //! battery checks itself.
 
-pub mod lockstep;
-
 use std::fmt;
 
 use crate::protocol::answer::state_of;
