@@ -15,6 +15,7 @@ mod action_space;
 mod backgammon;
 mod chess_engine_paths;
 mod dame_english_profile;
+mod dame_kill_survivors;
 mod epaminondas;
 mod independence;
 mod perft_figures;

@@ -212,30 +212,3 @@ arbiter::each_game_test!(every_mutant_is_killed => every_mutant_killed);
 arbiter::each_game_test!(committed_matrix_is_current => matrix_current);
 arbiter::each_game_test!(engine_fails_every_mutant_run_like_the_reference => engine_fails_like_the_reference);
 arbiter::each_game_test!(engine_declines_only_the_listed_mutants => engine_declines_only_the_listed);
-
-/// `kill::survivors` (the readings half of the mutation runs' test, which
-/// stops each mutant at its first killing scenario) names exactly the rows
-/// the full matrix leaves unkilled. On the whole corpus both are empty, so
-/// the check runs on a cut of it: the first dozen Dame scenarios by id,
-/// which leave some mutants alive.
-#[test]
-fn survivors_are_the_matrix_rows_left_unkilled() {
-    use arbiter::games::dame::game::Dame;
-    use arbiter::scenario::kill::{matrix, survivors};
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/dame");
-    let (loaded, errors) = load_all(&[root]);
-    assert!(errors.is_empty(), "{errors:?}");
-    let mut all = of_game::<Dame>(&loaded);
-    all.sort_by(|a, b| a.id.cmp(&b.id));
-    let cut = &all[..12];
-    let from_matrix: Vec<String> = matrix(cut)
-        .iter()
-        .filter(|r| !r.killed())
-        .map(|r| format!("{} on {}", r.mutant.name, r.base))
-        .collect();
-    assert!(
-        !from_matrix.is_empty(),
-        "the cut kills every mutant: the comparison would show nothing"
-    );
-    assert_eq!(survivors(cut), from_matrix);
-}
