@@ -1,6 +1,6 @@
 //! The battery: one set of checks every game gets from its registry line,
 //! in the spirit of OpenSpiel's basic tests. Random games from the game's
-//! own setups ([`Rules::battery_case`]) are played on every implementation
+//! own setups ([`Workloads::battery_case`](crate::rules::Workloads::battery_case)) are played on every implementation
 //! side by side; at every ply each implementation must be consistent with
 //! itself, and every implementation must agree with the first (the
 //! reference):
@@ -11,7 +11,7 @@
 //!   canonical spelling;
 //! - candidates that are not listed (actions listed earlier in the game,
 //!   listed spellings with one character changed, the game's own
-//!   [`Rules::battery_candidates`]) are judged illegal, the verdict naming
+//!   [`Workloads::battery_candidates`](crate::rules::Workloads::battery_candidates)) are judged illegal, the verdict naming
 //!   the candidate (or, where a game has several spellings of one action,
 //!   the first implementation's `canonical` maps it to a listed one), and
 //!   playing one is refused with the same rule and leaves the ply count
@@ -43,7 +43,7 @@ use crate::rules::{Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
 /// How much the battery plays.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The first case ([`Rules::battery_case`]'s seed).
+    /// The first case ([`Workloads::battery_case`](crate::rules::Workloads::battery_case)'s seed).
     pub first_case: u64,
     /// Cases (seeds `first_case..first_case + cases`, fewer when the game
     /// lists fewer).
@@ -231,7 +231,7 @@ pub fn run_on<G: Rules>(imps: &[&dyn Implementation<G>], opts: &Options) -> Resu
     }
     if report.cases == 0 {
         return Err(format!(
-            "{}: no battery case (Rules::battery_case)",
+            "{}: no battery case (Workloads::battery_case)",
             G::NAME
         ));
     }
@@ -390,7 +390,7 @@ fn play_case<G: Rules>(
             candidates = candidates[start..start + opts.candidates].to_vec();
         }
         // Another spelling of a listed action, in a game that has several
-        // (Rules::spelling_clause): the first implementation names the
+        // (Basics::spelling_clause): the first implementation names the
         // listed one (Game::canonical; the others may keep the default).
         let aliases: Vec<G::Action> = match G::spelling_clause() {
             None => Vec::new(),

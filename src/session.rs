@@ -6,14 +6,14 @@
 //! starts it.
 //!
 //! The fixed integer action space (OpenSpiel style) is the game's step
-//! space ([`Rules::STEP_COUNT`], [`Rules::action_steps`]; for most games a
-//! step is a whole action, [`Rules::action_index`]). An action is chosen
+//! space ([`ActionSpace::STEP_COUNT`](crate::rules::ActionSpace::STEP_COUNT), [`ActionSpace::action_steps`](crate::rules::ActionSpace::action_steps); for most games a
+//! step is a whole action, [`ActionSpace::action_index`](crate::rules::ActionSpace::action_index)). An action is chosen
 //! one step at a time: the session keeps the steps chosen so far this turn
 //! (the pending prefix), offers as legal the steps that continue some legal
 //! action, and plays an action once a step completes it and no other legal
 //! action goes on from there. Where a legal action ends and others go on
 //! (a capture series that may stop early), the extra index
-//! [`Rules::STEP_COUNT`], "stop", plays the one that ends. Indices are
+//! [`ActionSpace::STEP_COUNT`](crate::rules::ActionSpace::STEP_COUNT), "stop", plays the one that ends. Indices are
 //! looked up among the legal actions' steps, never decoded, so a step space
 //! need only tell apart the actions legal in one position.
 
@@ -514,7 +514,7 @@ impl<G: Rules> AnyGame for Session<G> {
 /// (a built-in name, possibly with switch overrides; an object naming a
 /// built-in profile and the switches it changes, or spelling every switch;
 /// `None`: the default),
-/// setup `setup` in the protocol's spelling (`None`: [`Rules::start_setup`]).
+/// setup `setup` in the protocol's spelling (`None`: [`ScenarioParts::start_setup`](crate::rules::ScenarioParts::start_setup)).
 pub fn start<G: Rules>(
     imp: &str,
     profile: Option<&Value>,

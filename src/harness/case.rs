@@ -495,7 +495,7 @@ impl<G: Rules> Walk<'_, '_, G> {
 
 impl<G: Rules> Walk<'_, '_, G> {
     /// The reference's outcome at `ply` and the end test that decided it
-    /// (the clause of [`Rules::outcome_clause`]), or that none applies.
+    /// (the clause of [`Basics::outcome_clause`]), or that none applies.
     fn why_outcome(&self, ply: usize) -> Option<Reason> {
         let game = self.reference_at(ply)?;
         let outcome = game.outcome();

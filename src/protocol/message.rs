@@ -46,9 +46,9 @@ impl QueryKind {
 pub const JUDGE: &str = "judge";
 
 /// The state capability and field `position`: the position after the
-/// actions, in the game's setup encoding ([`Rules::setup_to_wire`] of
+/// actions, in the game's setup encoding ([`Wire::setup_to_wire`](crate::rules::Wire::setup_to_wire) of
 /// [`Game::position`](crate::rules::Game::position)). Every game has it;
-/// it is not one of the game's [`Rules::state_fields`] because it is a
+/// it is not one of the game's [`Wire::STATE_FIELDS`](crate::rules::Wire::STATE_FIELDS) because it is a
 /// function of the whole game, not of the last action's note.
 pub const POSITION: &str = "position";
 

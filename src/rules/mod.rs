@@ -397,7 +397,7 @@ pub mod prelude {
     pub use super::{ActionSpace, Basics, Presentation, Rules, ScenarioParts, Wire, Workloads};
 }
 
-/// What `arbiter explain --html` asks a game to draw ([`Rules::picture`]):
+/// What `arbiter explain --html` asks a game to draw ([`Presentation::picture`]):
 /// everything the walk through a scenario knows at one point of it, so a
 /// picture reads the rules' notes and positions and decides nothing.
 pub struct Scene<'a, G: Basics> {
@@ -439,14 +439,14 @@ impl<G: Basics> Scene<'_, G> {
     }
 }
 
-/// The headings of `arbiter explain`'s table ([`Rules::explain_sheet`]).
+/// The headings of `arbiter explain`'s table ([`Presentation::SHEET`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sheet {
     /// The turn column (`turn`, `move`).
     pub turn: &'static str,
     /// The two sides' columns, when the game names them itself (and seats
-    /// each action with [`Rules::explain_seat`]); rows are then numbered
-    /// from [`Rules::explain_first_turn`].
+    /// each action with [`Presentation::explain_seat`]); rows are then numbered
+    /// from [`Presentation::explain_first_turn`].
     pub sides: Option<[&'static str; 2]>,
     /// The state column.
     pub state: &'static str,
@@ -467,7 +467,7 @@ impl Default for Sheet {
     }
 }
 
-/// Where `arbiter explain` writes an action ([`Rules::explain_seat`]).
+/// Where `arbiter explain` writes an action ([`Presentation::explain_seat`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seat {
     /// 0: the first column, 1: the second.
@@ -611,7 +611,7 @@ pub trait Game<G: Basics> {
 
     /// The position reached, as a setup the game could start from: what
     /// the protocol's `position` state field writes with
-    /// [`Rules::setup_to_wire`], so a third party can check its board
+    /// [`Wire::setup_to_wire`], so a third party can check its board
     /// against arbiter's after every action. History the setup cannot hold
     /// (repetition counts, chase records) is not part of it. `None`
     /// (the default): this implementation does not tell.
@@ -648,7 +648,7 @@ pub struct Mutant<G: Basics> {
 
 impl<G: Workloads> Mutant<G> {
     /// The mutated profile, or `None` when no position can tell it from
-    /// `base` ([`Rules::observably_equal`]).
+    /// `base` ([`Workloads::observably_equal`]).
     pub fn mutate(&self, base: &G::Profile) -> Option<G::Profile> {
         let mut p = base.clone();
         (self.apply)(&mut p);

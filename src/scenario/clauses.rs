@@ -3,7 +3,7 @@
 //!
 //! A clause is defined by a Markdown line that starts with its ID in bold:
 //! `**RP-3.1** A piece moves …`. Each game compiles its own spec files in
-//! ([`Rules::spec_files`](crate::rules::Rules::spec_files)), so clause ids
+//! ([`Basics::SPEC_FILES`](crate::rules::Basics::SPEC_FILES)), so clause ids
 //! are namespaced by game.
 
 /// A clause ID and the spec file that defines it.

@@ -64,7 +64,7 @@ pub struct ScenarioFile<G: Rules> {
     /// scenario then states that every implementation refuses to start a
     /// game from it, and has no `moves`, `probes` or `result`. Its setup is
     /// read but not checked against the rules
-    /// ([`Rules::setup_unchecked_from_spec`]).
+    /// ([`ScenarioParts::setup_unchecked_from_spec`](crate::rules::ScenarioParts::setup_unchecked_from_spec)).
     #[serde(default)]
     pub refused: Option<Spanned<String>>,
     /// The actions played, each with what must be observed after it.
