@@ -181,6 +181,15 @@ pub trait Wire: Basics {
     /// Reads a protocol setup; the error names the field (`setup.…`) and
     /// says what was expected.
     fn setup_from_wire(value: &Value) -> Result<Self::Setup, (String, String)>;
+
+    /// Whether two setups are one position as the game's protocol page
+    /// defines it, so that the harness compares an engine's `position` as a
+    /// position, not as a spelling (stones listed in any order, a FEN's
+    /// en-passant square written in either convention). Default: the same
+    /// wire spelling.
+    fn same_position(a: &Self::Setup, b: &Self::Setup) -> bool {
+        Self::setup_to_wire(a) == Self::setup_to_wire(b)
+    }
 }
 
 /// How a game's setups and per-action expectations are written in scenario

@@ -14,6 +14,7 @@ mod common;
 mod embed;
 mod example;
 mod formats;
+mod positions;
 mod protocol;
 mod protocol_pages;
 mod protocol_wire;

@@ -36,6 +36,15 @@ impl Wire for Chess {
         json!({ "fen": setup.fen() })
     }
 
+    /// One position whether its FEN writes the en-passant square after
+    /// every double step (arbiter's convention, the FEN standard's) or only
+    /// when a capture there is possible (python-chess's and OpenSpiel's
+    /// default): the square counts only when a legal capture takes on it
+    /// (CH-6.2: the same position has the same possible moves).
+    fn same_position(a: &Position, b: &Position) -> bool {
+        en_passant_that_counts(a) == en_passant_that_counts(b)
+    }
+
     /// Reads a protocol setup; the error names the field.
     fn setup_from_wire(value: &Value) -> Result<Position, (String, String)> {
         let Value::Object(obj) = value else {
@@ -101,6 +110,30 @@ impl Wire for Chess {
 mod tests {
     use super::*;
 
+    /// Both FEN conventions of one position are one position; a square a
+    /// legal capture takes on is part of it.
+    #[test]
+    fn both_en_passant_conventions_spell_one_position() {
+        let fen = |f: &str| Position::from_fen(f).unwrap();
+        // After 1. e4: no black pawn can take on e3.
+        let always = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        let when_possible = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert!(Chess::same_position(&always, &when_possible));
+        assert!(Chess::same_position(&when_possible, &always));
+        // After 1. e4 d5 2. e5 f5: exf6 is legal, so the square counts.
+        let can = fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        let cannot = fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+        assert!(!Chess::same_position(&can, &cannot));
+        // A capture that would leave the king in check is no capture: the
+        // white king on a5 and a black rook on h5 pin the e5 pawn.
+        let pinned = fen("4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2");
+        let unpinned = fen("4k3/8/8/K2pP2r/8/8/8/8 w - - 0 2");
+        assert!(Chess::same_position(&pinned, &unpinned));
+        // Anything else still counts.
+        let moved = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 1 1");
+        assert!(!Chess::same_position(&when_possible, &moved));
+    }
+
     #[test]
     fn setups_round_trip_and_errors_name_the_field() {
         let p = Position::start();
@@ -136,4 +169,15 @@ mod tests {
         );
         assert_eq!(Chess::setup_from_wire(&json!([])).unwrap_err().0, "setup");
     }
+}
+
+/// `p` with its en-passant square kept only when a legal move captures
+/// there: the field both FEN conventions agree on.
+fn en_passant_that_counts(p: &Position) -> Position {
+    use super::reference::movement::{is_en_passant, legal_moves};
+    let mut out = p.clone();
+    if out.ep.is_some() && !legal_moves(p).into_iter().any(|m| is_en_passant(p, m)) {
+        out.ep = None;
+    }
+    out
 }

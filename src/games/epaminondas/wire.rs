@@ -103,6 +103,18 @@ pub static STATE_FIELDS: &[StateField<Epaminondas>] = &[
 ];
 
 impl Wire for Epaminondas {
+    /// One position whatever the order each side's stones are listed in
+    /// (`spec/epaminondas/protocol.md`: the stones "in any order").
+    fn same_position(a: &Setup, b: &Setup) -> bool {
+        let sorted = |s: &Setup| {
+            let (mut w, mut b) = (s.white.clone(), s.black.clone());
+            w.sort();
+            b.sort();
+            (s.size, s.to_move, w, b)
+        };
+        sorted(a) == sorted(b)
+    }
+
     /// The setup as the protocol spells it: the board's name and size (so an
     /// implementation can refuse a board it does not play), who moves first,
     /// and each side's stones as a list of squares.
@@ -236,6 +248,26 @@ impl Wire for Epaminondas {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stones in any order are one position; other stones are not.
+    #[test]
+    fn stones_in_any_order_spell_one_position() {
+        let s = Setup::standard(Size::Standard);
+        let mut reversed = s.clone();
+        reversed.white.reverse();
+        reversed.black.reverse();
+        assert_ne!(
+            Epaminondas::setup_to_wire(&s),
+            Epaminondas::setup_to_wire(&reversed)
+        );
+        assert!(Epaminondas::same_position(&s, &reversed));
+        let mut fewer = s.clone();
+        fewer.white.pop();
+        assert!(!Epaminondas::same_position(&s, &fewer));
+        let mut other_side = s.clone();
+        other_side.to_move = other_side.to_move.opponent();
+        assert!(!Epaminondas::same_position(&s, &other_side));
+    }
 
     #[test]
     fn setups_round_trip() {
