@@ -106,6 +106,17 @@ impl Wire for Chess {
     ];
 }
 
+/// `p` with its en-passant square kept only when a legal move captures
+/// there: the field both FEN conventions agree on.
+fn en_passant_that_counts(p: &Position) -> Position {
+    use super::reference::movement::{is_en_passant, legal_moves};
+    let mut out = p.clone();
+    if out.ep.is_some() && !legal_moves(p).into_iter().any(|m| is_en_passant(p, m)) {
+        out.ep = None;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,15 +180,4 @@ mod tests {
         );
         assert_eq!(Chess::setup_from_wire(&json!([])).unwrap_err().0, "setup");
     }
-}
-
-/// `p` with its en-passant square kept only when a legal move captures
-/// there: the field both FEN conventions agree on.
-fn en_passant_that_counts(p: &Position) -> Position {
-    use super::reference::movement::{is_en_passant, legal_moves};
-    let mut out = p.clone();
-    if out.ep.is_some() && !legal_moves(p).into_iter().any(|m| is_en_passant(p, m)) {
-        out.ep = None;
-    }
-    out
 }
