@@ -151,6 +151,20 @@ pub fn text(report: &Report, verbose: bool) -> String {
     if let Some(skips) = report.summary.skip_breakdown() {
         let _ = writeln!(out, "skipped: {skips}");
     }
+    let reasons = report.decline_reasons();
+    for (reason, n) in reasons.iter().take(3) {
+        let runs = if *n == 1 { "run" } else { "runs" };
+        let _ = writeln!(out, "declined ({n} {runs}): {}", visible(reason));
+    }
+    match reasons.len().saturating_sub(3) {
+        0 => {}
+        1 => {
+            let _ = writeln!(out, "declined for 1 other reason (-v lists every case)");
+        }
+        n => {
+            let _ = writeln!(out, "declined for {n} other reasons (-v lists every case)");
+        }
+    }
     let _ = writeln!(out, "{}", report.closing_line());
     out
 }

@@ -514,6 +514,30 @@ pub struct Report {
 }
 
 impl Report {
+    /// Why the implementation declined what it declined: each reason it
+    /// gave (its `unsupported` message) with how many profile runs it
+    /// declined with it, the most frequent first, so a run that declines
+    /// much says why in its summary, not only with `-v`.
+    pub fn decline_reasons(&self) -> Vec<(String, usize)> {
+        const MARK: &str = "declined by the implementation as unsupported: ";
+        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+        for c in &self.cases {
+            for p in &c.profiles {
+                if p.skip != Some(SkipKind::Declined) {
+                    continue;
+                }
+                if let Some(m) = p.message.as_deref()
+                    && let Some(i) = m.find(MARK)
+                {
+                    *counts.entry(m[i + MARK.len()..].to_string()).or_default() += 1;
+                }
+            }
+        }
+        let mut out: Vec<(String, usize)> = counts.into_iter().collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+
     /// Whether the run met every expectation.
     pub fn is_ok(&self) -> bool {
         self.summary.failed() == 0 && self.problems.is_empty()

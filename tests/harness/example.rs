@@ -69,6 +69,7 @@ fn naive_example_report_on_the_small_corpus_is_exactly_as_worked_out() {
              PASS harness/scout-takes-flag\n\
              pass 2, fail 0, xfail 1, xpass 0, skip 1, error 0, timeout 0, crash 0\n\
              skipped: 1 declined by the implementation; 1 profile run declined by the implementation\n\
+             declined (1 run): only the two-squares limit 3 is implemented, not 5\n\
              3 passed, 0 failed, 1 skipped\n"
         );
         assert_eq!(out, expected, "{mode} mode; stderr:\n{err}");
