@@ -4,6 +4,7 @@
 use crate::games::{self, Visit};
 use crate::rules::{Implementation, RuleProfile, Rules};
 
+use super::answer::shorten_echoes;
 use super::message::{ErrorKind, QueryKind, capabilities};
 use super::reader::{peek_game, peek_id};
 use super::serve::{AnswerLine, Answered, Single};
@@ -101,13 +102,15 @@ impl AnswerLine for AllGames {
                 None => Answered {
                     kind: None,
                     case: None,
+                    // A name of any length is echoed cut short, as every
+                    // error message of `serve` is (`answer::shorten_echoes`).
                     reply: error_value(
                         peek_id(line).unwrap_or(0),
                         ErrorKind::Unsupported,
-                        &format!(
+                        &shorten_echoes(&format!(
                             "`{game}` is not a game this server plays: it plays {}",
                             self.names().join(", ")
-                        ),
+                        )),
                     ),
                 },
             };
@@ -126,5 +129,29 @@ impl AnswerLine for AllGames {
             answered.reply["games"] = serde_json::json!(self.names());
         }
         answered
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request naming an unknown game of a megabyte gets an error of
+    /// about a kilobyte, not the name back in full.
+    #[test]
+    fn an_unknown_game_of_any_length_is_echoed_cut_short() {
+        let all = AllGames::new("reference", None).expect("a reference");
+        let name = "x".repeat(1 << 20);
+        let line = format!(r#"{{"protocol": 1, "id": 3, "game": "{name}", "query": "hello"}}"#);
+        let answered = all.answer_line(&line);
+        let message = answered.reply["error"]["message"]
+            .as_str()
+            .expect("an error");
+        assert!(message.len() < 2_000, "{} bytes", message.len());
+        assert!(
+            message.contains("is not a game this server plays"),
+            "{message}"
+        );
+        assert_eq!(answered.reply["error"]["kind"], "unsupported");
     }
 }
