@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{RuleProfile, SwitchInfo};
+use crate::rules::SwitchInfo;
 
 /// How a scout's move is counted by the two-squares rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -383,45 +383,19 @@ impl Profile {
         }
     }
 
-    /// Names of the built-in profiles.
-    pub const NAMES: &'static [&'static str] =
-        &["isf", "gravon", "jumbo-original", "modern-3", "play-only"];
-
     /// Looks up a profile by name; see [`Profile::parse`].
     pub fn named(name: &str) -> Option<Self> {
         Self::parse(name).ok()
     }
 }
 
-impl RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Reads a profile name: a built-in name, optionally followed by
-    /// switch overrides `+section.switch=value` (kebab-case, as in the
-    /// serialized profile), e.g. `isf+more-squares.exception=none`. The
-    /// whole text becomes the profile's name. Overrides let a scenario show
-    /// what one reading changes without a new built-in profile.
-    fn parse(name: &str) -> Result<Self, String> {
-        crate::rules::overrides::parse_profile(name, Self::NAMES, |base| match base {
-            "isf" => Some(Self::isf()),
-            "gravon" => Some(Self::gravon()),
-            "jumbo-original" => Some(Self::jumbo_original()),
-            "modern-3" => Some(Self::modern_3()),
-            "play-only" => Some(Self::play_only()),
-            _ => None,
-        })
-    }
-
-    fn switches() -> &'static [SwitchInfo] {
-        SWITCHES
-    }
-
-    fn names() -> &'static [&'static str] {
-        Self::NAMES
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "isf" => isf,
+    "gravon" => gravon,
+    "jumbo-original" => jumbo_original,
+    "modern-3" => modern_3,
+    "play-only" => play_only,
+});
 
 impl Default for Profile {
     fn default() -> Self {
