@@ -173,19 +173,14 @@ impl Profile {
 
     /// OpenSpiel's game (full scoring): no cube, no resign action.
     pub fn no_cube() -> Self {
+        let standard = Self::standard();
         Profile {
             name: "no-cube".into(),
             cube: CubeSwitches {
                 enabled: false,
-                cap: None,
-                jacoby: false,
-                opening_doubles: OpeningDoubles::Reroll,
+                ..standard.cube
             },
-            scoring: ScoringSwitches {
-                gammons: true,
-                resign: Resign::None,
-            },
-            faults: Faults::default(),
+            ..standard
         }
     }
 }
