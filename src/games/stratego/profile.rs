@@ -319,36 +319,29 @@ impl Profile {
     /// The Jumbo (Hasbro) original: five moves, no scout provision, no
     /// more-squares rule.
     pub fn jumbo_original() -> Self {
+        let isf = Self::isf();
         Profile {
             name: "jumbo-original".into(),
             two_squares: TwoSquaresSwitches {
-                enabled: true,
-                limit: 5,
                 scouts: ScoutCounting::EndSquares,
-                other_piece_erases: true,
-                per_piece: true,
-                attacks_count: true,
+                ..isf.two_squares
             },
             more_squares: MoreSquaresSwitches::off(),
-            faults: Faults::default(),
+            ..isf
         }
     }
 
     /// "Three moves on two squares", the limit most platforms and engines use
     /// today (see `spec/stratego/profiles.md` for sources).
     pub fn modern_3() -> Self {
+        let isf = Self::isf();
         Profile {
             name: "modern-3".into(),
             two_squares: TwoSquaresSwitches {
-                enabled: true,
                 limit: 3,
-                scouts: ScoutCounting::Boundaries,
-                other_piece_erases: true,
-                per_piece: true,
-                attacks_count: true,
+                ..isf.two_squares
             },
-            more_squares: MoreSquaresSwitches::isf(),
-            faults: Faults::default(),
+            ..isf
         }
     }
 
