@@ -45,6 +45,50 @@ pub fn parse_profile<P: Serialize + DeserializeOwned>(
     serde_json::from_value(json).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// Writes a game's profile table and its [`RuleProfile`](crate::rules::RuleProfile)
+/// impl from the built-in names (the default first), each with the
+/// constructor it calls, and the game's switch list: the inherent `NAMES`
+/// and `parse` (a built-in name, optionally followed by `+switch=value` or
+/// `+section.switch=value` overrides, kebab-case as the profile serializes,
+/// read by [`parse_profile`]; the whole text becomes the profile's name), and
+/// the trait's `name`, `parse`, `names` and `switches`. Overrides let a
+/// scenario show what one reading changes without a new built-in profile.
+#[macro_export]
+macro_rules! rule_profile {
+    ($profile:ident, switches: $switches:expr, names: { $($name:literal => $ctor:ident),+ $(,)? }) => {
+        impl $profile {
+            /// The built-in names, the default first.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+
+            /// Reads a built-in name with its overrides, if any.
+            pub fn parse(text: &str) -> Result<Self, String> {
+                $crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
+                    $($name => Some(Self::$ctor()),)+
+                    _ => None,
+                })
+            }
+        }
+
+        impl $crate::rules::RuleProfile for $profile {
+            fn name(&self) -> &str {
+                &self.name
+            }
+
+            fn parse(text: &str) -> Result<Self, String> {
+                <$profile>::parse(text)
+            }
+
+            fn switches() -> &'static [$crate::rules::SwitchInfo] {
+                $switches
+            }
+
+            fn names() -> &'static [&'static str] {
+                Self::NAMES
+            }
+        }
+    };
+}
+
 /// Applies one `switch=value` or `section.switch=value` override to the
 /// profile's serde form, and checks that the result is still a profile.
 fn overridden<P: DeserializeOwned>(mut json: Value, text: &str) -> Result<Value, String> {

@@ -9,7 +9,7 @@ use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::harness::embed::{Options, check_corpus, run_corpus};
 use arbiter::harness::report::Status;
-use arbiter::rules::{Game, Illegal, Implementation, RuleProfile, Verdict};
+use arbiter::rules::{Game, Illegal, Implementation, Verdict};
 
 use crate::common;
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{RuleProfile, SwitchInfo};
+use crate::rules::SwitchInfo;
 
 /// What an opening roll of two equal dice does (BG-2.3, AB-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -133,9 +133,6 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// The built-in names, the default first.
-    pub const NAMES: &'static [&'static str] = &["seed-004", "standard", "no-cube"];
-
     /// The page (seed 004): cube capped at 64, no Jacoby, opening doubles
     /// rerolled, resigning loses a backgammon.
     pub fn seed_004() -> Self {
@@ -176,30 +173,15 @@ impl Profile {
 
     /// OpenSpiel's game (full scoring): no cube, no resign action.
     pub fn no_cube() -> Self {
+        let standard = Self::standard();
         Profile {
             name: "no-cube".into(),
             cube: CubeSwitches {
                 enabled: false,
-                cap: None,
-                jacoby: false,
-                opening_doubles: OpeningDoubles::Reroll,
+                ..standard.cube
             },
-            scoring: ScoringSwitches {
-                gammons: true,
-                resign: Resign::None,
-            },
-            faults: Faults::default(),
+            ..standard
         }
-    }
-
-    /// Reads `name` or `name+section.switch=value+…`.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
-            "seed-004" => Some(Self::seed_004()),
-            "standard" => Some(Self::standard()),
-            "no-cube" => Some(Self::no_cube()),
-            _ => None,
-        })
     }
 }
 
@@ -209,62 +191,52 @@ impl Default for Profile {
     }
 }
 
-impl RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
+/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+/// meaning, as `profiles.md` and `ambiguities.md` give them.
+const SWITCHES: &[SwitchInfo] = &[
+    SwitchInfo {
+        switch: "cube.enabled",
+        clause: Some("BG-8.1"),
+        ambiguity: Some("AB-9"),
+        description: "there is a doubling cube",
+    },
+    SwitchInfo {
+        switch: "cube.cap",
+        clause: Some("BG-8.3"),
+        ambiguity: Some("AB-4"),
+        description: "the highest value the cube may reach; null for none",
+    },
+    SwitchInfo {
+        switch: "cube.jacoby",
+        clause: Some("BG-7.4"),
+        ambiguity: Some("AB-7"),
+        description: "gammons and backgammons count single while the cube is centred (no double taken)",
+    },
+    SwitchInfo {
+        switch: "cube.opening-doubles",
+        clause: Some("BG-2.3, BG-8.7"),
+        ambiguity: Some("AB-5"),
+        description: "what equal opening dice do: roll again, or double the cube",
+    },
+    SwitchInfo {
+        switch: "scoring.gammons",
+        clause: Some("BG-7.2"),
+        ambiguity: Some("AB-8"),
+        description: "gammons and backgammons count (false: every win is single)",
+    },
+    SwitchInfo {
+        switch: "scoring.resign",
+        clause: Some("BG-9.1"),
+        ambiguity: Some("AB-6"),
+        description: "what resigning costs, and whether there is a resign action",
+    },
+];
 
-    fn parse(text: &str) -> Result<Self, String> {
-        Profile::parse(text)
-    }
-
-    fn names() -> &'static [&'static str] {
-        Profile::NAMES
-    }
-
-    /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
-    /// meaning, as `profiles.md` and `ambiguities.md` give them.
-    fn switches() -> &'static [SwitchInfo] {
-        &[
-            SwitchInfo {
-                switch: "cube.enabled",
-                clause: Some("BG-8.1"),
-                ambiguity: Some("AB-9"),
-                description: "there is a doubling cube",
-            },
-            SwitchInfo {
-                switch: "cube.cap",
-                clause: Some("BG-8.3"),
-                ambiguity: Some("AB-4"),
-                description: "the highest value the cube may reach; null for none",
-            },
-            SwitchInfo {
-                switch: "cube.jacoby",
-                clause: Some("BG-7.4"),
-                ambiguity: Some("AB-7"),
-                description: "gammons and backgammons count single while the cube is centred (no double taken)",
-            },
-            SwitchInfo {
-                switch: "cube.opening-doubles",
-                clause: Some("BG-2.3, BG-8.7"),
-                ambiguity: Some("AB-5"),
-                description: "what equal opening dice do: roll again, or double the cube",
-            },
-            SwitchInfo {
-                switch: "scoring.gammons",
-                clause: Some("BG-7.2"),
-                ambiguity: Some("AB-8"),
-                description: "gammons and backgammons count (false: every win is single)",
-            },
-            SwitchInfo {
-                switch: "scoring.resign",
-                clause: Some("BG-9.1"),
-                ambiguity: Some("AB-6"),
-                description: "what resigning costs, and whether there is a resign action",
-            },
-        ]
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "seed-004" => seed_004,
+    "standard" => standard,
+    "no-cube" => no_cube,
+});
 
 #[cfg(test)]
 mod tests {

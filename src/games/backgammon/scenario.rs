@@ -260,6 +260,7 @@ impl Annotations<Backgammon> for Expectations {
             v.sort_unstable_by(|a, b| b.cmp(a));
             format!("{v:?}")
         };
+        let sides = |w: &dyn std::fmt::Display, b: &dyn std::fmt::Display| format!("white {w} black {b}");
         same("hits", self.hits.as_deref().map(sorted), sorted(&note.hits));
         same(
             "entered",
@@ -278,21 +279,18 @@ impl Annotations<Backgammon> for Expectations {
         );
         same(
             "pips",
-            self.pips
-                .map(|p| format!("white {} black {}", p.white, p.black)),
-            format!("white {} black {}", note.pips[0], note.pips[1]),
+            self.pips.map(|p| sides(&p.white, &p.black)),
+            sides(&note.pips[0], &note.pips[1]),
         );
         same(
             "bar",
-            self.bar
-                .map(|p| format!("white {} black {}", p.white, p.black)),
-            format!("white {} black {}", note.bar[0], note.bar[1]),
+            self.bar.map(|p| sides(&p.white, &p.black)),
+            sides(&note.bar[0], &note.bar[1]),
         );
         same(
             "off",
-            self.off
-                .map(|p| format!("white {} black {}", p.white, p.black)),
-            format!("white {} black {}", note.off[0], note.off[1]),
+            self.off.map(|p| sides(&p.white, &p.black)),
+            sides(&note.off[0], &note.off[1]),
         );
         same(
             "cube",

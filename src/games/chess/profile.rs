@@ -173,20 +173,6 @@ impl Profile {
             ..Self::fide()
         }
     }
-
-    /// The built-in names, the default first.
-    pub const NAMES: &'static [&'static str] = &["fide", "seed", "openspiel"];
-
-    /// A built-in name, optionally followed by `+switch=value` overrides
-    /// (kebab-case, as serialized): `fide+ep-in-repetition=pseudo-legal`.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
-            "fide" => Some(Self::fide()),
-            "seed" => Some(Self::seed()),
-            "openspiel" => Some(Self::openspiel()),
-            _ => None,
-        })
-    }
 }
 
 impl Default for Profile {
@@ -302,25 +288,11 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
     },
 ];
 
-/// The generic core's view of a profile: its name, how it is parsed, its
-/// switches and the built-in names.
-impl crate::rules::RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn parse(text: &str) -> Result<Self, String> {
-        Profile::parse(text)
-    }
-
-    fn switches() -> &'static [crate::rules::SwitchInfo] {
-        SWITCHES
-    }
-
-    fn names() -> &'static [&'static str] {
-        Profile::NAMES
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "fide" => fide,
+    "seed" => seed,
+    "openspiel" => openspiel,
+});
 
 #[cfg(test)]
 mod tests {

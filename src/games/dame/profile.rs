@@ -271,22 +271,6 @@ impl Profile {
             all_captured_only_for_side_to_move: false,
         },
     };
-
-    /// The built-in names, the default first.
-    pub const NAMES: &'static [&'static str] = &["seed-004", "damenspiel", "english"];
-
-    /// Reads a built-in name, optionally followed by overrides
-    /// `+switch=value` or `+section.switch=value` (kebab-case, as the
-    /// profile serializes): `seed-004+capture=compulsory`,
-    /// `english+dame.range=flying`. The whole text becomes the name.
-    pub fn parse(text: &str) -> Result<Profile, String> {
-        crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
-            "seed-004" => Some(Self::seed_004()),
-            "damenspiel" => Some(Self::damenspiel()),
-            "english" => Some(Self::english()),
-            _ => None,
-        })
-    }
 }
 
 impl Default for Profile {
@@ -384,25 +368,11 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
     },
 ];
 
-/// The generic core's view of a profile: its name, how it is parsed, its
-/// switches and the built-in names.
-impl crate::rules::RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn parse(text: &str) -> Result<Self, String> {
-        Profile::parse(text)
-    }
-
-    fn switches() -> &'static [crate::rules::SwitchInfo] {
-        SWITCHES
-    }
-
-    fn names() -> &'static [&'static str] {
-        Profile::NAMES
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "seed-004" => seed_004,
+    "damenspiel" => damenspiel,
+    "english" => english,
+});
 
 #[cfg(test)]
 mod tests {

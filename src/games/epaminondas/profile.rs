@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{RuleProfile, SwitchInfo};
+use crate::rules::SwitchInfo;
 
 /// Which stones of a phalanx may move (EP-3.3, AE-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -254,24 +254,6 @@ impl Profile {
             ..Self::seed_003()
         }
     }
-
-    /// Names of the built-in profiles, the default first.
-    pub const NAMES: &'static [&'static str] =
-        &["seed-003", "abstractplay", "boardspace", "midline"];
-
-    /// Reads a profile name: a built-in name, optionally followed by switch
-    /// overrides `+section.switch=value` (kebab-case, as serialized), e.g.
-    /// `seed-003+capture.enemy-line=to-edge`. The whole text becomes the
-    /// profile's name.
-    pub fn parse(name: &str) -> Result<Self, String> {
-        crate::rules::overrides::parse_profile(name, Self::NAMES, |base| match base {
-            "seed-003" => Some(Self::seed_003()),
-            "abstractplay" => Some(Self::abstractplay()),
-            "boardspace" => Some(Self::boardspace()),
-            "midline" => Some(Self::midline()),
-            _ => None,
-        })
-    }
 }
 
 impl Default for Profile {
@@ -280,86 +262,77 @@ impl Default for Profile {
     }
 }
 
-impl RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
+/// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
+/// meaning, as `profiles.md` and `ambiguities.md` give them.
+const SWITCHES: &[SwitchInfo] = &[
+    SwitchInfo {
+        switch: "phalanx.split",
+        clause: Some("EP-3.3"),
+        ambiguity: Some("AE-1"),
+        description: "whether a phalanx may be split",
+    },
+    SwitchInfo {
+        switch: "phalanx.range",
+        clause: Some("EP-3.3"),
+        ambiguity: Some("AE-1"),
+        description: "how far a split part may move: its own stones, or the whole line",
+    },
+    SwitchInfo {
+        switch: "phalanx.strength",
+        clause: Some("EP-4.2"),
+        ambiguity: Some("AE-1"),
+        description: "how strong a split part is in a capture",
+    },
+    SwitchInfo {
+        switch: "capture.enemy-line",
+        clause: Some("EP-4.2"),
+        ambiguity: Some("AE-2"),
+        description: "which enemy stones count: the contiguous line, or every one to the edge",
+    },
+    SwitchInfo {
+        switch: "capture.stronger",
+        clause: Some("EP-4.2"),
+        ambiguity: Some("AE-9"),
+        description: "strictly more stones, or also as many",
+    },
+    SwitchInfo {
+        switch: "capture.removes",
+        clause: Some("EP-4.3"),
+        ambiguity: Some("AE-7"),
+        description: "which stones a capture removes: the line, or the front stone",
+    },
+    SwitchInfo {
+        switch: "end.win-check",
+        clause: Some("EP-5.2"),
+        ambiguity: Some("AE-4"),
+        description: "when a lead in crossings wins",
+    },
+    SwitchInfo {
+        switch: "end.no-moves",
+        clause: Some("EP-5.3"),
+        ambiguity: Some("AE-5"),
+        description: "what a player with no legal move (or no stones) gets",
+    },
+    SwitchInfo {
+        switch: "symmetry.map",
+        clause: Some("EP-6.1"),
+        ambiguity: Some("AE-3"),
+        description: "which symmetry is forbidden",
+    },
+    SwitchInfo {
+        switch: "symmetry.scope",
+        clause: Some("EP-6.2"),
+        ambiguity: Some("AE-3"),
+        description: "which moves may not create it",
+    },
+];
 
-    fn parse(text: &str) -> Result<Self, String> {
-        Profile::parse(text)
-    }
-
-    fn names() -> &'static [&'static str] {
-        Profile::NAMES
-    }
-
-    /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
-    /// meaning, as `profiles.md` and `ambiguities.md` give them.
-    fn switches() -> &'static [SwitchInfo] {
-        &[
-            SwitchInfo {
-                switch: "phalanx.split",
-                clause: Some("EP-3.3"),
-                ambiguity: Some("AE-1"),
-                description: "whether a phalanx may be split",
-            },
-            SwitchInfo {
-                switch: "phalanx.range",
-                clause: Some("EP-3.3"),
-                ambiguity: Some("AE-1"),
-                description: "how far a split part may move: its own stones, or the whole line",
-            },
-            SwitchInfo {
-                switch: "phalanx.strength",
-                clause: Some("EP-4.2"),
-                ambiguity: Some("AE-1"),
-                description: "how strong a split part is in a capture",
-            },
-            SwitchInfo {
-                switch: "capture.enemy-line",
-                clause: Some("EP-4.2"),
-                ambiguity: Some("AE-2"),
-                description: "which enemy stones count: the contiguous line, or every one to the edge",
-            },
-            SwitchInfo {
-                switch: "capture.stronger",
-                clause: Some("EP-4.2"),
-                ambiguity: Some("AE-9"),
-                description: "strictly more stones, or also as many",
-            },
-            SwitchInfo {
-                switch: "capture.removes",
-                clause: Some("EP-4.3"),
-                ambiguity: Some("AE-7"),
-                description: "which stones a capture removes: the line, or the front stone",
-            },
-            SwitchInfo {
-                switch: "end.win-check",
-                clause: Some("EP-5.2"),
-                ambiguity: Some("AE-4"),
-                description: "when a lead in crossings wins",
-            },
-            SwitchInfo {
-                switch: "end.no-moves",
-                clause: Some("EP-5.3"),
-                ambiguity: Some("AE-5"),
-                description: "what a player with no legal move (or no stones) gets",
-            },
-            SwitchInfo {
-                switch: "symmetry.map",
-                clause: Some("EP-6.1"),
-                ambiguity: Some("AE-3"),
-                description: "which symmetry is forbidden",
-            },
-            SwitchInfo {
-                switch: "symmetry.scope",
-                clause: Some("EP-6.2"),
-                ambiguity: Some("AE-3"),
-                description: "which moves may not create it",
-            },
-        ]
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "seed-003" => seed_003,
+    "abstractplay" => abstractplay,
+    "boardspace" => boardspace,
+    "midline" => midline,
+});
 
 #[cfg(test)]
 mod tests {

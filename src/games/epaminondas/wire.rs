@@ -85,23 +85,6 @@ fn crossings_show(v: &Value) -> String {
     }
 }
 
-/// The fields of an Epaminondas `state` reply.
-pub static STATE_FIELDS: &[StateField<Epaminondas>] = &[
-    StateField::OUTCOME,
-    StateField {
-        capability: "captures",
-        value: captures_value,
-        read: captures_read,
-        show: captures_show,
-    },
-    StateField {
-        capability: "crossings",
-        value: crossings_value,
-        read: crossings_read,
-        show: crossings_show,
-    },
-];
-
 impl Wire for Epaminondas {
     /// One position whatever the order each side's stones are listed in
     /// (`spec/epaminondas/protocol.md`: the stones "in any order").

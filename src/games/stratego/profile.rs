@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{RuleProfile, SwitchInfo};
+use crate::rules::SwitchInfo;
 
 /// How a scout's move is counted by the two-squares rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -319,36 +319,29 @@ impl Profile {
     /// The Jumbo (Hasbro) original: five moves, no scout provision, no
     /// more-squares rule.
     pub fn jumbo_original() -> Self {
+        let isf = Self::isf();
         Profile {
             name: "jumbo-original".into(),
             two_squares: TwoSquaresSwitches {
-                enabled: true,
-                limit: 5,
                 scouts: ScoutCounting::EndSquares,
-                other_piece_erases: true,
-                per_piece: true,
-                attacks_count: true,
+                ..isf.two_squares
             },
             more_squares: MoreSquaresSwitches::off(),
-            faults: Faults::default(),
+            ..isf
         }
     }
 
     /// "Three moves on two squares", the limit most platforms and engines use
     /// today (see `spec/stratego/profiles.md` for sources).
     pub fn modern_3() -> Self {
+        let isf = Self::isf();
         Profile {
             name: "modern-3".into(),
             two_squares: TwoSquaresSwitches {
-                enabled: true,
                 limit: 3,
-                scouts: ScoutCounting::Boundaries,
-                other_piece_erases: true,
-                per_piece: true,
-                attacks_count: true,
+                ..isf.two_squares
             },
-            more_squares: MoreSquaresSwitches::isf(),
-            faults: Faults::default(),
+            ..isf
         }
     }
 
@@ -383,45 +376,19 @@ impl Profile {
         }
     }
 
-    /// Names of the built-in profiles.
-    pub const NAMES: &'static [&'static str] =
-        &["isf", "gravon", "jumbo-original", "modern-3", "play-only"];
-
     /// Looks up a profile by name; see [`Profile::parse`].
     pub fn named(name: &str) -> Option<Self> {
         Self::parse(name).ok()
     }
 }
 
-impl RuleProfile for Profile {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Reads a profile name: a built-in name, optionally followed by
-    /// switch overrides `+section.switch=value` (kebab-case, as in the
-    /// serialized profile), e.g. `isf+more-squares.exception=none`. The
-    /// whole text becomes the profile's name. Overrides let a scenario show
-    /// what one reading changes without a new built-in profile.
-    fn parse(name: &str) -> Result<Self, String> {
-        crate::rules::overrides::parse_profile(name, Self::NAMES, |base| match base {
-            "isf" => Some(Self::isf()),
-            "gravon" => Some(Self::gravon()),
-            "jumbo-original" => Some(Self::jumbo_original()),
-            "modern-3" => Some(Self::modern_3()),
-            "play-only" => Some(Self::play_only()),
-            _ => None,
-        })
-    }
-
-    fn switches() -> &'static [SwitchInfo] {
-        SWITCHES
-    }
-
-    fn names() -> &'static [&'static str] {
-        Self::NAMES
-    }
-}
+crate::rule_profile!(Profile, switches: SWITCHES, names: {
+    "isf" => isf,
+    "gravon" => gravon,
+    "jumbo-original" => jumbo_original,
+    "modern-3" => modern_3,
+    "play-only" => play_only,
+});
 
 impl Default for Profile {
     fn default() -> Self {
