@@ -17,6 +17,20 @@ pub mod state;
 pub mod switches;
 pub mod yaml;
 
+/// The `SPEC_FILES` table of a game: `spec_files!("chess", "rules.md",
+/// "ambiguities.md")` gives each `spec/<game>/<file>` with its text. Call it
+/// only from `src/games/<game>/rules.rs`: `include_str!` reads relative to
+/// the file that invokes the macro, three folders below the repository.
+#[macro_export]
+macro_rules! spec_files {
+    ($game:literal, $($file:literal),+ $(,)?) => {
+        &[$((
+            concat!("spec/", $game, "/", $file),
+            include_str!(concat!("../../../spec/", $game, "/", $file)),
+        )),+]
+    };
+}
+
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;

@@ -20,16 +20,7 @@ impl Basics for Backgammon {
     const EXAMPLE_ADAPTER: &'static str = "examples/python-backgammon/adapter.py";
 
     /// The spec files compiled into the binary, by path relative to the repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = &[
-        (
-            "spec/backgammon/rules.md",
-            include_str!("../../../spec/backgammon/rules.md"),
-        ),
-        (
-            "spec/backgammon/ambiguities.md",
-            include_str!("../../../spec/backgammon/ambiguities.md"),
-        ),
-    ];
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("backgammon", "rules.md", "ambiguities.md");
 
     type Setup = Setup;
 

@@ -36,16 +36,7 @@ impl Basics for Chess {
 
     /// The spec files compiled into the binary, by path relative to the
     /// repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = &[
-        (
-            "spec/chess/rules.md",
-            include_str!("../../../spec/chess/rules.md"),
-        ),
-        (
-            "spec/chess/ambiguities.md",
-            include_str!("../../../spec/chess/ambiguities.md"),
-        ),
-    ];
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("chess", "rules.md", "ambiguities.md");
 
     fn reference() -> &'static dyn Implementation<Self> {
         &Reference

@@ -35,16 +35,7 @@ impl Basics for Dame {
 
     /// The spec files compiled into the binary, by path relative to the
     /// repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = &[
-        (
-            "spec/dame/rules.md",
-            include_str!("../../../spec/dame/rules.md"),
-        ),
-        (
-            "spec/dame/ambiguities.md",
-            include_str!("../../../spec/dame/ambiguities.md"),
-        ),
-    ];
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("dame", "rules.md", "ambiguities.md");
 
     fn reference() -> &'static dyn Implementation<Self> {
         &Reference

@@ -21,20 +21,7 @@ impl Basics for Epaminondas {
     const EXAMPLE_ADAPTER: &'static str = "examples/python-epaminondas/adapter.py";
 
     /// The spec files compiled into the binary, by path relative to the repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = &[
-        (
-            "spec/epaminondas/rules.md",
-            include_str!("../../../spec/epaminondas/rules.md"),
-        ),
-        (
-            "spec/epaminondas/ambiguities.md",
-            include_str!("../../../spec/epaminondas/ambiguities.md"),
-        ),
-        (
-            "spec/epaminondas/errata.md",
-            include_str!("../../../spec/epaminondas/errata.md"),
-        ),
-    ];
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("epaminondas", "rules.md", "ambiguities.md", "errata.md");
 
     type Setup = Setup;
 

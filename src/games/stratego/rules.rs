@@ -21,24 +21,7 @@ impl Basics for Stratego {
     const EXAMPLE_ADAPTER: &'static str = "examples/python-naive/adapter.py";
 
     /// The spec files compiled into the binary, by path relative to the repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = &[
-        (
-            "spec/stratego/rules-of-play.md",
-            include_str!("../../../spec/stratego/rules-of-play.md"),
-        ),
-        (
-            "spec/stratego/two-squares.md",
-            include_str!("../../../spec/stratego/two-squares.md"),
-        ),
-        (
-            "spec/stratego/more-squares.md",
-            include_str!("../../../spec/stratego/more-squares.md"),
-        ),
-        (
-            "spec/stratego/ambiguities.md",
-            include_str!("../../../spec/stratego/ambiguities.md"),
-        ),
-    ];
+    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("stratego", "rules-of-play.md", "two-squares.md", "more-squares.md", "ambiguities.md");
 
     type Setup = Setup;
 
