@@ -179,8 +179,8 @@ impl<G: Rules> Game<G> for FaultyGame<G> {
     }
 }
 
-/// The battery on `G`'s implementations, the last one wrapped in `fault`
-/// when given.
+/// The battery on the implementations of the game named `game`, the last one
+/// wrapped in `fault` when given; an error for a game this build lacks.
 pub fn run_named(game: &str, opts: &Options, fault: Option<Fault>) -> Result<Report, String> {
     struct Run<'a>(&'a Options, Option<Fault>);
     impl crate::games::Visit for Run<'_> {
