@@ -11,6 +11,7 @@
 //! each of the five seed systems onto these types.
 
 pub mod annotations;
+pub mod codes;
 pub mod lockstep;
 pub mod overrides;
 pub mod state;
@@ -28,6 +29,60 @@ macro_rules! spec_files {
             concat!("spec/", $game, "/", $file),
             include_str!(concat!("../../../spec/", $game, "/", $file)),
         )),+]
+    };
+}
+
+/// The items of a game's [`Basics`] impl that are a table, not code: its
+/// names, its spec files ([`spec_files!`]), its implementations (the
+/// reference first) and its types, written as one list so that a new game
+/// fills in a form. `is_over` asks the outcome's own `is_over`. The
+/// game writes the rest of the impl (the outcome's clause, …) beside it.
+/// Like [`spec_files!`], call it only from `src/games/<game>/rules.rs`.
+#[macro_export]
+macro_rules! game_basics {
+    (
+        name: $name:literal,
+        seed: $seed:literal,
+        example_adapter: $adapter:literal,
+        spec_files: [$($file:literal),+ $(,)?],
+        implementations: [$reference:expr $(, $other:expr)* $(,)?],
+        types: { $($assoc:ident = $ty:ty),+ $(,)? } $(,)?
+    ) => {
+        const NAME: &'static str = $name;
+        const SEED: &'static str = $seed;
+        const EXAMPLE_ADAPTER: &'static str = $adapter;
+        const SPEC_FILES: &'static [(&'static str, &'static str)] =
+            $crate::spec_files!($name, $($file),+);
+        $(type $assoc = $ty;)+
+
+        fn reference() -> &'static dyn $crate::rules::Implementation<Self> {
+            &$reference
+        }
+
+        fn implementations() -> Vec<&'static dyn $crate::rules::Implementation<Self>> {
+            vec![&$reference $(, &$other)*]
+        }
+
+        fn is_over(outcome: &Self::Outcome) -> bool {
+            outcome.is_over()
+        }
+    };
+}
+
+/// The two answers every one of arbiter's own implementations gives alike,
+/// written inside its `impl Implementation<G>`: its `name` (`"reference"`,
+/// `"engine"`) and that its games tell the position they reach (an
+/// embedded third-party engine keeps the trait's default, no).
+#[macro_export]
+macro_rules! own_implementation {
+    ($name:literal) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+
+        fn tells_position(&self) -> bool {
+            true
+        }
     };
 }
 

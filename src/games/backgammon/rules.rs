@@ -2,7 +2,7 @@
 //! its rules are written, and its two implementations (the reference
 //! interpreter and the engine).
 
-use crate::rules::{Basics, Implementation};
+use crate::rules::Basics;
 
 use super::board::{Action, Side};
 use super::engine::Engine;
@@ -13,39 +13,10 @@ use super::setup::Setup;
 use super::verdict::RuleCode;
 
 impl Basics for Backgammon {
-    const NAME: &'static str = "backgammon";
-
-    const SEED: &'static str = "seed 004 (Backgammon, Dopplerwürfel)";
-
-    const EXAMPLE_ADAPTER: &'static str = "examples/python-backgammon/adapter.py";
-
-    /// The spec files compiled into the binary, by path relative to the repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("backgammon", "rules.md", "ambiguities.md");
-
-    type Setup = Setup;
-
-    type Action = Action;
-
-    type Profile = Profile;
-
-    type RuleCode = RuleCode;
-
-    type Note = Note;
-
-    type Outcome = Outcome;
-
-    type Side = Side;
-
-    fn reference() -> &'static dyn Implementation<Self> {
-        &Reference
-    }
-
-    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&Reference, &Engine]
-    }
-
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    crate::game_basics! {
+        name: "backgammon", seed: "seed 004 (Backgammon, Dopplerwürfel)", example_adapter: "examples/python-backgammon/adapter.py",
+        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        types: { Setup = Setup, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 
     fn spelling_clause() -> Option<&'static str> {

@@ -2,7 +2,7 @@
 //! its scenarios cite, the reference interpreter and the engine, and the
 //! clause behind each outcome.
 
-use crate::rules::{Basics, Implementation};
+use crate::rules::Basics;
 
 use super::action::Action;
 use super::board::Color;
@@ -14,40 +14,10 @@ use super::reference::Reference;
 use super::verdict::RuleCode;
 
 impl Basics for Chess {
-    const NAME: &'static str = "chess";
-
-    const SEED: &'static str = "seed 004 (Schach)";
-
-    const EXAMPLE_ADAPTER: &'static str = "examples/chess-naive/adapter.py";
-
-    type Setup = Position;
-
-    type Action = Action;
-
-    type Profile = Profile;
-
-    type RuleCode = RuleCode;
-
-    type Note = Note;
-
-    type Outcome = Outcome;
-
-    type Side = Color;
-
-    /// The spec files compiled into the binary, by path relative to the
-    /// repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("chess", "rules.md", "ambiguities.md");
-
-    fn reference() -> &'static dyn Implementation<Self> {
-        &Reference
-    }
-
-    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&Reference, &Engine]
-    }
-
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    crate::game_basics! {
+        name: "chess", seed: "seed 004 (Schach)", example_adapter: "examples/chess-naive/adapter.py",
+        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        types: { Setup = Position, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Color },
     }
 
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {

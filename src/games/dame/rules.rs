@@ -2,7 +2,7 @@
 //! its scenarios cite, the reference interpreter and the engine, and the
 //! clause behind each outcome.
 
-use crate::rules::{Basics, Implementation};
+use crate::rules::Basics;
 
 use super::board::{Setup, Side};
 use super::engine::Engine;
@@ -13,40 +13,10 @@ use super::reference::Reference;
 use super::verdict::RuleCode;
 
 impl Basics for Dame {
-    const NAME: &'static str = "dame";
-
-    const SEED: &'static str = "seed 004 (Dame)";
-
-    const EXAMPLE_ADAPTER: &'static str = "examples/python-dame-naive/engine.py";
-
-    type Setup = Setup;
-
-    type Action = Action;
-
-    type Profile = Profile;
-
-    type RuleCode = RuleCode;
-
-    type Note = Note;
-
-    type Outcome = Outcome;
-
-    type Side = Side;
-
-    /// The spec files compiled into the binary, by path relative to the
-    /// repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("dame", "rules.md", "ambiguities.md");
-
-    fn reference() -> &'static dyn Implementation<Self> {
-        &Reference
-    }
-
-    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&Reference, &Engine]
-    }
-
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    crate::game_basics! {
+        name: "dame", seed: "seed 004 (Dame)", example_adapter: "examples/python-dame-naive/engine.py",
+        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        types: { Setup = Setup, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {

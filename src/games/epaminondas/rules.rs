@@ -2,7 +2,7 @@
 //! its rules are written, and its two implementations (the reference
 //! interpreter and the bitboard engine).
 
-use crate::rules::{Basics, Implementation};
+use crate::rules::Basics;
 
 use super::board::Side;
 use super::engine::Engine;
@@ -14,39 +14,10 @@ use super::setup::Setup;
 use super::verdict::RuleCode;
 
 impl Basics for Epaminondas {
-    const NAME: &'static str = "epaminondas";
-
-    const SEED: &'static str = "seed 003";
-
-    const EXAMPLE_ADAPTER: &'static str = "examples/python-epaminondas/adapter.py";
-
-    /// The spec files compiled into the binary, by path relative to the repo.
-    const SPEC_FILES: &'static [(&'static str, &'static str)] = crate::spec_files!("epaminondas", "rules.md", "ambiguities.md", "errata.md");
-
-    type Setup = Setup;
-
-    type Action = Move;
-
-    type Profile = Profile;
-
-    type RuleCode = RuleCode;
-
-    type Note = Note;
-
-    type Outcome = Outcome;
-
-    type Side = Side;
-
-    fn reference() -> &'static dyn Implementation<Self> {
-        &Reference
-    }
-
-    fn implementations() -> Vec<&'static dyn Implementation<Self>> {
-        vec![&Reference, &Engine]
-    }
-
-    fn is_over(outcome: &Outcome) -> bool {
-        outcome.is_over()
+    crate::game_basics! {
+        name: "epaminondas", seed: "seed 003", example_adapter: "examples/python-epaminondas/adapter.py",
+        spec_files: ["rules.md", "ambiguities.md", "errata.md"], implementations: [Reference, Engine],
+        types: { Setup = Setup, Action = Move, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 
     fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {

@@ -5,94 +5,32 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Stable code of the rule a move breaks. Scenario files and third-party
-/// reports use these spellings; never rename one.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-pub enum RuleCode {
-    /// RP-6.5: the game is already over (a flag was captured).
-    #[serde(rename = "play.game-over")]
-    GameOver,
-    /// RP-1.1: a square of the move is not on the board.
-    #[serde(rename = "play.off-board")]
-    OffBoard,
-    /// RP-3.1: there is no piece on the starting square.
-    #[serde(rename = "play.empty-square")]
-    EmptySquare,
-    /// RP-3.1: the piece belongs to the opponent.
-    #[serde(rename = "play.opponent-piece")]
-    OpponentPiece,
-    /// RP-3.4: bombs and flags never move.
-    #[serde(rename = "play.immovable")]
-    Immovable,
-    /// RP-3.2 / RP-3.3: not one orthogonal step (or, for a scout, not a straight line).
-    #[serde(rename = "play.not-a-step")]
-    NotAStep,
-    /// RP-3.5: the move enters or crosses a lake.
-    #[serde(rename = "play.lake")]
-    Lake,
-    /// RP-3.3: a scout's path is blocked by a piece.
-    #[serde(rename = "play.blocked")]
-    Blocked,
-    /// RP-3.5: the target holds one of the mover's own pieces.
-    #[serde(rename = "play.own-piece")]
-    OwnPiece,
-    /// TS: the two-squares rule (ISF article 10).
-    #[serde(rename = "two-squares")]
-    TwoSquares,
-    /// MS: the more-squares rule (ISF article 11).
-    #[serde(rename = "more-squares")]
-    MoreSquares,
-}
-
-impl RuleCode {
-    /// Every code, for listings and schemas.
-    pub const ALL: [RuleCode; 11] = [
-        RuleCode::GameOver,
-        RuleCode::OffBoard,
-        RuleCode::EmptySquare,
-        RuleCode::OpponentPiece,
-        RuleCode::Immovable,
-        RuleCode::NotAStep,
-        RuleCode::Lake,
-        RuleCode::Blocked,
-        RuleCode::OwnPiece,
-        RuleCode::TwoSquares,
-        RuleCode::MoreSquares,
-    ];
-
-    /// The code as written in scenarios.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RuleCode::GameOver => "play.game-over",
-            RuleCode::OffBoard => "play.off-board",
-            RuleCode::EmptySquare => "play.empty-square",
-            RuleCode::OpponentPiece => "play.opponent-piece",
-            RuleCode::Immovable => "play.immovable",
-            RuleCode::NotAStep => "play.not-a-step",
-            RuleCode::Lake => "play.lake",
-            RuleCode::Blocked => "play.blocked",
-            RuleCode::OwnPiece => "play.own-piece",
-            RuleCode::TwoSquares => "two-squares",
-            RuleCode::MoreSquares => "more-squares",
-        }
-    }
-}
-
-impl fmt::Display for RuleCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::rule_codes! {
+    /// Stable code of the rule a move breaks. Scenario files and third-party
+    /// reports use these spellings; never rename one.
+    pub enum RuleCode {
+        /// RP-6.5: the game is already over (a flag was captured).
+        GameOver = "play.game-over",
+        /// RP-1.1: a square of the move is not on the board.
+        OffBoard = "play.off-board",
+        /// RP-3.1: there is no piece on the starting square.
+        EmptySquare = "play.empty-square",
+        /// RP-3.1: the piece belongs to the opponent.
+        OpponentPiece = "play.opponent-piece",
+        /// RP-3.4: bombs and flags never move.
+        Immovable = "play.immovable",
+        /// RP-3.2 / RP-3.3: not one orthogonal step (or, for a scout, not a straight line).
+        NotAStep = "play.not-a-step",
+        /// RP-3.5: the move enters or crosses a lake.
+        Lake = "play.lake",
+        /// RP-3.3: a scout's path is blocked by a piece.
+        Blocked = "play.blocked",
+        /// RP-3.5: the target holds one of the mover's own pieces.
+        OwnPiece = "play.own-piece",
+        /// TS: the two-squares rule (ISF article 10).
+        TwoSquares = "two-squares",
+        /// MS: the more-squares rule (ISF article 11).
+        MoreSquares = "more-squares",
     }
 }
 

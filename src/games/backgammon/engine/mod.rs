@@ -39,13 +39,7 @@ use movegen::{Board, MoveGen};
 pub struct Engine;
 
 impl Implementation<Backgammon> for Engine {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "engine"
-    }
+    crate::own_implementation!("engine");
 
     fn supports(&self, _setup: &Setup, profile: &Profile) -> Result<(), String> {
         let f = &profile.faults;

@@ -16,13 +16,7 @@ use super::verdict::RuleCode;
 pub struct Reference;
 
 impl Implementation<Backgammon> for Reference {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+    crate::own_implementation!("reference");
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Backgammon>>, String> {
         check_setup(setup)?;

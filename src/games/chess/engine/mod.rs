@@ -33,13 +33,7 @@ pub use convert::{board_of, from_cozy, to_cozy};
 pub struct Engine;
 
 impl Implementation<Chess> for Engine {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "engine"
-    }
+    crate::own_implementation!("engine");
 
     fn start(&self, setup: &Position, profile: &Profile) -> Result<Box<dyn Game<Chess>>, String> {
         Ok(Box::new(EngineGame::new(setup, profile)?))

@@ -25,13 +25,7 @@ use movement::{in_check, legal_moves, make};
 pub struct Reference;
 
 impl Implementation<Chess> for Reference {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+    crate::own_implementation!("reference");
 
     fn start(&self, setup: &Position, profile: &Profile) -> Result<Box<dyn Game<Chess>>, String> {
         Ok(Box::new(ReferenceGame::new(setup, profile)?))

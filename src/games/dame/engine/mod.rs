@@ -33,13 +33,7 @@ use position::{Pos, idx};
 pub struct Engine;
 
 impl Implementation<Dame> for Engine {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "engine"
-    }
+    crate::own_implementation!("engine");
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Dame>>, String> {
         Ok(Box::new(EngineGame::new(setup, profile)?))

@@ -19,13 +19,7 @@ use captures::Chain;
 pub struct Reference;
 
 impl Implementation<Dame> for Reference {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+    crate::own_implementation!("reference");
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Dame>>, String> {
         Ok(Box::new(RefGame::new(setup, profile)?))

@@ -34,13 +34,7 @@ use position::{OFF, Position, stone};
 pub struct Engine;
 
 impl Implementation<Epaminondas> for Engine {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "engine"
-    }
+    crate::own_implementation!("engine");
 
     fn start(
         &self,

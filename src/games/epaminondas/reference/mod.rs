@@ -20,13 +20,7 @@ use crate::games::epaminondas::verdict::{RuleCode, say};
 pub struct Reference;
 
 impl Implementation<Epaminondas> for Reference {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+    crate::own_implementation!("reference");
 
     fn start(
         &self,

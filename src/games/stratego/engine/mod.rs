@@ -78,13 +78,7 @@ impl Engine {
 }
 
 impl Implementation<Stratego> for Engine {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "engine"
-    }
+    crate::own_implementation!("engine");
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         self.supports(setup, profile)?;

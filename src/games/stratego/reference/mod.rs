@@ -41,13 +41,7 @@ use two_squares::AllSequences;
 pub struct Reference;
 
 impl Implementation<Stratego> for Reference {
-    fn tells_position(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+    crate::own_implementation!("reference");
 
     fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Stratego>>, String> {
         Ok(Box::new(ReferenceGame::new(
