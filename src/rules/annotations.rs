@@ -40,18 +40,19 @@ pub trait Annotations<G: Basics>: Default + Clone + Debug + JsonSchema + Send + 
 }
 
 /// Writes `FIELDS`, `read_field` and `overlay` of an [`Annotations`] impl
-/// from a list of `"key" => field` pairs (every field an `Option`).
+/// from the list of its fields (every field an `Option`): a field's key in
+/// scenario files is its name, so the two cannot drift apart.
 #[macro_export]
 macro_rules! annotation_fields {
-    ($($key:literal => $field:ident),* $(,)?) => {
-        const FIELDS: &'static [&'static str] = &[$($key),*];
+    ($($field:ident),* $(,)?) => {
+        const FIELDS: &'static [&'static str] = &[$(stringify!($field)),*];
         fn read_field<'de, A: serde::de::MapAccess<'de>>(
             &mut self,
             key: &str,
             map: &mut A,
         ) -> Result<bool, A::Error> {
             match key {
-                $($key => {
+                $(stringify!($field) => {
                     self.$field = Some(map.next_value()?);
                     Ok(true)
                 })*
@@ -64,4 +65,58 @@ macro_rules! annotation_fields {
             })*
         }
     };
+}
+
+/// Holds a game's annotations against what was noted, one at a time, each
+/// failing in the same words (`FIELD expected WANT, got GOT`), so that the
+/// games' `compare` say only which note field each annotation is about.
+pub struct Held<'a> {
+    fail: &'a mut dyn FnMut(String),
+}
+
+impl<'a> Held<'a> {
+    /// Reports each annotation that does not hold to `fail`.
+    pub fn new(fail: &'a mut dyn FnMut(String)) -> Self {
+        Held { fail }
+    }
+
+    /// The reporter, for an annotation the game holds in its own words.
+    pub fn fail(&mut self) -> &mut dyn FnMut(String) {
+        &mut *self.fail
+    }
+
+    /// A value: when the scenario gives one, it must be the one noted.
+    pub fn same<T: PartialEq + std::fmt::Display>(&mut self, field: &str, want: Option<T>, got: T) {
+        if let Some(want) = want
+            && want != got
+        {
+            (self.fail)(format!("{field} expected {want}, got {got}"));
+        }
+    }
+
+    /// A list the pages read in any order: when the scenario gives one, its
+    /// items sorted must be the noted items sorted.
+    pub fn same_set<T: Ord + std::fmt::Display>(
+        &mut self,
+        field: &str,
+        want: Option<Vec<T>>,
+        mut got: Vec<T>,
+    ) {
+        let Some(mut want) = want else { return };
+        want.sort();
+        got.sort();
+        if want != got {
+            let show = |v: &[T]| {
+                v.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            (self.fail)(format!(
+                "{field} expected [{}], got [{}]",
+                show(&want),
+                show(&got)
+            ));
+        }
+    }
 }

@@ -95,7 +95,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-pub use annotations::Annotations;
+pub use annotations::{Annotations, Held};
 pub use state::StateField;
 pub use switches::SwitchInfo;
 

@@ -3,25 +3,14 @@
 //! actions as the scenarios and the protocol spell them. No rule lives here
 //! (`spec/backgammon/rules.md`); this module only stores and spells.
 
+use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 /// One of the two players (BG-1.2).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Player {
     /// Plays from S1 towards W1 (the page's player A).

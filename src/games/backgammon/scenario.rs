@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts};
 
 use super::board::{Action, Player, Position, Roll, from_seed_name};
 use super::game::{Backgammon, Cube, Note};
@@ -225,19 +225,7 @@ pub struct Expectations {
 }
 
 impl Annotations<Backgammon> for Expectations {
-    crate::annotation_fields! {
-        "hits" => hits,
-        "entered" => entered,
-        "borne_off" => borne_off,
-        "unused" => unused,
-        "pips" => pips,
-        "bar" => bar,
-        "off" => off,
-        "cube" => cube,
-        "play_count" => play_count,
-        "plays" => plays,
-        "plays_for" => plays_for,
-    }
+    crate::annotation_fields!(hits, entered, borne_off, unused, pips, bar, off, cube, play_count, plays, plays_for);
 
     fn check(&self) -> Result<(), String> {
         for p in self.plays.iter().flatten() {
@@ -248,84 +236,32 @@ impl Annotations<Backgammon> for Expectations {
     }
 
     fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {
-        let mut same = |what: &str, want: Option<String>, got: String| {
-            if let Some(w) = want
-                && w != got
-            {
-                fail(format!("{what} expected {w}, got {got}"));
-            }
-        };
+        let mut held = Held::new(fail);
+        // The dice's numbers, largest first, as the pages list them.
         let sorted = |v: &[u8]| {
             let mut v = v.to_vec();
             v.sort_unstable_by(|a, b| b.cmp(a));
             format!("{v:?}")
         };
         let sides = |w: &dyn std::fmt::Display, b: &dyn std::fmt::Display| format!("white {w} black {b}");
-        same("hits", self.hits.as_deref().map(sorted), sorted(&note.hits));
-        same(
-            "entered",
-            self.entered.map(|n| n.to_string()),
-            note.entered.to_string(),
-        );
-        same(
-            "borne_off",
-            self.borne_off.map(|n| n.to_string()),
-            note.borne_off.to_string(),
-        );
-        same(
-            "unused",
-            self.unused.as_deref().map(sorted),
-            sorted(&note.unused),
-        );
-        same(
-            "pips",
-            self.pips.map(|p| sides(&p.white, &p.black)),
-            sides(&note.pips[0], &note.pips[1]),
-        );
-        same(
-            "bar",
-            self.bar.map(|p| sides(&p.white, &p.black)),
-            sides(&note.bar[0], &note.bar[1]),
-        );
-        same(
-            "off",
-            self.off.map(|p| sides(&p.white, &p.black)),
-            sides(&note.off[0], &note.off[1]),
-        );
-        same(
-            "cube",
-            self.cube.map(|c| c.to_string()),
-            note.cube.to_string(),
-        );
+        held.same("hits", self.hits.as_deref().map(sorted), sorted(&note.hits));
+        held.same("entered", self.entered, note.entered);
+        held.same("borne_off", self.borne_off, note.borne_off);
+        held.same("unused", self.unused.as_deref().map(sorted), sorted(&note.unused));
+        let pips = self.pips.map(|p| sides(&p.white, &p.black));
+        held.same("pips", pips, sides(&note.pips[0], &note.pips[1]));
+        let bar = self.bar.map(|p| sides(&p.white, &p.black));
+        held.same("bar", bar, sides(&note.bar[0], &note.bar[1]));
+        let off = self.off.map(|p| sides(&p.white, &p.black));
+        held.same("off", off, sides(&note.off[0], &note.off[1]));
+        held.same("cube", self.cube.map(|c| c.to_string()), note.cube.to_string());
         let plays = note.plays.as_ref();
-        same(
-            "play_count",
-            self.play_count.map(|n| n.to_string()),
-            plays.map_or("no roll".into(), |p| p.len().to_string()),
-        );
-        same(
-            "plays_for",
-            self.plays_for.map(|p| p.to_string()),
-            note.roll.map_or("no roll".into(), |(_, p)| p.to_string()),
-        );
-        if let Some(want) = &self.plays {
-            let mut w: Vec<Action> = want.iter().filter_map(|p| p.parse().ok()).collect();
-            w.sort();
-            let got = plays.cloned().unwrap_or_default();
-            if w != got {
-                let show = |v: &[Action]| {
-                    v.iter()
-                        .map(|a| a.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                fail(format!(
-                    "plays expected [{}], got [{}]",
-                    show(&w),
-                    show(&got)
-                ));
-            }
-        }
+        let count = plays.map_or("no roll".into(), |p| p.len().to_string());
+        held.same("play_count", self.play_count.map(|n| n.to_string()), count);
+        let plays_for = note.roll.map_or("no roll".into(), |(_, p)| p.to_string());
+        held.same("plays_for", self.plays_for.map(|p| p.to_string()), plays_for);
+        let want = self.plays.as_ref().map(|w| w.iter().filter_map(|p| p.parse::<Action>().ok()).collect());
+        held.same_set("plays", want, plays.cloned().unwrap_or_default());
     }
 }
 

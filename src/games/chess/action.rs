@@ -4,6 +4,7 @@
 //! (`claim-threefold`, `claim-fifty`) or about the position the named move
 //! would make (`claim-threefold:g1f3`, FIDE 9.2.1.1 and 9.3.1.1).
 
+use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
@@ -59,19 +60,7 @@ impl FromStr for UciMove {
 }
 
 /// Which draw a claim is about.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     /// Threefold repetition (CH-6.4, FIDE 9.2).

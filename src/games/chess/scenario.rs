@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::rules::{Annotations, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts};
 
 use super::action::ClaimKind;
 use super::game::{Chess, Note};
@@ -43,53 +43,25 @@ pub struct Expectations {
 }
 
 impl Annotations<Chess> for Expectations {
-    crate::annotation_fields! {
-        "check" => check,
-        "capture" => capture,
-        "halfmove_clock" => halfmove_clock,
-        "repetitions" => repetitions,
-        "claimable" => claimable,
-    }
+    crate::annotation_fields!(check, capture, halfmove_clock, repetitions, claimable);
 
     fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {
-        let mut same = |field: &str, want: Option<String>, got: String| {
-            if let Some(want) = want
-                && want != got
-            {
-                fail(format!("{field} expected {want}, got {got}"));
-            }
-        };
-        same(
-            "check",
-            self.check.map(|b| b.to_string()),
-            note.check.to_string(),
-        );
-        same(
-            "capture",
-            self.capture.map(|b| b.to_string()),
-            note.capture.to_string(),
-        );
-        same(
-            "halfmove_clock",
-            self.halfmove_clock.map(|n| n.to_string()),
-            note.halfmove_clock.to_string(),
-        );
-        same(
-            "repetitions",
-            self.repetitions.map(|n| n.to_string()),
-            note.repetitions.to_string(),
-        );
-        let list = |l: &[ClaimKind]| {
+        let mut held = Held::new(fail);
+        held.same("check", self.check, note.check);
+        held.same("capture", self.capture, note.capture);
+        held.same("halfmove_clock", self.halfmove_clock, note.halfmove_clock);
+        held.same("repetitions", self.repetitions, note.repetitions);
+        // A claim named twice is one claim.
+        let mut claimable: Vec<&str> = note.claimable.iter().map(|k| k.name()).collect();
+        claimable.sort();
+        claimable.dedup();
+        let want = self.claimable.as_ref().map(|l| {
             let mut v: Vec<&str> = l.iter().map(|k| k.name()).collect();
             v.sort();
             v.dedup();
-            format!("[{}]", v.join(", "))
-        };
-        same(
-            "claimable",
-            self.claimable.as_deref().map(list),
-            list(&note.claimable),
-        );
+            v
+        });
+        held.same_set("claimable", want, claimable);
     }
 }
 

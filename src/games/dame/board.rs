@@ -5,6 +5,7 @@
 //! White starts on rows 1 to 3 and moves up; Black starts on rows 6 to 8 and
 //! moves down (DA-1.2).
 
+use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
@@ -125,19 +126,7 @@ impl Dir {
 }
 
 /// A player.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
     /// Starts on rows 1-3 and moves up the board.
@@ -188,19 +177,7 @@ impl fmt::Display for Side {
 }
 
 /// A man or a Dame (king).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// An ordinary stone (DA-2).

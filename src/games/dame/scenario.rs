@@ -55,12 +55,7 @@ pub struct Expectations {
 }
 
 impl Annotations<Dame> for Expectations {
-    crate::annotation_fields! {
-        "captures" => captures,
-        "crowned" => crowned,
-        "huffable" => huffable,
-        "huffed" => huffed,
-    }
+    crate::annotation_fields!(captures, crowned, huffable, huffed);
 
     fn check(&self) -> Result<(), String> {
         for (key, list) in [("captures", &self.captures), ("huffable", &self.huffable)] {

@@ -7,6 +7,7 @@
 //! White sits at ranks 1–2, Black at ranks 11–12. Both implementations use
 //! these types; none of the rules is here.
 
+use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
@@ -200,19 +201,7 @@ impl Dir {
 }
 
 /// The two players (EP-1.2). White starts at ranks 1–2 and moves first.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
     /// White, at the bottom (ranks 1 and 2 at the start).

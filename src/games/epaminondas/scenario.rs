@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::rules::{Annotations, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note};
@@ -159,13 +159,7 @@ pub struct Expectations {
 }
 
 impl Annotations<Epaminondas> for Expectations {
-    crate::annotation_fields! {
-        "count" => count,
-        "distance" => distance,
-        "captures" => captures,
-        "crossings" => crossings,
-        "leader" => leader,
-    }
+    crate::annotation_fields!(count, distance, captures, crossings, leader);
 
     fn check(&self) -> Result<(), String> {
         for sq in self.captures.as_deref().unwrap_or_default() {
@@ -176,35 +170,12 @@ impl Annotations<Epaminondas> for Expectations {
     }
 
     fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {
-        if let Some(want) = self.count
-            && want != note.count
-        {
-            fail(format!("count expected {want}, got {}", note.count));
-        }
-        if let Some(want) = self.distance
-            && want != note.distance
-        {
-            fail(format!("distance expected {want}, got {}", note.distance));
-        }
-        if let Some(want) = &self.captures {
-            let mut want: Vec<Square> = want.iter().filter_map(|s| s.parse().ok()).collect();
-            want.sort();
-            let mut got = note.captures.clone();
-            got.sort();
-            if want != got {
-                let show = |v: &[Square]| {
-                    v.iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                fail(format!(
-                    "captures expected [{}], got [{}]",
-                    show(&want),
-                    show(&got)
-                ));
-            }
-        }
+        let mut held = Held::new(fail);
+        held.same("count", self.count, note.count);
+        held.same("distance", self.distance, note.distance);
+        let squares = |v: &Vec<String>| v.iter().filter_map(|s| s.parse::<Square>().ok()).collect();
+        held.same_set("captures", self.captures.as_ref().map(squares), note.captures.clone());
+        let fail = held.fail();
         if let Some(want) = self.crossings
             && want != note.crossings
         {

@@ -1,25 +1,14 @@
 //! Colours and ranks (RP-2.1); how many of each rank a player has is the
 //! setup's [`Army`](super::army::Army) (RP-2.2).
 
+use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 /// The two players. Red moves first (RP-1.3).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Color {
     /// Sets up on the home ranks from rank 1 and moves first (RP-1.3).
@@ -54,19 +43,7 @@ impl fmt::Display for Color {
 
 /// A piece's rank (RP-2.1). Declared from strongest to weakest movable piece,
 /// then the two immovable ones.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rank {
     /// Strength 10.

@@ -367,17 +367,7 @@ pub struct Expectations {
 }
 
 impl Annotations<Stratego> for Expectations {
-    crate::annotation_fields! {
-        "two_squares" => two_squares,
-        "sequence" => sequence,
-        "combat" => combat,
-        "chase" => chase,
-        "chasers" => chasers,
-        "chasing_move" => chasing_move,
-        "evades" => evades,
-        "threatens" => threatens,
-        "repeats" => repeats,
-    }
+    crate::annotation_fields!(two_squares, sequence, combat, chase, chasers, chasing_move, evades, threatens, repeats);
 
     fn check(&self) -> Result<(), String> {
         for sq in self.threatens.as_deref().unwrap_or_default() {
