@@ -173,6 +173,34 @@ pub fn render(items: &[Item]) -> String {
     out
 }
 
+/// The game an item's key belongs to: `scenario chess:draws/x`,
+/// `clause chess CH-1.1`, `switch chess …`, `profile chess …`, `page
+/// spec/chess/protocol.md`; `None` for a page of no game.
+pub fn game_of(key: &str) -> Option<&str> {
+    let (kind, rest) = key.split_once(' ')?;
+    match kind {
+        "scenario" => rest.split_once(':').map(|(g, _)| g),
+        "page" => rest.strip_prefix("spec/")?.split_once('/').map(|(g, _)| g),
+        _ => rest.split_once(' ').map(|(g, _)| g),
+    }
+}
+
+/// Whether the key `added` belongs to a game the lock has no item of and
+/// that `section` announces as `new game `<game>``: a new game's
+/// scenarios, clauses, switches and profiles are one entry, not one each.
+pub fn added_with_a_new_game(
+    locked: &BTreeMap<String, String>,
+    section: &str,
+    added: &str,
+) -> bool {
+    let Some(game) = game_of(added) else {
+        return false;
+    };
+    !locked.contains_key(added)
+        && !locked.keys().any(|k| game_of(k) == Some(game))
+        && section.contains(&format!("new game `{game}`"))
+}
+
 /// Reads a lock file: its version and its `key → digest`.
 pub fn read(text: &str) -> (Option<String>, BTreeMap<String, String>) {
     let mut version = None;
@@ -267,9 +295,13 @@ mod tests {
             .unwrap_or_else(|| panic!("CHANGELOG.md has no section `## {VERSION}`"));
         // No lock yet: the first bless writes the baseline.
         let baseline = locked.is_empty();
+        let new_game = |what: &str| {
+            what.strip_prefix("added: ")
+                .is_some_and(|key| added_with_a_new_game(&locked, &section, key))
+        };
         let unlogged: Vec<String> = changes(&locked, &items)
             .into_iter()
-            .filter(|(_, mention)| !baseline && !names(&section, mention))
+            .filter(|(what, mention)| !baseline && !names(&section, mention) && !new_game(what))
             .map(|(what, mention)| format!("{what} (name `{mention}`)"))
             .collect();
         // A lock of an older version is the previous release: everything
@@ -293,6 +325,34 @@ mod tests {
             text == fresh,
             "{FILE} is stale (the changelog names every change): ARBITER_BLESS=1 cargo test --lib scenario::lock"
         );
+    }
+
+    #[test]
+    fn a_new_game_is_one_entry_and_only_for_its_additions() {
+        assert_eq!(game_of("scenario chess:draws/x"), Some("chess"));
+        assert_eq!(game_of("clause nim NI-1.1"), Some("nim"));
+        assert_eq!(game_of("page spec/nim/protocol.md"), Some("nim"));
+        assert_eq!(game_of("page spec/protocol.md"), None);
+        let locked: BTreeMap<String, String> =
+            [("clause chess CH-1.1".to_string(), "a".to_string())].into();
+        let section = "- new game `nim`: its scenarios, clauses and profiles.";
+        assert!(added_with_a_new_game(
+            &locked,
+            section,
+            "scenario nim:basics/take"
+        ));
+        assert!(added_with_a_new_game(&locked, section, "clause nim NI-1.1"));
+        // Not a game the lock knows, nor one the section does not announce.
+        assert!(!added_with_a_new_game(
+            &locked,
+            section,
+            "clause chess CH-1.2"
+        ));
+        assert!(!added_with_a_new_game(
+            &locked,
+            "- `nim` notes",
+            "clause nim NI-1.1"
+        ));
     }
 
     #[test]

@@ -1,13 +1,23 @@
 //! `spec/scenario.schema.json` is generated from the scenario types; this
-//! fails when someone changes the types and forgets to regenerate it with
-//! `cargo run -- schema > spec/scenario.schema.json`.
+//! fails when someone changes the types (or registers a game) and forgets
+//! to regenerate it with `cargo run -- schema > spec/scenario.schema.json`,
+//! or `ARBITER_BLESS=1 cargo test`, which rewrites every generated file.
+
+/// The committed text of `file`, rewritten with `fresh` first under
+/// `ARBITER_BLESS=1`.
+fn committed(file: &str, fresh: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    if std::env::var_os("ARBITER_BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, fresh).expect("writable");
+    }
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
 
 #[test]
 fn committed_schema_is_current() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/scenario.schema.json");
-    let committed = std::fs::read_to_string(&path).expect("spec/scenario.schema.json exists");
+    let fresh = arbiter::scenario::schema::json();
     assert!(
-        committed == arbiter::scenario::schema::json(),
+        committed("spec/scenario.schema.json", &fresh) == fresh,
         "spec/scenario.schema.json is stale: run `cargo run -- schema > spec/scenario.schema.json`"
     );
 }
@@ -16,10 +26,10 @@ fn committed_schema_is_current() {
 /// way (`arbiter schema --protocol`).
 #[test]
 fn committed_protocol_schema_is_current() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/protocol.schema.json");
-    let committed = std::fs::read_to_string(&path).expect("spec/protocol.schema.json exists");
+    let fresh = arbiter::protocol::schema::json();
+    let committed = committed("spec/protocol.schema.json", &fresh);
     assert!(
-        committed == arbiter::protocol::schema::json(),
+        committed == fresh,
         "spec/protocol.schema.json is stale: run `cargo run -- schema --protocol > spec/protocol.schema.json`"
     );
     // One request and one reply schema per registered game.

@@ -156,33 +156,67 @@ fn short_targets_corpora_replay() {
     );
 }
 
+/// Whether this run rewrites generated files (`ARBITER_BLESS=1`): here, it
+/// seeds the corpora with what a newly registered game lacks.
+fn bless() -> bool {
+    std::env::var_os("ARBITER_BLESS").is_some_and(|v| v == "1")
+}
+
 /// Issue 29: the loader's seed corpus holds, for every registered game, a
 /// scenario the loader accepts, so the fuzzer mutates every game's
-/// scenario syntax, not Stratego's alone.
+/// scenario syntax, not Stratego's alone. Under `ARBITER_BLESS=1` a game
+/// without one gets a copy of its first scenario file, so a new game needs
+/// no file here by hand.
 #[test]
 fn the_scenario_load_corpus_has_a_scenario_of_every_game() {
-    let mut games = Vec::new();
-    for f in inputs("scenario_load") {
-        let text = std::fs::read_to_string(&f).unwrap_or_default();
-        if let Ok(s) = arbiter::scenario::any::parse(&f, &text) {
-            games.push(s.game());
+    let loaded = || {
+        let mut games = Vec::new();
+        for f in inputs("scenario_load") {
+            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            if let Ok(s) = arbiter::scenario::any::parse(&f, &text) {
+                games.push(s.game());
+            }
+        }
+        games
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if bless() {
+        let games = loaded();
+        for name in arbiter::games::names() {
+            if games.contains(&name) {
+                continue;
+            }
+            let (mut scenarios, _) =
+                arbiter::scenario::any::load_all(&[root.join("scenarios").join(name)]);
+            scenarios.sort_by(|a, b| a.path().cmp(b.path()));
+            let first = scenarios
+                .first()
+                .unwrap_or_else(|| panic!("{name} has no scenario"));
+            let to = root.join("fuzz/corpus/scenario_load").join(format!(
+                "{name}-{}",
+                first.path().file_name().unwrap().to_string_lossy()
+            ));
+            std::fs::copy(first.path(), to).expect("the corpus is writable");
         }
     }
+    let games = loaded();
     for name in arbiter::games::names() {
         assert!(
             games.contains(&name),
-            "no scenario of {name} in fuzz/corpus/scenario_load/ loads (loaded: {games:?})"
+            "no scenario of {name} in fuzz/corpus/scenario_load/ loads (loaded: {games:?}); ARBITER_BLESS=1 adds one"
         );
     }
 }
 
 /// Issue 29: the reader's seed corpus holds, for every game, a request and
 /// a reply its reader accepts, so the fuzzer mutates every game's setup,
-/// profile and action spelling.
+/// profile and action spelling. Under `ARBITER_BLESS=1` a game without them
+/// gets the `legal-moves` request of its first battery case and the
+/// reference's reply, as `serve` writes them.
 #[test]
 fn the_protocol_reader_corpus_has_a_request_and_a_reply_of_every_game() {
     use arbiter::games::Visit;
-    use arbiter::protocol::message::QueryKind;
+    use arbiter::protocol::message::{Position, Query, QueryKind, Request};
     use arbiter::protocol::reader::{read_reply, read_request};
     use arbiter::rules::Rules;
 
@@ -195,20 +229,53 @@ fn the_protocol_reader_corpus_has_a_request_and_a_reply_of_every_game() {
         });
         (request, reply)
     }
-    let texts: Vec<String> = inputs("protocol_reader")
-        .iter()
-        .filter_map(|f| std::fs::read_to_string(f).ok())
-        .collect();
-    struct Reads<'a>(&'a [String]);
+    /// The request and the reply a game lacks, written into the corpus.
+    fn seed<G: Rules>(dir: &Path) {
+        let (setup, profile) = G::battery_case(0).expect("a battery case");
+        let request = arbiter::protocol::writer::request_line(&Request::<G> {
+            id: 1,
+            case: Some("seed".into()),
+            query: Query::LegalMoves(Position {
+                profile,
+                setup,
+                moves: Vec::new(),
+            }),
+        });
+        let reply = arbiter::protocol::serve::answer_line(G::reference(), &request);
+        for (part, line) in [("request", request), ("reply", reply)] {
+            let path = dir.join(format!("{}-{part}-legal-moves.json", G::NAME));
+            std::fs::write(path, line + "\n").expect("the corpus is writable");
+        }
+    }
+    struct Reads<'a>(&'a [String], Option<&'a Path>);
     impl Visit for Reads<'_> {
         type Out = (&'static str, (bool, bool));
         fn visit<G: Rules>(&mut self) -> Self::Out {
-            (G::NAME, reads::<G>(self.0))
+            let found = reads::<G>(self.0);
+            if let (Some(dir), false) = (self.1, found == (true, true)) {
+                seed::<G>(dir);
+            }
+            (G::NAME, found)
         }
     }
-    let found = arbiter::games::each(&mut Reads(&texts));
+    let texts = || -> Vec<String> {
+        inputs("protocol_reader")
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .collect()
+    };
+    if bless() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/protocol_reader");
+        arbiter::games::each(&mut Reads(&texts(), Some(&dir)));
+    }
+    let texts = texts();
+    let found = arbiter::games::each(&mut Reads(&texts, None));
     assert_eq!(found.len(), arbiter::games::names().len());
     for (name, found) in found {
-        assert_eq!(found, (true, true), "{name}: (a request, a reply) read");
+        assert_eq!(
+            found,
+            (true, true),
+            "{name}: (a request, a reply) read; ARBITER_BLESS=1 adds them"
+        );
     }
 }
