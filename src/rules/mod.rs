@@ -14,6 +14,7 @@ pub mod annotations;
 pub mod codes;
 pub mod lockstep;
 pub mod overrides;
+pub mod sides;
 pub mod state;
 pub mod switches;
 pub mod yaml;

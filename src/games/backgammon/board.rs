@@ -3,51 +3,19 @@
 //! actions as the scenarios and the protocol spell them. No rule lives here
 //! (`spec/backgammon/rules.md`); this module only stores and spells.
 
-use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// One of the two players (BG-1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Player {
-    /// Plays from S1 towards W1 (the page's player A).
-    White,
-    /// Plays from W1 towards S1 (the page's player B).
-    Black,
-}
-
-impl Player {
-    /// Both players, white first.
-    pub const BOTH: [Player; 2] = [Player::White, Player::Black];
-
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::White => Player::Black,
-            Player::Black => Player::White,
-        }
-    }
-
-    /// 0 for white, 1 for black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `white` or `black`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::White => "white",
-            Player::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::two_sides! {
+    other: other,
+    /// One of the two players (BG-1.2).
+    pub enum Player {
+        /// Plays from S1 towards W1 (the page's player A).
+        White = "white",
+        /// Plays from W1 towards S1 (the page's player B).
+        Black = "black",
     }
 }
 

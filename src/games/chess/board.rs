@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+
 
 /// A square, 0 = a1, 7 = h1, 56 = a8, 63 = h8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,45 +63,14 @@ impl FromStr for Square {
     }
 }
 
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Color {
-    /// White moves up the board, from rank 1.
-    White,
-    /// Black moves down, from rank 8.
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// Index 0 for white, 1 for black.
-    pub const fn index(self) -> usize {
-        match self {
-            Color::White => 0,
-            Color::Black => 1,
-        }
-    }
-
-    /// `white` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::two_sides! {
+    other: other,
+    /// A side.
+    pub enum Color {
+        /// White moves up the board, from rank 1.
+        White = "white",
+        /// Black moves down, from rank 8.
+        Black = "black",
     }
 }
 

@@ -125,25 +125,18 @@ impl Dir {
     }
 }
 
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Side {
-    /// Starts on rows 1-3 and moves up the board.
-    White,
-    /// Starts on rows 6-8 and moves down the board.
-    Black,
+crate::two_sides! {
+    other: other,
+    /// A player.
+    pub enum Side {
+        /// Starts on rows 1-3 and moves up the board.
+        White = "white",
+        /// Starts on rows 6-8 and moves down the board.
+        Black = "black",
+    }
 }
 
 impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
     /// +1 for White (up), -1 for Black (down).
     pub fn forward(self) -> i8 {
         match self {
@@ -159,20 +152,6 @@ impl Side {
             Side::White => 7,
             Side::Black => 0,
         }
-    }
-
-    /// The name as written in scenarios and on the wire.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

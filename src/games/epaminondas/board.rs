@@ -7,7 +7,6 @@
 //! White sits at ranks 1–2, Black at ranks 11–12. Both implementations use
 //! these types; none of the rules is here.
 
-use schemars::JsonSchema;
 use std::fmt;
 use std::str::FromStr;
 
@@ -200,45 +199,14 @@ impl Dir {
     }
 }
 
-/// The two players (EP-1.2). White starts at ranks 1–2 and moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Side {
-    /// White, at the bottom (ranks 1 and 2 at the start).
-    White,
-    /// Black, at the top.
-    Black,
-}
-
-impl Side {
-    /// The other side.
-    pub const fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// `white` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-
-    /// Index 0 for White, 1 for Black.
-    pub const fn index(self) -> usize {
-        match self {
-            Side::White => 0,
-            Side::Black => 1,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::two_sides! {
+    other: opponent,
+    /// The two players (EP-1.2). White starts at ranks 1–2 and moves first.
+    pub enum Side {
+        /// White, at the bottom (ranks 1 and 2 at the start).
+        White = "white",
+        /// Black, at the top.
+        Black = "black",
     }
 }
 

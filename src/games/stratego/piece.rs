@@ -7,37 +7,14 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The two players. Red moves first (RP-1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Color {
-    /// Sets up on the home ranks from rank 1 and moves first (RP-1.3).
-    Red,
-    /// Sets up on the home ranks from the last rank.
-    Blue,
-}
-
-impl Color {
-    /// The other player.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Red => Color::Blue,
-            Color::Blue => Color::Red,
-        }
-    }
-
-    /// Lower-case name as used in scenarios.
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::two_sides! {
+    other: opponent,
+    /// The two players. Red moves first (RP-1.3).
+    pub enum Color {
+        /// Sets up on the home ranks from rank 1 and moves first (RP-1.3).
+        Red = "red",
+        /// Sets up on the home ranks from the last rank.
+        Blue = "blue",
     }
 }
 
