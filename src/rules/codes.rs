@@ -19,10 +19,7 @@ macro_rules! rule_codes {
         }
     ) => {
         $(#[$meta])*
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, serde::Deserialize, schemars::JsonSchema,
-        )]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
         pub enum $name {
             $( $(#[$vmeta])* #[serde(rename = $code)] $variant, )+
         }
@@ -40,10 +37,6 @@ macro_rules! rule_codes {
             }
         }
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
+        $crate::display_as!($name, as_str);
     };
 }

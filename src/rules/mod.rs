@@ -13,6 +13,7 @@
 pub mod annotations;
 pub mod codes;
 pub mod lockstep;
+pub mod outcomes;
 pub mod overrides;
 pub mod sides;
 pub mod state;
@@ -36,8 +37,9 @@ macro_rules! spec_files {
 /// The items of a game's [`Basics`] impl that are a table, not code: its
 /// names, its spec files ([`spec_files!`]), its implementations (the
 /// reference first) and its types, written as one list so that a new game
-/// fills in a form. `is_over` asks the outcome's own `is_over`. The
-/// game writes the rest of the impl (the outcome's clause, …) beside it.
+/// fills in a form. `is_over` and `outcome_clause` ask the outcome's own
+/// `is_over` and `clause` (which [`outcomes!`] writes for most games); the
+/// game writes the rest of the impl (`spelling_clause`, …) beside it.
 /// Like [`spec_files!`], call it only from `src/games/<game>/rules.rs`.
 #[macro_export]
 macro_rules! game_basics {
@@ -66,6 +68,10 @@ macro_rules! game_basics {
 
         fn is_over(outcome: &Self::Outcome) -> bool {
             outcome.is_over()
+        }
+
+        fn outcome_clause(outcome: &Self::Outcome) -> Option<&'static str> {
+            outcome.clause()
         }
     };
 }
@@ -163,6 +169,19 @@ pub trait Rules: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Wo
 
 impl<G> Rules for G where G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads {}
 
+/// A value the protocol writes and reads by name (a rule code, an
+/// outcome): compared, shown, serialized both ways, described in the
+/// schemas, and shared across threads.
+pub trait WireValue:
+    Debug + Eq + Display + Serialize + DeserializeOwned + JsonSchema + Send + Sync
+{
+}
+
+impl<T> WireValue for T where
+    T: Debug + Eq + Display + Serialize + DeserializeOwned + JsonSchema + Send + Sync
+{
+}
+
 /// A game's names, types and implementations: what the rules are about and
 /// who plays them.
 pub trait Basics: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
@@ -188,31 +207,13 @@ pub trait Basics: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static
     /// A named set of rule switches.
     type Profile: RuleProfile;
     /// The stable code of a rule that forbids an action.
-    type RuleCode: Copy
-        + Debug
-        + Eq
-        + Ord
-        + Hash
-        + Display
-        + Serialize
-        + DeserializeOwned
-        + JsonSchema
-        + Send
-        + Sync;
+    type RuleCode: Copy + Ord + Hash + WireValue;
     /// What the rules observe about one played action (counts, captures,
     /// crownings, the dice used, …). Equal notes from two implementations
     /// are what the battery ([`crate::battery`]) asks of every played action.
     type Note: Clone + Debug + PartialEq + Send + Sync;
     /// Whether the game goes on, and if not, how it ended.
-    type Outcome: Clone
-        + Debug
-        + Eq
-        + Display
-        + Serialize
-        + DeserializeOwned
-        + JsonSchema
-        + Send
-        + Sync;
+    type Outcome: Clone + WireValue;
     /// Who acts: red or blue, white or black.
     type Side: Copy + Debug + Eq + Display;
 

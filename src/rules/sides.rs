@@ -20,10 +20,7 @@ macro_rules! two_sides {
         }
     ) => {
         $(#[$meta])*
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, serde::Deserialize, schemars::JsonSchema,
-        )]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
         pub enum $name {
             $(#[$m1])* #[serde(rename = $s1)] $first,
             $(#[$m2])* #[serde(rename = $s2)] $second,
@@ -58,9 +55,18 @@ macro_rules! two_sides {
             }
         }
 
+        $crate::display_as!($name, name);
+    };
+}
+
+/// `Display` for a type that has a `const fn $method(self) -> &'static
+/// str` giving its spelling: the one way sides and rule codes are shown.
+#[macro_export]
+macro_rules! display_as {
+    ($name:ident, $method:ident) => {
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
+                f.write_str(self.$method())
             }
         }
     };

@@ -111,6 +111,19 @@ impl Outcome {
     pub fn is_over(self) -> bool {
         self != Outcome::Ongoing
     }
+
+    /// The clause that ended the game; `None` while it goes on.
+    pub fn clause(self) -> Option<&'static str> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::WhiteWins(w) | Outcome::BlackWins(w) => Some(match w.by {
+                WinBy::Single | WinBy::Gammon => "BG-7.2",
+                WinBy::Backgammon => "BG-7.3",
+                WinBy::Drop => "BG-8.5",
+                WinBy::Resign => "BG-9.1",
+            }),
+        }
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -6,7 +6,7 @@ use crate::rules::Basics;
 
 use super::board::{Action, Side};
 use super::engine::Engine;
-use super::game::{Backgammon, Note, Outcome, WinBy};
+use super::game::{Backgammon, Note, Outcome};
 use super::profile::Profile;
 use super::reference::Reference;
 use super::setup::Setup;
@@ -21,17 +21,5 @@ impl Basics for Backgammon {
 
     fn spelling_clause() -> Option<&'static str> {
         Some("BG-3.8")
-    }
-
-    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
-        match outcome {
-            Outcome::Ongoing => None,
-            Outcome::WhiteWins(w) | Outcome::BlackWins(w) => Some(match w.by {
-                WinBy::Single | WinBy::Gammon => "BG-7.2",
-                WinBy::Backgammon => "BG-7.3",
-                WinBy::Drop => "BG-8.5",
-                WinBy::Resign => "BG-9.1",
-            }),
-        }
     }
 }

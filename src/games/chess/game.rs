@@ -5,84 +5,48 @@
 //! in `explain.rs`, `ActionSpace` in `action_space.rs`, `Workloads` in
 //! `workload.rs`.
 
-use serde::{Deserialize, Serialize};
-
 use super::action::{Action, ClaimKind};
 use super::board::Color;
 
-/// Why a game was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WinReason {
-    /// CH-3.3: the loser's king is in check and no legal move meets it.
-    Checkmate,
-    /// CH-4 under `stalemate: win-for-stalemating`: the loser is stalemated.
-    Stalemate,
-}
-
-/// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// CH-4: the side to move has no legal move and is not in check.
-    Stalemate,
-    /// CH-5: neither side can mate with the material left.
-    InsufficientMaterial,
-    /// CH-6.4: a position stood for the third time (automatic, or claimed).
-    ThreefoldRepetition,
-    /// CH-6.5: a position stood for the fifth time.
-    FivefoldRepetition,
-    /// CH-8.2: fifty moves each without a pawn move or capture (claimed, or
-    /// automatic after 100 plies).
-    FiftyMoves,
-    /// CH-8.3: seventy-five moves each without a pawn move or capture.
-    SeventyFiveMoves,
-    /// CH-7 under a `perpetual-checks` count: one side gave that many
-    /// checks in a row.
-    PerpetualCheck,
-}
-
-/// How the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The game goes on.
-    Ongoing,
-    /// White has won.
-    WhiteWins(WinReason),
-    /// Black has won.
-    BlackWins(WinReason),
-    /// Nobody wins.
-    Draw(DrawReason),
+crate::outcomes! {
+    sides: Color { White => WhiteWins, Black => BlackWins },
+    /// Why a game was won.
+    pub enum WinReason {
+        /// CH-3.3: the loser's king is in check and no legal move meets it.
+        Checkmate => "CH-3.3",
+        /// CH-4 under `stalemate: win-for-stalemating`: the loser is stalemated.
+        Stalemate => "CH-4.2",
+    }
+    /// Why a game was drawn.
+    pub enum DrawReason {
+        /// CH-4: the side to move has no legal move and is not in check.
+        Stalemate => "CH-4.1",
+        /// CH-5: neither side can mate with the material left.
+        InsufficientMaterial => "CH-5.1",
+        /// CH-6.4: a position stood for the third time (automatic, or claimed).
+        ThreefoldRepetition => "CH-6.4",
+        /// CH-6.5: a position stood for the fifth time.
+        FivefoldRepetition => "CH-6.5",
+        /// CH-8.2: fifty moves each without a pawn move or capture (claimed, or
+        /// automatic after 100 plies).
+        FiftyMoves => "CH-8.2",
+        /// CH-8.3: seventy-five moves each without a pawn move or capture.
+        SeventyFiveMoves => "CH-8.3",
+        /// CH-7 under a `perpetual-checks` count: one side gave that many
+        /// checks in a row.
+        PerpetualCheck => "AM-7",
+    }
+    /// How the game stands.
+    pub enum Outcome;
 }
 
 impl Outcome {
-    /// A win for `color`.
-    pub fn win(color: Color, reason: WinReason) -> Self {
-        match color {
-            Color::White => Outcome::WhiteWins(reason),
-            Color::Black => Outcome::BlackWins(reason),
-        }
-    }
-
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
-    }
-
     /// Whether the game ended in checkmate.
     pub fn is_checkmate(self) -> bool {
         matches!(
             self,
             Outcome::WhiteWins(WinReason::Checkmate) | Outcome::BlackWins(WinReason::Checkmate)
         )
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = serde_json::to_string(self).unwrap_or_default();
-        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
     }
 }
 

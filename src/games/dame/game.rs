@@ -5,63 +5,25 @@
 //! in `explain.rs`, `ActionSpace` in `action_space.rs`, `Workloads` in
 //! `workload.rs`.
 
-use serde::{Deserialize, Serialize};
-
 use super::board::{Kind, Side, Square};
 use super::moves::Action;
 
-/// Why a game was won (DA-5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WinReason {
-    /// DA-5.1: the loser has no stone left.
-    AllCaptured,
-    /// DA-5.2: the loser is to move and cannot (blocked in).
-    NoLegalMove,
-}
-
-/// Why a game was drawn (AD-11; no draw in the seed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// The profile's count of plies without progress ran out.
-    NoProgress,
-}
-
-/// The state of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The game goes on.
-    Ongoing,
-    /// White has won.
-    WhiteWins(WinReason),
-    /// Black has won.
-    BlackWins(WinReason),
-    /// Nobody wins.
-    Draw(DrawReason),
-}
-
-impl Outcome {
-    /// A win for `side`.
-    pub fn win(side: Side, reason: WinReason) -> Outcome {
-        match side {
-            Side::White => Outcome::WhiteWins(reason),
-            Side::Black => Outcome::BlackWins(reason),
-        }
+crate::outcomes! {
+    sides: Side { White => WhiteWins, Black => BlackWins },
+    /// Why a game was won (DA-5).
+    pub enum WinReason {
+        /// DA-5.1: the loser has no stone left.
+        AllCaptured => "DA-5.1",
+        /// DA-5.2: the loser is to move and cannot (blocked in).
+        NoLegalMove => "DA-5.2",
     }
-
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
+    /// Why a game was drawn (AD-11; no draw in the seed).
+    pub enum DrawReason {
+        /// The profile's count of plies without progress ran out.
+        NoProgress => "AD-11",
     }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = serde_json::to_string(self).unwrap_or_default();
-        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
-    }
+    /// The state of the game.
+    pub enum Outcome;
 }
 
 /// What the rules observe about one played action.

@@ -6,7 +6,7 @@ use crate::rules::Basics;
 
 use super::board::{Setup, Side};
 use super::engine::Engine;
-use super::game::{Dame, DrawReason, Note, Outcome, WinReason};
+use super::game::{Dame, Note, Outcome};
 use super::moves::Action;
 use super::profile::Profile;
 use super::reference::Reference;
@@ -17,16 +17,5 @@ impl Basics for Dame {
         name: "dame", seed: "seed 004 (Dame)", example_adapter: "examples/python-dame-naive/engine.py",
         spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
-    }
-
-    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
-        match outcome {
-            Outcome::Ongoing => None,
-            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => Some(match r {
-                WinReason::AllCaptured => "DA-5.1",
-                WinReason::NoLegalMove => "DA-5.2",
-            }),
-            Outcome::Draw(DrawReason::NoProgress) => Some("AD-11"),
-        }
     }
 }

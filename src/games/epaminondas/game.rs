@@ -10,59 +10,23 @@ use serde::{Deserialize, Serialize};
 use super::board::{Dir, Side, Square};
 use super::moves::Move;
 
-/// Why a game was won (EP-5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WinReason {
-    /// EP-5.2: more stones on the opponent's home row than the opponent has
-    /// on the winner's, after the opponent's move.
-    Crossing,
-    /// EP-5.3: the loser had no legal move (or no stone) on their turn.
-    NoLegalMove,
-}
-
-/// Why a game was drawn (only under `end.no-moves=draw`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// The side to move had no legal move.
-    NoLegalMove,
-}
-
-/// Whether the game goes on, and if not, how it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The game goes on.
-    Ongoing,
-    /// White has won.
-    WhiteWins(WinReason),
-    /// Black has won.
-    BlackWins(WinReason),
-    /// Nobody wins.
-    Draw(DrawReason),
-}
-
-impl Outcome {
-    /// A win for `side`.
-    pub fn win(side: Side, reason: WinReason) -> Self {
-        match side {
-            Side::White => Outcome::WhiteWins(reason),
-            Side::Black => Outcome::BlackWins(reason),
-        }
+crate::outcomes! {
+    sides: Side { White => WhiteWins, Black => BlackWins },
+    /// Why a game was won (EP-5).
+    pub enum WinReason {
+        /// EP-5.2: more stones on the opponent's home row than the opponent has
+        /// on the winner's, after the opponent's move.
+        Crossing => "EP-5.2",
+        /// EP-5.3: the loser had no legal move (or no stone) on their turn.
+        NoLegalMove => "EP-5.3",
     }
-
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
+    /// Why a game was drawn (only under `end.no-moves=draw`).
+    pub enum DrawReason {
+        /// The side to move had no legal move.
+        NoLegalMove => "AE-5",
     }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = serde_json::to_string(self).unwrap_or_default();
-        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
-    }
+    /// Whether the game goes on, and if not, how it ended.
+    pub enum Outcome;
 }
 
 /// How many stones each side has on the opponent's home row (EP-5.1).

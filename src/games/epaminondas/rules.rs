@@ -6,7 +6,7 @@ use crate::rules::Basics;
 
 use super::board::Side;
 use super::engine::Engine;
-use super::game::{DrawReason, Epaminondas, Note, Outcome, WinReason};
+use super::game::{Epaminondas, Note, Outcome};
 use super::moves::Move;
 use super::profile::Profile;
 use super::reference::Reference;
@@ -18,16 +18,5 @@ impl Basics for Epaminondas {
         name: "epaminondas", seed: "seed 003", example_adapter: "examples/python-epaminondas/adapter.py",
         spec_files: ["rules.md", "ambiguities.md", "errata.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Move, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
-    }
-
-    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
-        match outcome {
-            Outcome::Ongoing => None,
-            Outcome::WhiteWins(r) | Outcome::BlackWins(r) => Some(match r {
-                WinReason::Crossing => "EP-5.2",
-                WinReason::NoLegalMove => "EP-5.3",
-            }),
-            Outcome::Draw(DrawReason::NoLegalMove) => Some("AE-5"),
-        }
     }
 }

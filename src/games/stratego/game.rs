@@ -11,58 +11,22 @@ use serde::{Deserialize, Serialize};
 use super::combat::CombatResult;
 use super::piece::{Color, Rank};
 
-/// Why a game was won (RP-6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WinReason {
-    /// RP-6.1: the loser's flag was captured.
-    FlagCaptured,
-    /// RP-6.2: the loser had no legal move on their turn.
-    NoLegalMove,
-}
-
-/// Why a game was drawn (RP-6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// RP-6.3: neither player has a piece that can move.
-    NeitherCanMove,
-}
-
-/// The state of the game after a ply (or at the start).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The game goes on.
-    Ongoing,
-    /// Red has won.
-    RedWins(WinReason),
-    /// Blue has won.
-    BlueWins(WinReason),
-    /// Nobody wins.
-    Draw(DrawReason),
-}
-
-impl Outcome {
-    /// A win for `color`.
-    pub fn win(color: Color, reason: WinReason) -> Self {
-        match color {
-            Color::Red => Outcome::RedWins(reason),
-            Color::Blue => Outcome::BlueWins(reason),
-        }
+crate::outcomes! {
+    sides: Color { Red => RedWins, Blue => BlueWins },
+    /// Why a game was won (RP-6).
+    pub enum WinReason {
+        /// RP-6.1: the loser's flag was captured.
+        FlagCaptured => "RP-6.1",
+        /// RP-6.2: the loser had no legal move on their turn.
+        NoLegalMove => "RP-6.2",
     }
-
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
+    /// Why a game was drawn (RP-6).
+    pub enum DrawReason {
+        /// RP-6.3: neither player has a piece that can move.
+        NeitherCanMove => "RP-6.3",
     }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = serde_json::to_string(self).unwrap_or_default();
-        f.write_str(&s.replace(['"', '{', '}'], "").replace(':', ": "))
-    }
+    /// The state of the game after a ply (or at the start).
+    pub enum Outcome;
 }
 
 /// What the two-squares rule says about a played move (TS-3).

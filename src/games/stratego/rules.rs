@@ -5,7 +5,7 @@
 use crate::rules::Basics;
 
 use super::engine::Engine;
-use super::game::{DrawReason, Outcome, PlyReport, Stratego, WinReason};
+use super::game::{Outcome, PlyReport, Stratego};
 use super::moves::Move;
 use super::piece::Color;
 use super::position::Setup;
@@ -18,16 +18,5 @@ impl Basics for Stratego {
         name: "stratego", seed: "seeds 000–002 (ISF articles 10 and 11)", example_adapter: "examples/python-naive/adapter.py",
         spec_files: ["rules-of-play.md", "two-squares.md", "more-squares.md", "ambiguities.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Move, Profile = Profile, RuleCode = RuleCode, Note = PlyReport, Outcome = Outcome, Side = Color },
-    }
-
-    fn outcome_clause(outcome: &Outcome) -> Option<&'static str> {
-        match outcome {
-            Outcome::Ongoing => None,
-            Outcome::RedWins(r) | Outcome::BlueWins(r) => Some(match r {
-                WinReason::FlagCaptured => "RP-6.1",
-                WinReason::NoLegalMove => "RP-6.2",
-            }),
-            Outcome::Draw(DrawReason::NeitherCanMove) => Some("RP-6.3"),
-        }
     }
 }
