@@ -9,9 +9,35 @@
 /// with its doc comment naming the clause), with the derives every game's
 /// codes need (`Copy`, `Ord`, `Hash`, serde, JSON schema), the serde name
 /// of each variant set to its code, `ALL` (every code, in the order
-/// written), `as_str` and `Display` (the code).
+/// written), `as_str` and `Display` (the code); and, where every line
+/// names the clause that decides its code (`Variant = "code" @ "CLAUSE"`),
+/// `clause`.
 #[macro_export]
 macro_rules! rule_codes {
+    // Each code with the one clause that decides it (`Variant = "code" @
+    // "CLAUSE"`): the enum as below, and `clause`.
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $code:literal @ $clause:literal, )+
+        }
+    ) => {
+        $crate::rule_codes! {
+            $(#[$meta])*
+            pub enum $name {
+                $( $(#[$vmeta])* $variant = $code, )+
+            }
+        }
+
+        impl $name {
+            /// The spec clause that decides the rule.
+            pub const fn clause(self) -> &'static str {
+                match self {
+                    $($name::$variant => $clause,)+
+                }
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         pub enum $name:ident {

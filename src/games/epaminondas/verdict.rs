@@ -9,50 +9,33 @@ crate::rule_codes! {
     /// Stable code of the rule a move breaks. Never rename one.
     pub enum RuleCode {
         /// EP-5.4: the game is over.
-        GameOver = "play.game-over",
+        GameOver = "play.game-over" @ "EP-5.4",
         /// EP-1.1: a square of the move is not on this board.
-        OffBoard = "play.off-board",
+        OffBoard = "play.off-board" @ "EP-1.1",
         /// EP-2.2: no stone on the front square.
-        NoStone = "play.no-stone",
+        NoStone = "play.no-stone" @ "EP-2.2",
         /// EP-2.2: the front stone is the opponent's.
-        OpponentStone = "play.opponent-stone",
+        OpponentStone = "play.opponent-stone" @ "EP-2.2",
         /// EP-3.2: the landing square is not on an orthogonal or diagonal line
         /// from the front stone.
-        NotALine = "play.not-a-line",
+        NotALine = "play.not-a-line" @ "EP-3.2",
         /// EP-3.3: the count does not match own stones in an unbroken line
         /// behind the front stone (or, without splitting, the whole line).
-        Count = "phalanx.count",
+        Count = "phalanx.count" @ "EP-3.3",
         /// EP-3.2, EP-3.3: further than the moving stones may go.
-        TooFar = "phalanx.too-far",
+        TooFar = "phalanx.too-far" @ "EP-3.2",
         /// EP-3.4: onto or over an own stone.
-        OwnStone = "phalanx.own-stone",
+        OwnStone = "phalanx.own-stone" @ "EP-3.4",
         /// EP-4.1: on past the first enemy stone.
-        Blocked = "phalanx.blocked",
+        Blocked = "phalanx.blocked" @ "EP-4.1",
         /// EP-4.2: the enemy line is not shorter than the moving phalanx.
-        TooWeak = "capture.too-weak",
+        TooWeak = "capture.too-weak" @ "EP-4.2",
         /// EP-6.2: the move would leave the forbidden symmetry.
-        Symmetry = "symmetry",
+        Symmetry = "symmetry" @ "EP-6.2",
     }
 }
 
 impl RuleCode {
-
-    /// The clause that decides it.
-    pub fn clause(self) -> &'static str {
-        match self {
-            RuleCode::GameOver => "EP-5.4",
-            RuleCode::OffBoard => "EP-1.1",
-            RuleCode::NoStone | RuleCode::OpponentStone => "EP-2.2",
-            RuleCode::NotALine => "EP-3.2",
-            RuleCode::Count => "EP-3.3",
-            RuleCode::TooFar => "EP-3.2",
-            RuleCode::OwnStone => "EP-3.4",
-            RuleCode::Blocked => "EP-4.1",
-            RuleCode::TooWeak => "EP-4.2",
-            RuleCode::Symmetry => "EP-6.2",
-        }
-    }
-
     /// The generic verdict for `mv`, with a sentence for people.
     pub fn illegal(self, mv: Move, explanation: String) -> crate::rules::Illegal<Epaminondas> {
         crate::rules::Illegal {
