@@ -134,6 +134,12 @@ pub struct Located {
     pub message: String,
 }
 
+/// `message` at `at`: how a game's setup reader points at the value at
+/// fault.
+pub fn located(at: Loc, message: String) -> Located {
+    Located { at, message }
+}
+
 /// A named set of rule switches: one per point on which rule texts and
 /// implementations of the game disagree (`spec/<game>/profiles.md`).
 pub trait RuleProfile:

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts, located};
 
 use super::board::{Action, Player, Position, Roll, from_seed_name};
 use super::game::{Backgammon, Cube, Note};
@@ -18,57 +18,45 @@ use super::setup::Setup;
 
 /// A number for each player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct PerPlayer {
     /// White's.
-    #[serde(default)]
     pub white: u8,
     /// Black's.
-    #[serde(default)]
     pub black: u8,
 }
 
 /// The starting position (`spec/scenario-format.md`, "Backgammon's setup").
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupSpec {
     /// `standard`: the usual position (BG-1.4), with the opening roll to
     /// come unless `to_move` or `dice` is given. Points listed under
     /// `white` or `black` then replace that player's whole army.
-    #[serde(default)]
     pub start: Option<StartName>,
     /// White's checkers: `point: count`, the point in white's own numbers
     /// (1–24) or the page's name (`S1`…`S12`, `W1`…`W12`).
-    #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, u8>>")]
     pub white: Option<Entries<Spanned<u8>>>,
     /// Black's checkers, the same way in black's numbers.
-    #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, u8>>")]
     pub black: Option<Entries<Spanned<u8>>>,
     /// Checkers on the bar.
-    #[serde(default)]
     pub bar: Option<PerPlayer>,
     /// Checkers borne off; when left out, whatever a player lacks of 15.
-    #[serde(default)]
     pub off: Option<PerPlayer>,
     /// The cube; centred at 1 when left out.
-    #[serde(default)]
     pub cube: Option<Cube>,
     /// Whose turn it is. Default: white.
-    #[serde(default)]
     pub to_move: Option<Player>,
     /// A roll already on the table for `to_move` to play (`5-2`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub dice: Option<Spanned<String>>,
     /// Whether the player on turn has already chosen to roll, so that the
     /// dice roll next under every profile (default: false).
-    #[serde(default)]
     pub roll_next: Option<bool>,
     /// Whether the game starts with the opening roll (default: with
     /// `start: standard` and neither `to_move` nor `dice`).
-    #[serde(default)]
     pub opening: Option<bool>,
 }
 
@@ -78,10 +66,6 @@ pub struct SetupSpec {
 pub enum StartName {
     /// 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6.
     Standard,
-}
-
-fn located(at: Loc, message: String) -> Located {
-    Located { at, message }
 }
 
 impl ScenarioParts for Backgammon {

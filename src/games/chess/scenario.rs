@@ -14,13 +14,12 @@ use super::position::Position;
 use super::profile::Profile;
 
 /// The starting position.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupSpec {
     /// The position as FEN (CH-1.1): six fields, or four without the
     /// clocks. Default: the initial position. Repetition counts positions
     /// from this one on (CH-6.3).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub fen: Option<Spanned<String>>,
 }

@@ -8,37 +8,29 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts, located};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note};
 use super::profile::{CaptureRule, Profile};
 
 /// The starting position.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupSpec {
     /// `true`: the starting position of DA-1.2 (twelve men each); `white`
     /// and `black` must then be left out.
-    #[serde(default)]
     #[schemars(with = "Option<bool>")]
     pub start: Option<Spanned<bool>>,
     /// Who moves first. Default: the profile's (`first`; white under
     /// `seed-004`, black under `english`).
-    #[serde(default)]
     pub to_move: Option<Side>,
     /// White stones: square → `man` or `dame`.
-    #[serde(default)]
     #[schemars(with = "BTreeMap<String, Kind>")]
     pub white: Entries<Spanned<String>>,
     /// Black stones: square → `man` or `dame`.
-    #[serde(default)]
     #[schemars(with = "BTreeMap<String, Kind>")]
     pub black: Entries<Spanned<String>>,
-}
-
-fn located(at: Loc, message: String) -> Located {
-    Located { at, message }
 }
 
 /// What must be observed after a Dame action. Only what is given is checked.

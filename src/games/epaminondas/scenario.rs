@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts, located};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note};
@@ -13,27 +13,22 @@ use super::profile::Profile;
 use super::setup::{Setup, SetupError};
 
 /// The starting position.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupSpec {
     /// The board (EP-1.1): `14x12` (default) or `8x8`.
-    #[serde(default)]
     #[schemars(with = "Option<Size>")]
     pub board: Option<Spanned<String>>,
     /// `standard`: the opening array of EP-1.4 (two full rows each); then
     /// `white` and `black` must be left out.
-    #[serde(default)]
     #[schemars(with = "Option<StartName>")]
     pub start: Option<Spanned<String>>,
     /// Who moves first. Default: white.
-    #[serde(default)]
     pub to_move: Option<Side>,
     /// White's stones, as squares.
-    #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub white: Vec<Spanned<String>>,
     /// Black's stones, as squares.
-    #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub black: Vec<Spanned<String>>,
 }
@@ -45,10 +40,6 @@ pub struct SetupSpec {
 enum StartName {
     /// Two full rows in front of each player.
     Standard,
-}
-
-fn located(at: Loc, message: String) -> Located {
-    Located { at, message }
 }
 
 impl ScenarioParts for Epaminondas {

@@ -13,7 +13,7 @@ use serde_saphyr::Spanned;
 
 use crate::rng::SplitMix;
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located, ScenarioParts};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts, located};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -27,30 +27,25 @@ use super::variant::Variant;
 use super::workload::driver::full_setup;
 
 /// The starting position as piece lists, on a board and with an army.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupSpec {
     /// Board geometry (RP-1.6): a name (`standard`, `quick-8x8`) or a
     /// board written out as `{files, ranks, lakes}`. Default: `standard`.
-    #[serde(default)]
     #[schemars(with = "Option<BoardSchema>")]
     pub board: Option<Spanned<BoardSpec>>,
     /// The army each player's pieces are counted against (RP-2.2, RP-2.4):
     /// a name (`standard`, `barrage`, `quick`) or counts per rank like
     /// `{marshal: 1, scout: 3, flag: 1}`. Default: the board's own army
     /// (`quick` on `quick-8x8`, `standard` otherwise).
-    #[serde(default)]
     #[schemars(with = "Option<ArmySchema>")]
     pub army: Option<Spanned<ArmySpec>>,
     /// Who moves first. Default: red.
-    #[serde(default)]
     pub to_move: Option<Color>,
     /// Red pieces: square → rank.
-    #[serde(default)]
     #[schemars(with = "BTreeMap<String, Rank>")]
     pub red: PieceMap,
     /// Blue pieces: square → rank.
-    #[serde(default)]
     #[schemars(with = "BTreeMap<String, Rank>")]
     pub blue: PieceMap,
 }
@@ -167,38 +162,22 @@ enum ArmySchema {
 }
 
 /// The schema of an army written out rank by rank.
-#[derive(JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Default, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 #[allow(dead_code)]
 struct ArmyCountsSchema {
-    #[serde(default)]
     marshal: u8,
-    #[serde(default)]
     general: u8,
-    #[serde(default)]
     colonel: u8,
-    #[serde(default)]
     major: u8,
-    #[serde(default)]
     captain: u8,
-    #[serde(default)]
     lieutenant: u8,
-    #[serde(default)]
     sergeant: u8,
-    #[serde(default)]
     miner: u8,
-    #[serde(default)]
     scout: u8,
-    #[serde(default)]
     spy: u8,
-    #[serde(default)]
     bomb: u8,
-    #[serde(default)]
     flag: u8,
-}
-
-fn located(at: Loc, message: String) -> Located {
-    Located { at, message }
 }
 
 impl SetupSpec {
