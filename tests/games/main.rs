@@ -17,6 +17,7 @@ mod chess_engine_paths;
 mod dame_english_profile;
 mod dame_kill_survivors;
 mod epaminondas;
+mod finished_positions;
 mod independence;
 mod perft_figures;
 mod setup_validation;
