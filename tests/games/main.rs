@@ -20,6 +20,7 @@ mod epaminondas;
 mod finished_positions;
 mod independence;
 mod perft_figures;
+mod setup_numbers;
 mod setup_validation;
 mod stratego_combat_table;
 mod stratego_small_variants;
