@@ -73,6 +73,8 @@ class Game:
             if sum(c) != 15:
                 raise BadRequest("%s does not have 15 checkers" % p)
             sides[p] = c
+        if sides["white"][bg.OFF] == 15 and sides["black"][bg.OFF] == 15:
+            raise BadRequest("both players have borne off all 15 (BG-7.6)")
         for point in range(1, 25):
             # White's point n is black's 25 - n (BG-1.3).
             if sides["white"][point] and sides["black"][25 - point]:
@@ -97,6 +99,10 @@ class Game:
         else:
             self.begin_turn()
         self.last = {"hits": [], "unused-dice": [], "borne-off": 0}
+        # A player with 15 off has already won (BG-7.6).
+        for p in bg.PLAYERS:
+            if self.board.side[p][bg.OFF] == 15:
+                self.score(p)
 
     def may_double(self, player):
         return self.rules.cube and self.cube_owner in (None, player)
@@ -210,17 +216,20 @@ class Game:
         self.board = after
         self.dice = None
         if after.side[p][bg.OFF] == 15:
-            loser = bg.other(p)
-            lc = after.side[loser]
-            if lc[bg.OFF] > 0:
-                self.win(p, "single", 1)
-            elif lc[bg.BAR] > 0 or sum(lc[19:25]) > 0:
-                self.win(p, "backgammon", 3)
-            else:
-                self.win(p, "gammon", 2)
+            self.score(p)
             return
         self.to_move = bg.other(p)
         self.begin_turn()
+
+    def score(self, p):
+        """The win of p, who has borne off all 15 (BG-7.1 to BG-7.4)."""
+        lc = self.board.side[bg.other(p)]
+        if lc[bg.OFF] > 0:
+            self.win(p, "single", 1)
+        elif lc[bg.BAR] > 0 or sum(lc[19:25]) > 0:
+            self.win(p, "backgammon", 3)
+        else:
+            self.win(p, "gammon", 2)
 
     def state(self):
         out = dict(self.last)

@@ -63,7 +63,18 @@ pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: 
             };
             match result.status {
                 Status::Pass => {}
-                Status::Skip(_) => skips += 1,
+                Status::Skip(why) => {
+                    skips += 1;
+                    // A declined run is named, so it is not mistaken for
+                    // a scenario nobody wrote for this profile.
+                    if why.starts_with("declined") {
+                        println!(
+                            "DECLINED [{name}] {} {}: {why}",
+                            s.qualified_id(),
+                            s.path().display()
+                        );
+                    }
+                }
                 Status::Fail(failures) => {
                     fails += 1;
                     for f in failures {

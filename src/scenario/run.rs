@@ -26,7 +26,9 @@ pub enum Status {
     Pass,
     /// Some did not.
     Fail(Vec<Failure>),
-    /// No selected profile applies to this scenario.
+    /// No selected profile applies to this scenario, or the implementation
+    /// declines a profile run (`Implementation::supports`; the reason then
+    /// starts with `declined`).
     Skip(String),
 }
 
@@ -64,14 +66,23 @@ pub fn run<G: Rules>(
             only.unwrap_or_default()
         ))
     } else {
-        let failures: Vec<Failure> = selected
+        // A profile run the implementation declines (`supports`: a setup
+        // or profile it was not built to play) is not compared; a refused
+        // setup is still the implementation's to refuse.
+        let (played, declined): (Vec<&G::Profile>, Vec<&G::Profile>) = selected
             .into_iter()
+            .partition(|p| scenario.refused.is_some() || imp.supports(&scenario.setup, p).is_ok());
+        let failures: Vec<Failure> = played
+            .iter()
             .flat_map(|p| run_profile(scenario, imp, p))
             .collect();
-        if failures.is_empty() {
-            Status::Pass
-        } else {
+        if !failures.is_empty() {
             Status::Fail(failures)
+        } else if let Some(p) = declined.first() {
+            let why = imp.supports(&scenario.setup, p).err().unwrap_or_default();
+            Status::Skip(format!("declined by the {}: {why}", imp.name()))
+        } else {
+            Status::Pass
         }
     };
     ScenarioResult {

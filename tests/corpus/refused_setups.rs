@@ -9,7 +9,7 @@
 //! "the side not to move is in check" (CH-1.2) to the implementation. A
 //! backgammon setup of 16 checkers never reaches an in-process
 //! implementation: the protocol reader refuses it first (`Rules::
-//! setup_from_wire` checks BG-1.2, BG-4.4 and BG-8.8), so backgammon's
+//! setup_from_wire` checks BG-1.2, BG-4.4, BG-7.6 and BG-8.8), so backgammon's
 //! harness path is shown on the worked Python adapter, which reads the
 //! setup itself.
 
@@ -280,7 +280,7 @@ fn an_engine_that_declines_is_reported_declined() {
 }
 
 /// Over the protocol, to a process: the worked backgammon adapter reads
-/// the setup itself, refuses the setups BG-1.2, BG-4.4 and BG-8.8 refuse
+/// the setup itself, refuses the setups BG-1.2, BG-4.4, BG-7.6 and BG-8.8 refuse
 /// below the largest cube, and accepts a cube of 2^31 (its simplification
 /// 3), which the report names with the clause.
 #[test]
@@ -312,5 +312,5 @@ fn a_process_that_accepts_a_refused_setup_is_reported_with_the_clause() {
         out.contains("the setup is illegal (BG-8.8): the cube's value 2147483648 is not one of"),
         "{out}"
     );
-    assert!(out.contains("7 passed, 1 failed"), "{out}");
+    assert!(out.contains("8 passed, 1 failed"), "{out}");
 }

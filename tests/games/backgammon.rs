@@ -356,3 +356,67 @@ fn a_step_backwards_is_judged_not_a_crash() {
         }
     }
 }
+
+/// BG-7.6: random games under every named profile, on both
+/// implementations, played to their end; a game won by bearing off writes
+/// a position that starts the same finished game: over at ply 0, the same
+/// outcome, nothing legal, and the same position written again.
+#[test]
+fn finished_position_restarts_finished() {
+    use arbiter::games::backgammon::game::{Outcome, WinBy};
+    use arbiter::games::backgammon::profile::Profile;
+    use arbiter::rules::RuleProfile;
+    let mut finished = 0;
+    for name in Profile::names() {
+        let profile = Profile::parse(name).unwrap();
+        for imp in Backgammon::implementations() {
+            for seed in 0..4u64 {
+                let mut g = imp
+                    .start(&Backgammon::start_setup().unwrap(), &profile)
+                    .unwrap();
+                let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..2000 {
+                    let legal = g.legal_actions();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    // Never resign or double: those end a game no setup can say.
+                    let keep: Vec<_> = legal
+                        .iter()
+                        .filter(|a| !matches!(a.to_string().as_str(), "resign" | "double"))
+                        .collect();
+                    let pool: Vec<_> = if keep.is_empty() {
+                        legal.iter().collect()
+                    } else {
+                        keep
+                    };
+                    g.play(pool[(rng % pool.len() as u64) as usize]).unwrap();
+                }
+                let win = match g.outcome() {
+                    Outcome::WhiteWins(w) | Outcome::BlackWins(w) => w,
+                    Outcome::Ongoing => continue,
+                };
+                if matches!(win.by, WinBy::Drop | WinBy::Resign) {
+                    continue;
+                }
+                finished += 1;
+                let p = g.position().expect("a finished game tells its position");
+                let wire = Backgammon::setup_to_wire(&p);
+                let back = Backgammon::setup_from_wire(&wire).unwrap();
+                let again = imp.start(&back, &profile).unwrap();
+                let at = format!("{} under {name}, seed {seed}: {wire}", imp.name());
+                assert_eq!(again.outcome(), g.outcome(), "{at}");
+                assert!(again.legal_actions().is_empty(), "{at}");
+                assert_eq!(
+                    again.position().map(|q| Backgammon::setup_to_wire(&q)),
+                    Some(wire.clone()),
+                    "{at}"
+                );
+            }
+        }
+    }
+    assert!(finished >= 8, "only {finished} games ended by bearing off");
+}

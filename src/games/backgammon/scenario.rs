@@ -73,7 +73,7 @@ impl ScenarioParts for Backgammon {
 
     type Annotations = Expectations;
 
-    /// The setup, or where it breaks the rules (BG-1.2, BG-4.4, BG-8.8).
+    /// The setup, or where it breaks the rules (BG-1.2, BG-4.4, BG-7.6, BG-8.8).
     fn setup_from_spec(spec: &SetupSpec) -> Result<Setup, Located> {
         let setup = Self::setup_unchecked_from_spec(spec)?;
         setup.cube.check().map_err(|e| located(Loc::default(), e))?;

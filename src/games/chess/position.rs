@@ -141,11 +141,15 @@ impl Position {
                     .map_err(|e| format!("en-passant field: {e}"))?,
             ),
         };
+        // CH-1.4: the clocks are whole numbers up to 2^32 - 1, what the
+        // implementations write whatever the game reached.
         let number = |s: &str, what: &str| -> Result<u32, String> {
-            s.parse::<u32>()
-                .ok()
-                .filter(|n| *n < 100_000)
-                .ok_or_else(|| format!("{what} `{s}`: expected a whole number below 100000"))
+            s.parse::<u32>().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit())).ok_or_else(|| {
+                format!(
+                    "{what} `{s}`: expected a whole number from 0 to {} (CH-1.4)",
+                    u32::MAX
+                )
+            })
         };
         let (halfmove, fullmove) = if fields.len() == 6 {
             (
@@ -156,7 +160,7 @@ impl Position {
             (0, 1)
         };
         if fullmove == 0 {
-            return Err("move number 0: moves are numbered from 1".into());
+            return Err("move number 0: moves are numbered from 1 (CH-1.4)".into());
         }
         let p = Position {
             board,

@@ -62,6 +62,9 @@ impl Implementation<Backgammon> for Engine {
                 ));
             }
         }
+        if pos.off == [15, 15] {
+            return Err("both sides show 15 checkers off: a game ends when the first side bears off its last (BG-7.6)".into());
+        }
         if (1..=24u8).any(|pt| pos.at(Player::White, pt) > 0 && pos.at(Player::Black, 25 - pt) > 0)
         {
             return Err("a point holds checkers of both colours (BG-4.4)".into());
@@ -93,6 +96,13 @@ impl Implementation<Backgammon> for Engine {
         };
         if !setup.opening && setup.dice.is_none() && !setup.roll_next {
             g.stage = g.first_stage();
+        }
+        // BG-7.6: fifteen off at the start is a game already won, scored
+        // on the setup's own checkers and cube; the turn fields go unused.
+        if let Some(w) = Player::BOTH.into_iter().find(|w| pos.off[w.index()] == 15) {
+            let mult = g.win_mult_on(pos, w);
+            g.outcome = Outcome::win(w, EngineGame::by_of(mult), g.stake(mult));
+            g.stage = Stage::Done;
         }
         Ok(Box::new(g))
     }

@@ -24,7 +24,7 @@ impl Implementation<Backgammon> for Reference {
     }
 }
 
-/// The setup checks of BG-1.2, BG-4.4 and BG-8.8.
+/// The setup checks of BG-1.2, BG-4.4, BG-7.6 and BG-8.8.
 pub fn check_setup(setup: &Setup) -> Result<(), String> {
     // BG-8.8: 1, 2, 4, … up to the largest cube.
     let mut v = 1u32;
@@ -44,6 +44,13 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
         if n != 15 {
             return Err(format!("{p} has {n} checkers, not 15 (BG-1.2)"));
         }
+    }
+    // BG-7.6: only one player can be the first to bear off all 15.
+    if pos.off.iter().all(|&n| n == 15) {
+        return Err(
+            "both players have borne off all 15 checkers: only one of them can have been first (BG-7.6)"
+                .into(),
+        );
     }
     for pt in 1..=24u8 {
         if pos.at(Player::White, pt) > 0 && pos.at(Player::Black, 25 - pt) > 0 {
@@ -119,6 +126,17 @@ impl RefGame {
         } else {
             g.turn_begins()
         };
+        // BG-7.6: a setup where a player has borne off all 15 is a game
+        // that player has won; it is scored on the checkers and the cube as
+        // given (BG-7.2 to BG-7.4), and what the setup says of the turn is
+        // a turn that never comes.
+        for winner in Player::BOTH {
+            if g.pos.off[winner.index()] == 15 {
+                let (by, points) = g.score(winner);
+                g.outcome = Outcome::win(winner, by, points);
+                g.phase = Phase::Over;
+            }
+        }
         g
     }
 

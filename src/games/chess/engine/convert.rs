@@ -9,8 +9,9 @@ use crate::games::chess::board::{Kind, Square};
 use crate::games::chess::position::Position;
 
 /// The board of a position; cozy-chess refuses a few positions that CH-1.2
-/// accepts (three checkers, say), which the engine then does not play. The
-/// clocks are arbiter's to keep.
+/// accepts, which the engine then declines (`spec/chess/protocol.md`, "What
+/// arbiter's engine declines"; the reason in [`declined`]). The clocks are
+/// arbiter's to keep.
 pub fn board_of(pos: &Position) -> Result<Board, String> {
     let fen = format!(
         "{} {} {} {} 0 1",
@@ -23,8 +24,39 @@ pub fn board_of(pos: &Position) -> Result<Board, String> {
         pos.castling,
         pos.ep.map_or("-".to_string(), |s| s.to_string())
     );
-    Board::from_fen(&fen, false)
-        .map_err(|e| format!("the engine does not play this position ({e:?}); the reference does"))
+    Board::from_fen(&fen, false).map_err(|_| declined(pos))
+}
+
+/// Why the engine does not play a position CH-1.2 admits, in the words of
+/// `spec/chess/protocol.md`: cozy-chess's board holds at most 16 men and 8
+/// pawns a side and at most two checkers, and an en-passant square only
+/// where the double step can have given the check the mover stands in.
+pub fn declined(pos: &Position) -> String {
+    use crate::games::chess::board::Color;
+    let why = [Color::White, Color::Black]
+        .into_iter()
+        .find_map(|c| {
+            let men = pos.board.iter().flatten().filter(|p| p.color == c);
+            let pawns = men.clone().filter(|p| p.kind == Kind::Pawn).count();
+            let men = men.count();
+            if men > 16 {
+                Some(format!("{c} has {men} men, and its board holds at most 16 a side"))
+            } else if pawns > 8 {
+                Some(format!("{c} has {pawns} pawns, and its board holds at most 8 a side"))
+            } else {
+                None
+            }
+        })
+        .unwrap_or_else(|| {
+            "three or more pieces check the side to move, or the en-passant square \
+             stands beside a check its double step cannot have given, and its board \
+             holds neither"
+                .into()
+        });
+    format!(
+        "arbiter's chess engine declines this position, which CH-1.2 admits: {why} \
+         (spec/chess/protocol.md); the reference plays it"
+    )
 }
 
 /// arbiter's square as cozy-chess's.

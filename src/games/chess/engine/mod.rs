@@ -100,9 +100,9 @@ pub struct EngineGame {
     any_move: bool,
     outcome: Outcome,
     plies: usize,
-    /// The setup's move number less one: cozy-chess starts from the board
-    /// alone, so the number FEN writes is its own plus this.
-    fullmove_offset: u32,
+    /// The move number (cozy-chess's own is 16 bits and stops at 65535;
+    /// CH-1.4 counts to 2^32 - 1).
+    fullmove: u32,
 }
 
 /// What `perft` restores after each move it tries.
@@ -110,6 +110,7 @@ struct Saved {
     board: Board,
     any_move: bool,
     clock: u32,
+    fullmove: u32,
     outcome: Outcome,
 }
 
@@ -195,7 +196,7 @@ impl EngineGame {
             board,
             outcome: Outcome::Ongoing,
             plies: 0,
-            fullmove_offset: setup.fullmove.saturating_sub(1),
+            fullmove: setup.fullmove,
         };
         g.record(true);
         g.outcome = g.decide();
@@ -300,7 +301,8 @@ impl EngineGame {
     /// The half-move clock after a move (CH-8.1).
     fn clock_after(&self, capture: bool, pawn: bool) -> u32 {
         let resets = capture || (pawn && self.profile.clock_reset == ClockReset::PawnOrCapture);
-        if resets { 0 } else { self.clock + 1 }
+        // CH-1.4: the clock stops at the largest number a FEN may say.
+        if resets { 0 } else { self.clock.saturating_add(1) }
     }
 
     /// Plays a legal cozy-chess move and decides the game; returns whether
@@ -308,6 +310,9 @@ impl EngineGame {
     fn push_cozy(&mut self, cm: Move) -> bool {
         let (capture, pawn) = self.kind_of(cm);
         self.clock = self.clock_after(capture, pawn);
+        if self.board.side_to_move() == CColor::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
         self.board.play_unchecked(cm);
         self.record(capture || pawn);
         self.outcome = self.decide();
@@ -319,6 +324,7 @@ impl EngineGame {
             board: self.board.clone(),
             any_move: self.any_move,
             clock: self.clock,
+            fullmove: self.fullmove,
             outcome: self.outcome,
         }
     }
@@ -328,6 +334,7 @@ impl EngineGame {
         self.board = s.board.clone();
         self.any_move = s.any_move;
         self.clock = s.clock;
+        self.fullmove = s.fullmove;
         self.outcome = s.outcome;
     }
 
@@ -645,7 +652,7 @@ impl Game<Chess> for EngineGame {
     }
 
     /// cozy-chess's FEN, with the engine's own half-move clock (cozy-chess
-    /// caps its own at 100) and the setup's move numbering.
+    /// caps its own at 100) and move number (cozy-chess's stops at 65535).
     fn position(&self) -> Option<crate::games::chess::position::Position> {
         let fen = self.board.to_string();
         let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
@@ -653,8 +660,7 @@ impl Game<Chess> for EngineGame {
             *clock = self.clock.to_string();
         }
         if let Some(n) = fields.get_mut(5) {
-            let own: u32 = n.parse().ok()?;
-            *n = (own + self.fullmove_offset).to_string();
+            *n = self.fullmove.to_string();
         }
         crate::games::chess::position::Position::from_fen(&fields.join(" ")).ok()
     }

@@ -326,9 +326,10 @@ pub fn make(pos: &Position, m: UciMove, reset: ClockReset) -> (Position, bool) {
     p.ep = (piece.kind == Kind::Pawn && m.to.rank().abs_diff(m.from.rank()) == 2)
         .then(|| Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2));
     let resets = capture || (piece.kind == Kind::Pawn && reset == ClockReset::PawnOrCapture);
-    p.halfmove = if resets { 0 } else { pos.halfmove + 1 };
+    // CH-1.4: both numbers stop at the largest a position may say.
+    p.halfmove = if resets { 0 } else { pos.halfmove.saturating_add(1) };
     if me == Color::Black {
-        p.fullmove += 1;
+        p.fullmove = p.fullmove.saturating_add(1);
     }
     p.to_move = me.other();
     (p, capture)
