@@ -396,6 +396,17 @@ pub trait Workloads: ScenarioParts {
         Some((setup, profile))
     }
 
+    /// A line that never ends: a setup, a profile and a cycle of actions
+    /// that, played from the setup again and again, is legal at every ply
+    /// and never finishes the game (no capture, no draw rule that ends it).
+    /// The length-ratio test (`tests/games/length_ratio.rs`) plays it to
+    /// 10,000 and 20,000 plies on every implementation and checks that the
+    /// cost grows with the length, not with its square. `None`: the game
+    /// has none yet (the test fails for it).
+    fn endless_line() -> Option<(Self::Setup, Self::Profile, Vec<Self::Action>)> {
+        None
+    }
+
     /// Actions the battery judges at a position besides its own (actions
     /// listed earlier in the game, listed spellings with one character
     /// changed): the game's candidates near `legal`, the actions listed
@@ -411,6 +422,29 @@ pub trait Workloads: ScenarioParts {
     ) -> Vec<Self::Action> {
         Vec::new()
     }
+}
+
+/// An [`Workloads::endless_line`] read from text: the setup as the protocol
+/// writes it, a profile name (with overrides), the cycle's actions in the
+/// game's notation. The text is the game's own constant, so a slip in it is
+/// a bug of the game's code, and the panic names it.
+pub fn endless_line_from<G: Wire>(
+    setup: Value,
+    profile: &str,
+    cycle: &[&str],
+) -> (G::Setup, G::Profile, Vec<G::Action>) {
+    let setup = G::setup_from_wire(&setup)
+        .unwrap_or_else(|(field, why)| panic!("endless line: {field}: {why}"));
+    let profile = G::Profile::parse(profile)
+        .unwrap_or_else(|why| panic!("endless line: profile {profile}: {why}"));
+    let cycle = cycle
+        .iter()
+        .map(|a| {
+            a.parse()
+                .unwrap_or_else(|why| panic!("endless line: action {a}: {why}"))
+        })
+        .collect();
+    (setup, profile, cycle)
 }
 
 /// The traits a game implements, for code that calls them on a game's own

@@ -18,6 +18,7 @@ mod dame_english_profile;
 mod dame_kill_survivors;
 mod epaminondas;
 mod independence;
+mod length_ratio;
 mod perft_figures;
 mod setup_validation;
 mod stratego_combat_table;

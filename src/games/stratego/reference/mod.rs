@@ -236,12 +236,15 @@ struct Judged {
     chase: ChaseNote,
 }
 
-/// RP-6.1: who captured a flag, if the last ply did.
+/// RP-6.1: who captured a flag, if the last ply did. Only the last ply
+/// can have: a flag capture ends the game (RP-6.5), so no ply follows one
+/// (`judge_on` refuses every move after it), and looking further back
+/// would only make every question cost the length of the game.
 fn flag_capture(replay: &Replay) -> Option<Color> {
     replay
         .plies
-        .iter()
-        .find(|f| matches!(f.combat, Some((_, Rank::Flag, _))))
+        .last()
+        .filter(|f| matches!(f.combat, Some((_, Rank::Flag, _))))
         .map(|f| f.color)
 }
 
