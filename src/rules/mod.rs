@@ -616,7 +616,10 @@ impl<G: Basics> Display for Verdict<G> {
 pub trait Implementation<G: Basics>: Send + Sync {
     /// Short name for reports (`reference`, `engine`).
     fn name(&self) -> &'static str;
-    /// Starts a game, or says why the setup breaks the rules.
+    /// Starts a game, or says why the setup breaks the rules. The reason
+    /// ends with the clause that refuses the setup, in parentheses
+    /// (`… (BG-1.2)`): `arbiter check` compares it with a scenario's
+    /// `refused: CLAUSE` (`scenario::clauses::named_clause`).
     fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String>;
     /// Whether the implementation plays games from `setup` under `profile`
     /// at all, before any rule is asked: `Err(why)` for what it was not
