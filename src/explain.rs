@@ -621,9 +621,19 @@ pub trait Explain {
     fn explain(&self, profile: Option<&str>) -> Result<String, String>;
     /// `arbiter explain --html`: the same walk as a self-contained page,
     /// the table beside the board (a page is written even when an action
-    /// is illegal: it shows where the line stops).
+    /// is illegal: it shows where the line stops). `Err` when there is no
+    /// page: a setup or profile that does not start a game, or a line of
+    /// more than [`HTML_MAX_ACTIONS`] actions.
     fn explain_html(&self, profile: Option<&str>) -> Result<String, String>;
 }
+
+/// The most actions (moves and probes of the profile's line) that
+/// `explain --html` draws: every action adds a picture of the board to the
+/// page (about 9 KB of page and more of memory each), so a line of 20,000
+/// moves made a page of 187 MB. A longer line is refused with an error
+/// before anything is walked or written. The longest scenario of the
+/// corpus has about 70 moves.
+pub const HTML_MAX_ACTIONS: usize = 1_000;
 
 /// Which of [`Explain`]'s views, run on the typed scenario.
 enum View<'a> {
@@ -642,7 +652,19 @@ impl VisitScenario for View<'_> {
                 let text = text(&w);
                 if w.complete() { Ok(text) } else { Err(text) }
             }
-            View::Html(p) => Ok(html(&walk(s, &replay_profile(s, p)?)?)),
+            View::Html(p) => {
+                let profile = replay_profile(s, p)?;
+                let line = s.line(profile.name());
+                let actions = line.moves.len() + line.probes.len();
+                if actions > HTML_MAX_ACTIONS {
+                    return Err(format!(
+                        "explain --html draws at most {HTML_MAX_ACTIONS} actions (moves and probes), and {} has {actions} under profile {}: a page of that many pictures is too large to open; `arbiter explain` prints the table without pictures",
+                        s.id,
+                        profile.name()
+                    ));
+                }
+                Ok(html(&walk(s, &profile)?))
+            }
         }
     }
 }
