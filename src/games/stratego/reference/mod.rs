@@ -12,9 +12,10 @@
 //! [`two_squares::sequences_of`]). Each is a
 //! pure function of the setup, the profile and the moves, so keeping it
 //! changes no answer (a test compares them with the folds from scratch after
-//! every ply). Everything else the rules derive (repeated positions in the
-//! window, a flag capture) is still read off the whole history on every
-//! question.
+//! every ply). Everything else the rules derive is still read off the
+//! history on every question: the repeated positions of the window (MS-6.3,
+//! looked up only for a chasing move), and a flag capture (RP-6.1, which
+//! only the last ply can be).
 
 pub mod more_squares;
 pub mod play;
