@@ -209,6 +209,7 @@ pub fn checks_in_a_row(history: &[Position]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::action::UciMove;
     use crate::games::chess::profile::ClockReset;
     use crate::rng::SplitMix;
 
@@ -231,13 +232,25 @@ mod tests {
                 let setup = Position::from_fen(fen).unwrap();
                 let mut kept = History::new(setup.clone(), &profile);
                 let mut whole = vec![setup];
+                let mut played: Vec<UciMove> = Vec::new();
                 for _ in 0..80 {
                     let now = whole.last().unwrap();
                     let moves = legal_moves(now);
                     if moves.is_empty() {
                         break;
                     }
-                    let m = moves[rng.pick(moves.len())];
+                    // Half the time, the mover takes back its last move
+                    // when it can: the positions come back.
+                    let back = played.len().checked_sub(2).map(|i| UciMove {
+                        from: played[i].to,
+                        to: played[i].from,
+                        promotion: None,
+                    });
+                    let m = match back {
+                        Some(b) if rng.pick(2) == 0 && moves.contains(&b) => b,
+                        _ => moves[rng.pick(moves.len())],
+                    };
+                    played.push(m);
                     let next = make(now, m, ClockReset::PawnOrCapture).0;
                     assert_eq!(kept.repetitions_with(&next), {
                         let mut with = whole.clone();
