@@ -33,7 +33,7 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
 use crate::rules::{self, Game, Implementation};
 
-use more_squares::Chases;
+use more_squares::{Chases, Stood};
 use replay::{PlyFact, Replay, apply};
 use two_squares::AllSequences;
 
@@ -91,6 +91,8 @@ pub struct ReferenceGame {
     /// `AllSequences::of(&replay, &profile)`, grown by
     /// [`AllSequences::extend`].
     sequences: AllSequences,
+    /// `Stood::of(&replay, &profile)`, grown by [`Stood::extend`].
+    stood: Stood,
 }
 
 impl ReferenceGame {
@@ -101,6 +103,7 @@ impl ReferenceGame {
             replay: Replay::run(&start, &[]),
             chases: Chases::default(),
             sequences: AllSequences::default(),
+            stood: Stood::of(&Replay::run(&start, &[]), &profile),
             start,
             profile,
             moves: Vec::new(),
@@ -150,7 +153,14 @@ impl ReferenceGame {
             Ok(note) => note,
             Err(e) => self.override_two_squares(&fact, &after).ok_or(e)?,
         };
-        let chase = more_squares::judge(replay, &self.chases, &fact, &after, &self.profile)?;
+        let chase = more_squares::judge(
+            replay,
+            &self.chases,
+            &self.stood,
+            &fact,
+            &after,
+            &self.profile,
+        )?;
         Ok(Judged { fact, two, chase })
     }
 
@@ -164,7 +174,7 @@ impl ReferenceGame {
         let ms = &self.profile.more_squares;
         let excepted = ms.enabled
             && ms.exception_overrides_two_squares
-            && more_squares::judge(replay, &self.chases, fact, after, &self.profile)
+            && more_squares::judge(replay, &self.chases, &self.stood, fact, after, &self.profile)
                 .is_ok_and(|n| n.repeats.is_some());
         if !excepted {
             return None;
@@ -289,6 +299,7 @@ impl Game<Stratego> for ReferenceGame {
         self.replay.push(mv);
         self.chases.extend(&self.replay, &self.profile);
         self.sequences.extend(&self.replay, &self.profile);
+        self.stood.extend(&self.replay, &self.profile);
         Ok(PlyReport {
             mv: mv.to_string(),
             color: fact.color,
@@ -370,6 +381,7 @@ mod tests {
             assert_eq!(g.replay(), &replay);
             assert_eq!(g.chases, Chases::of(&replay, g.profile()));
             assert_eq!(g.sequences, AllSequences::of(&replay, g.profile()));
+            assert_eq!(g.stood, Stood::of(&replay, g.profile()));
         }
         assert!(
             g.ply() >= 20 && captures > 0,
