@@ -403,7 +403,7 @@ pub trait Workloads: ScenarioParts {
     /// 10,000 and 20,000 plies on every implementation and checks that the
     /// cost grows with the length, not with its square. `None`: the game
     /// has none yet (the test fails for it).
-    fn endless_line() -> Option<(Self::Setup, Self::Profile, Vec<Self::Action>)> {
+    fn endless_line() -> Option<Line<Self>> {
         None
     }
 
@@ -424,15 +424,19 @@ pub trait Workloads: ScenarioParts {
     }
 }
 
-/// An [`Workloads::endless_line`] read from text: the setup as the protocol
+/// A line of play: a setup, the profile it is played under, and actions
+/// ([`Workloads::endless_line`]).
+pub type Line<G> = (
+    <G as Basics>::Setup,
+    <G as Basics>::Profile,
+    Vec<<G as Basics>::Action>,
+);
+
+/// A [`Workloads::endless_line`] read from text: the setup as the protocol
 /// writes it, a profile name (with overrides), the cycle's actions in the
 /// game's notation. The text is the game's own constant, so a slip in it is
 /// a bug of the game's code, and the panic names it.
-pub fn endless_line_from<G: Wire>(
-    setup: Value,
-    profile: &str,
-    cycle: &[&str],
-) -> (G::Setup, G::Profile, Vec<G::Action>) {
+pub fn endless_line_from<G: Wire>(setup: Value, profile: &str, cycle: &[&str]) -> Line<G> {
     let setup = G::setup_from_wire(&setup)
         .unwrap_or_else(|(field, why)| panic!("endless line: {field}: {why}"));
     let profile = G::Profile::parse(profile)
