@@ -133,6 +133,21 @@ fn refusal_frame<G: Rules>(
 /// own and a footnote with the reason, and the profile's continuation goes
 /// on below it.
 pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
+    walk_drawing(s, profile, true)
+}
+
+/// [`walk`] without the pictures (no frame, and no position or note kept
+/// for one): the table `arbiter explain` prints, whose cost in memory is
+/// then a row per turn however long the line.
+pub fn walk_table<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrough, String> {
+    walk_drawing(s, profile, false)
+}
+
+fn walk_drawing<G: Rules>(
+    s: &Scenario<G>,
+    profile: &G::Profile,
+    draw: bool,
+) -> Result<Walkthrough, String> {
     if s.refused.is_some() {
         return refused_walk(s, profile);
     }
@@ -153,12 +168,15 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         positions: game.position().into_iter().collect(),
         notes: Vec::new(),
     };
-    let mut frames = vec![Frame {
-        svg: seen.picture(None),
-        text: game.render(),
-        caption: "the setup".into(),
-        ply: Some(0),
-    }];
+    let mut frames = Vec::new();
+    if draw {
+        frames.push(Frame {
+            svg: seen.picture(None),
+            text: game.render(),
+            caption: "the setup".into(),
+            ply: Some(0),
+        });
+    }
     let sheet = G::SHEET;
     let columns = sheet.sides;
     // The number of the row being written, and the column of the refusal
@@ -194,10 +212,13 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
         };
         let (cell, seat) = if refused {
             footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
-            let frame = refusal_frame(&seen, game.as_ref(), &m.mv).map(|f| {
-                frames.push(f);
-                frames.len() - 1
-            });
+            let frame = draw
+                .then(|| refusal_frame(&seen, game.as_ref(), &m.mv))
+                .flatten()
+                .map(|f| {
+                    frames.push(f);
+                    frames.len() - 1
+                });
             let cell = Cell {
                 text: format!("{}  refused [{}]", m.mv, footnotes.len()),
                 frame,
@@ -208,7 +229,8 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
                 Ok(note) => {
                     state = G::explain_state(&note);
                     seen.played.push(m.mv.clone());
-                    if seen.positions.len() == seen.played.len()
+                    if draw
+                        && seen.positions.len() == seen.played.len()
                         && let Some(p) = game.position()
                     {
                         seen.positions.push(p);
@@ -219,16 +241,18 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
                         column: by_side,
                         opens: false,
                     });
-                    seen.notes.push(note);
-                    frames.push(Frame {
-                        svg: seen.picture(None),
-                        text: game.render(),
-                        caption,
-                        ply: Some(seen.played.len()),
-                    });
+                    if draw {
+                        seen.notes.push(note);
+                        frames.push(Frame {
+                            svg: seen.picture(None),
+                            text: game.render(),
+                            caption,
+                            ply: Some(seen.played.len()),
+                        });
+                    }
                     let cell = Cell {
                         text: cell_text,
-                        frame: Some(frames.len() - 1),
+                        frame: draw.then(|| frames.len() - 1),
                     };
                     (cell, seat)
                 }
@@ -305,10 +329,13 @@ pub fn walk<G: Rules>(s: &Scenario<G>, profile: &G::Profile) -> Result<Walkthrou
             .probes
             .iter()
             .map(|p| {
-                let frame = refusal_frame(&seen, game.as_ref(), &p.mv).map(|f| {
-                    frames.push(f);
-                    frames.len() - 1
-                });
+                let frame = draw
+                    .then(|| refusal_frame(&seen, game.as_ref(), &p.mv))
+                    .flatten()
+                    .map(|f| {
+                        frames.push(f);
+                        frames.len() - 1
+                    });
                 Cell {
                     text: format!("  {:<8} {}", p.mv.to_string(), game.judge(&p.mv)),
                     frame,
@@ -621,9 +648,19 @@ pub trait Explain {
     fn explain(&self, profile: Option<&str>) -> Result<String, String>;
     /// `arbiter explain --html`: the same walk as a self-contained page,
     /// the table beside the board (a page is written even when an action
-    /// is illegal: it shows where the line stops).
+    /// is illegal: it shows where the line stops). `Err` when there is no
+    /// page: a setup or profile that does not start a game, or a line of
+    /// more than [`HTML_MAX_ACTIONS`] actions.
     fn explain_html(&self, profile: Option<&str>) -> Result<String, String>;
 }
+
+/// The most actions (moves and probes of the profile's line) that
+/// `explain --html` draws: every action adds a picture of the board to the
+/// page (about 9 KB of page and more of memory each), so a line of 20,000
+/// moves made a page of 187 MB. A longer line is refused with an error
+/// before anything is walked or written. The longest scenario of the
+/// corpus has about 70 moves.
+pub const HTML_MAX_ACTIONS: usize = 1_000;
 
 /// Which of [`Explain`]'s views, run on the typed scenario.
 enum View<'a> {
@@ -638,11 +675,23 @@ impl VisitScenario for View<'_> {
         match *self {
             View::Show(p) => show_typed(s, p),
             View::Text(p) => {
-                let w = walk(s, &replay_profile(s, p)?)?;
+                let w = walk_table(s, &replay_profile(s, p)?)?;
                 let text = text(&w);
                 if w.complete() { Ok(text) } else { Err(text) }
             }
-            View::Html(p) => Ok(html(&walk(s, &replay_profile(s, p)?)?)),
+            View::Html(p) => {
+                let profile = replay_profile(s, p)?;
+                let line = s.line(profile.name());
+                let actions = line.moves.len() + line.probes.len();
+                if actions > HTML_MAX_ACTIONS {
+                    return Err(format!(
+                        "explain --html draws at most {HTML_MAX_ACTIONS} actions (moves and probes), and {} has {actions} under profile {}: a page of that many pictures is too large to open; `arbiter explain` prints the table without pictures",
+                        s.id,
+                        profile.name()
+                    ));
+                }
+                Ok(html(&walk(s, &profile)?))
+            }
         }
     }
 }

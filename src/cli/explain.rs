@@ -25,6 +25,11 @@ pub fn explain(path: &Path, profile: Option<&str>, html: bool, output: Option<&P
         Some(out) => super::replay_view(path, profile, |s, p| {
             let (complete, text) = match view(s, p) {
                 Ok(t) => (true, t),
+                // A page is written even when the line stops at an illegal
+                // action; `Err` from `--html` is no page at all (a line
+                // longer than it draws, a setup that starts no game), and
+                // nothing is written.
+                Err(t) if html => return Err(format!("arbiter: {t}")),
                 Err(t) => (false, t),
             };
             std::fs::write(out, &text)

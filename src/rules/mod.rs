@@ -459,6 +459,17 @@ pub trait Workloads: ScenarioParts {
         Some((setup, profile))
     }
 
+    /// A line that never ends: a setup, a profile and a cycle of actions
+    /// that, played from the setup again and again, is legal at every ply
+    /// and never finishes the game (no capture, no draw rule that ends it).
+    /// The length-ratio test (`tests/games/length_ratio.rs`) plays it to
+    /// 10,000 and 20,000 plies on every implementation and checks that the
+    /// cost grows with the length, not with its square. `None`: the game
+    /// has none yet (the test fails for it).
+    fn endless_line() -> Option<Line<Self>> {
+        None
+    }
+
     /// Actions the battery judges at a position besides its own (actions
     /// listed earlier in the game, listed spellings with one character
     /// changed): the game's candidates near `legal`, the actions listed
@@ -474,6 +485,33 @@ pub trait Workloads: ScenarioParts {
     ) -> Vec<Self::Action> {
         Vec::new()
     }
+}
+
+/// A line of play: a setup, the profile it is played under, and actions
+/// ([`Workloads::endless_line`]).
+pub type Line<G> = (
+    <G as Basics>::Setup,
+    <G as Basics>::Profile,
+    Vec<<G as Basics>::Action>,
+);
+
+/// A [`Workloads::endless_line`] read from text: the setup as the protocol
+/// writes it, a profile name (with overrides), the cycle's actions in the
+/// game's notation. The text is the game's own constant, so a slip in it is
+/// a bug of the game's code, and the panic names it.
+pub fn endless_line_from<G: Wire>(setup: Value, profile: &str, cycle: &[&str]) -> Line<G> {
+    let setup = G::setup_from_wire(&setup)
+        .unwrap_or_else(|(field, why)| panic!("endless line: {field}: {why}"));
+    let profile = G::Profile::parse(profile)
+        .unwrap_or_else(|why| panic!("endless line: profile {profile}: {why}"));
+    let cycle = cycle
+        .iter()
+        .map(|a| {
+            a.parse()
+                .unwrap_or_else(|why| panic!("endless line: action {a}: {why}"))
+        })
+        .collect();
+    (setup, profile, cycle)
 }
 
 /// The traits a game implements, for code that calls them on a game's own
@@ -645,7 +683,10 @@ impl<G: Basics> Display for Verdict<G> {
 pub trait Implementation<G: Basics>: Send + Sync {
     /// Short name for reports (`reference`, `engine`).
     fn name(&self) -> &'static str;
-    /// Starts a game, or says why the setup breaks the rules.
+    /// Starts a game, or says why the setup breaks the rules. The reason
+    /// ends with the clause that refuses the setup, in parentheses
+    /// (`… (BG-1.2)`): `arbiter check` compares it with a scenario's
+    /// `refused: CLAUSE` (`scenario::clauses::named_clause`).
     fn start(&self, setup: &G::Setup, profile: &G::Profile) -> Result<Box<dyn Game<G>>, String>;
     /// Whether the implementation plays games from `setup` under `profile`
     /// at all, before any rule is asked: `Err(why)` for what it was not

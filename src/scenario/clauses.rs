@@ -86,6 +86,18 @@ pub fn is_clause_id(s: &str) -> bool {
             .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The clause a refusal of a setup names: the last clause ID in its
+/// message. arbiter's implementations end each refusal with the clause
+/// that refuses, in parentheses (`black has 14 checkers, not 15
+/// (BG-1.2)`), and `arbiter check` holds a scenario's `refused: CLAUSE` to
+/// it. `None` when the message names no clause.
+pub fn named_clause(message: &str) -> Option<&str> {
+    message
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .map(|w| w.trim_end_matches('.'))
+        .rfind(|w| is_clause_id(w))
+}
+
 /// Extracts the clauses defined in one Markdown text.
 pub fn parse(file: &'static str, text: &str) -> Vec<Clause> {
     text.lines()

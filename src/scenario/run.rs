@@ -129,13 +129,30 @@ pub fn run_profile_as<G: Rules>(
         })
     };
     if let Some(r) = &scenario.refused {
-        // The scenario's whole point: no game starts from this setup. Any
-        // refusal will do; which words it uses is the implementation's.
-        if imp.start(&scenario.setup, profile).is_ok() {
-            fail(
+        // The scenario's whole point: no game starts from this setup, and
+        // the clause it states is the one that refuses it. The words are the
+        // implementation's; the clause its refusal ends with must be the
+        // scenario's (`clauses::named_clause`), or the corpus could claim a
+        // clause it never exercises.
+        match imp.start(&scenario.setup, profile) {
+            Ok(_) => fail(
                 r.at,
                 format!("the setup was accepted, but {} refuses it", r.clause),
-            );
+            ),
+            Err(why) => match crate::scenario::clauses::named_clause(&why) {
+                Some(c) if c == r.clause => {}
+                Some(c) => fail(
+                    r.at,
+                    format!("the setup is refused by {c}, not by {}: {why}", r.clause),
+                ),
+                None => fail(
+                    r.at,
+                    format!(
+                        "the setup is refused, but the refusal names no clause (it must end with the one that refuses, as {} would): {why}",
+                        r.clause
+                    ),
+                ),
+            },
         }
         return failures;
     }

@@ -642,3 +642,61 @@ fn chromium_draws_the_chess_dame_and_epaminondas_boards() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scenario of two Dames stepping back and forth, `n` moves long.
+fn long_dame_line(n: usize) -> String {
+    let cycle = ["c1-d2", "f8-e7", "d2-c1", "e7-f8"];
+    let mut text = String::from(
+        "game: dame\nid: da/long\ntitle: a long line\nsource: test\nclauses: [DA-4.2]\nprofiles: [seed-004]\nsetup:\n  to_move: white\n  white: {c1: dame}\n  black: {f8: dame}\nmoves:\n",
+    );
+    for i in 0..n {
+        text.push_str(&format!("  - {{move: {}}}\n", cycle[i % 4]));
+    }
+    text
+}
+
+/// `explain --html` draws at most `HTML_MAX_ACTIONS` actions: one more is
+/// an error that names the limit, and no page is written (a line of
+/// 20,000 moves made a page of 187 MB).
+#[test]
+fn a_line_longer_than_the_page_draws_is_refused() {
+    use arbiter::explain::HTML_MAX_ACTIONS;
+    let dir = temp_dir("explain-html-cap");
+    let file = dir.join("long.yaml");
+    let out = dir.join("page.html");
+    std::fs::write(&file, long_dame_line(HTML_MAX_ACTIONS + 1)).unwrap();
+    let (stdout, stderr, code) = run(&[
+        "explain",
+        "--html",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "explain --html draws at most {HTML_MAX_ACTIONS} actions (moves and probes), and da/long has {} under profile seed-004",
+            HTML_MAX_ACTIONS + 1
+        )),
+        "{stdout}{stderr}"
+    );
+    assert!(!out.exists(), "a page was written");
+    // The text table has no pictures and no cap.
+    let (stdout, stderr, code) = run(&["explain", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // At the limit, the page is drawn.
+    std::fs::write(&file, long_dame_line(HTML_MAX_ACTIONS)).unwrap();
+    let (stdout, stderr, code) = run(&[
+        "explain",
+        "--html",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let page = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        page.matches("<div class=\"frame\"").count(),
+        HTML_MAX_ACTIONS + 1
+    );
+}

@@ -141,6 +141,57 @@ fn a_legal_setup_stated_refused_fails_on_the_reference() {
     assert!(s.explain(None).is_err());
 }
 
+/// A setup refused by one clause, stated refused by another (the issue's
+/// two cases: BG-8.8 for sixteen checkers, which only BG-1.2 refuses, and
+/// CH-1.1 for a king in check on the side not to move, which CH-1.2
+/// refuses), fails on every implementation and names both clauses.
+#[test]
+fn a_setup_stated_refused_by_the_wrong_clause_fails() {
+    let wrong_bg = format!(
+        "{}{SIXTEEN}",
+        HEAD.replace("refused: BG-1.2", "refused: BG-8.8")
+    );
+    let wrong_chess = "game: chess\nid: statements/x\ntitle: t\nsource: s\nclauses: [CH-1.1, CH-1.2]\nrefused: CH-1.1\nsetup:\n  fen: 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\n";
+    for (text, stated, refusing) in [
+        (wrong_bg.as_str(), "BG-8.8", "BG-1.2"),
+        (wrong_chess, "CH-1.1", "CH-1.2"),
+    ] {
+        let s = parse(Path::new(INLINE), text).expect("loads");
+        for imp in ["reference", "engine"] {
+            let r = s.check(imp, None).expect("an implementation");
+            let RunStatus::Fail(failures) = r.status else {
+                panic!("{stated} on a {refusing} setup passed on the {imp}");
+            };
+            for f in &failures {
+                assert_eq!(f.at.line, 6, "{f}");
+                assert!(
+                    f.message.starts_with(&format!(
+                        "the setup is refused by {refusing}, not by {stated}: "
+                    )),
+                    "{imp}: {f}"
+                );
+            }
+        }
+    }
+}
+
+/// Every refusal of a setup by arbiter's implementations ends with its
+/// clause, which is what the runner reads.
+#[test]
+fn the_clause_a_refusal_names_is_its_last() {
+    use arbiter::scenario::clauses::named_clause;
+    assert_eq!(
+        named_clause("a cube shows a power of two (1, 2, 4, …; BG-8.8), not 3 (BG-8.8)"),
+        Some("BG-8.8")
+    );
+    assert_eq!(
+        named_clause("black has 14 checkers, not 15 (BG-1.2)."),
+        Some("BG-1.2")
+    );
+    assert_eq!(named_clause("see CH-2.7, then CH-1.2"), Some("CH-1.2"));
+    assert_eq!(named_clause("no clause here (x-1, A-b)"), None);
+}
+
 #[test]
 fn show_and_explain_give_the_reason() {
     let s = parse(Path::new(INLINE), &format!("{HEAD}{SIXTEEN}")).expect("loads");

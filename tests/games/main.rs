@@ -19,6 +19,7 @@ mod dame_kill_survivors;
 mod epaminondas;
 mod finished_positions;
 mod independence;
+mod length_ratio;
 mod perft_figures;
 mod setup_numbers;
 mod setup_validation;

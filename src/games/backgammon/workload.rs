@@ -151,6 +151,19 @@ pub fn compare_game(
 }
 
 impl Workloads for Backgammon {
+    /// Each side has a checker on the bar and faces a closed board: the
+    /// dice roll and each side passes, for ever (no cube, so no decision).
+    fn endless_line() -> Option<(Setup, Profile, Vec<Action>)> {
+        let closed = serde_json::json!({"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "13": 2});
+        Some(crate::rules::endless_line_from::<Backgammon>(
+            serde_json::json!({"white": closed, "black": closed,
+                               "bar": {"white": 1, "black": 1}, "off": {"white": 0, "black": 0},
+                               "cube": {"value": 1, "owner": null}, "to-move": "white"}),
+            "no-cube",
+            &["6-5", "pass", "3-1", "pass"],
+        ))
+    }
+
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     /// Whether two profiles give the same verdicts and annotations in every

@@ -420,6 +420,17 @@ pub fn check_differential(data: &[u8]) {
 }
 
 impl Workloads for Chess {
+    /// The knights out and back from the start, under FIDE's claims with
+    /// neither automatic repetition rule: every position is claimable as a
+    /// threefold repetition, and nobody claims.
+    fn endless_line() -> Option<(Position, Profile, Vec<Action>)> {
+        Some(crate::rules::endless_line_from::<Chess>(
+            serde_json::json!({}),
+            "fide+fivefold=false+seventy-five-moves=false",
+            &["g1f3", "g8f6", "f3g1", "f6g8"],
+        ))
+    }
+
     const MUTANTS: &'static [Mutant<Self>] = ALL;
 
     /// Whether no position tells `a` from `b`: they are equal once every

@@ -519,6 +519,16 @@ pub fn check_differential(data: &[u8]) {
 }
 
 impl Workloads for Dame {
+    /// Two Dames stepping back and forth, out of each other's reach, with no
+    /// draw by lack of progress (`seed-004`).
+    fn endless_line() -> Option<(Setup, Profile, Vec<Action>)> {
+        Some(crate::rules::endless_line_from::<Dame>(
+            serde_json::json!({"to-move": "white", "white": {"c1": "dame"}, "black": {"f8": "dame"}}),
+            "seed-004",
+            &["c1-d2", "f8-e7", "d2-c1", "e7-f8"],
+        ))
+    }
+
     const MUTANTS: &'static [Mutant<Self>] = ALL;
 
     /// Whether no position can tell the two profiles apart: switches that have

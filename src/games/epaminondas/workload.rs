@@ -263,6 +263,16 @@ fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
 }
 
 impl Workloads for Epaminondas {
+    /// One stone a side stepping back and forth in the middle of the board,
+    /// far from both home rows.
+    fn endless_line() -> Option<(Setup, Profile, Vec<Move>)> {
+        Some(crate::rules::endless_line_from::<Epaminondas>(
+            serde_json::json!({"board": {"name": "14x12"}, "to-move": "white", "white": ["e5"], "black": ["j8"]}),
+            "seed-003",
+            &["e5-e6", "j8-j7", "e6-e5", "j7-j8"],
+        ))
+    }
+
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
     /// Whether two profiles give the same verdicts and annotations in every

@@ -8,8 +8,16 @@
 //! capture the pawns only advance or promote, so no position before a
 //! capture or a pawn move can equal one after it. The count of a new
 //! position is therefore found among the positions since the last
-//! capture or pawn move (the *window*), most recent first, each compared
-//! by a 64-bit digest before its key.
+//! capture or pawn move (the *window*). The positions are found by a
+//! 64-bit digest of their key: a map from each digest to the last position
+//! that had it, and from each position to the one before it with the same
+//! digest, so a count looks only at positions of that digest, however long
+//! the window (a scan of the whole window made a game of n plies cost n²).
+
+use std::collections::HashMap;
+
+/// No position: the end of a chain of equal digests.
+const NONE: u32 = u32::MAX;
 
 /// What repetition compares (CH-6.1), from bitboards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,12 +55,17 @@ struct Entry {
     start: u32,
     /// Whether the side to move here is in check.
     checked: bool,
+    /// The index of the last earlier position with the same digest, or
+    /// [`NONE`].
+    prev: u32,
 }
 
 /// The positions from the setup to now.
 #[derive(Debug, Default)]
 pub(super) struct History {
     entries: Vec<Entry>,
+    /// Each digest of `entries` and the index of the last entry with it.
+    last_of: HashMap<u64, u32>,
 }
 
 /// A copy keeps the room of the original (a derived clone would shrink it
@@ -62,7 +75,9 @@ impl Clone for History {
     fn clone(&self) -> Self {
         let mut entries = Vec::with_capacity(self.entries.capacity());
         entries.extend_from_slice(&self.entries);
-        History { entries }
+        let mut last_of = HashMap::with_capacity(self.last_of.capacity());
+        last_of.extend(self.last_of.iter().map(|(d, i)| (*d, *i)));
+        History { entries, last_of }
     }
 }
 
@@ -72,6 +87,7 @@ impl History {
     pub(super) fn with_capacity(n: usize) -> Self {
         History {
             entries: Vec::with_capacity(n),
+            last_of: HashMap::with_capacity(n),
         }
     }
 
@@ -87,6 +103,7 @@ impl History {
             }
             _ => (index, 1, 1),
         };
+        let prev = self.last_of.insert(digest, index).unwrap_or(NONE);
         self.entries.push(Entry {
             key,
             digest,
@@ -94,12 +111,19 @@ impl History {
             most,
             start,
             checked,
+            prev,
         });
     }
 
     /// Takes back the last position (perft's unmake).
     pub(super) fn pop(&mut self) {
-        self.entries.pop();
+        if let Some(e) = self.entries.pop() {
+            if e.prev == NONE {
+                self.last_of.remove(&e.digest);
+            } else {
+                self.last_of.insert(e.digest, e.prev);
+            }
+        }
     }
 
     fn last(&self) -> &Entry {
@@ -129,11 +153,17 @@ impl History {
         let Some(last) = self.entries.last() else {
             return 0;
         };
-        self.entries[last.start as usize..]
-            .iter()
-            .rev()
-            .find(|e| e.digest == digest && e.key == *key)
-            .map_or(0, |e| e.count)
+        // The positions of this digest, most recent first, back to the
+        // window's start.
+        let mut i = self.last_of.get(&digest).copied().unwrap_or(NONE);
+        while i != NONE && i >= last.start {
+            let e = &self.entries[i as usize];
+            if e.key == *key {
+                return e.count;
+            }
+            i = e.prev;
+        }
+        0
     }
 
     /// Positions reached by the last mover's moves in which the other side

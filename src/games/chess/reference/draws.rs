@@ -1,6 +1,11 @@
 //! CH-4 to CH-8: what a position is for repetition, how often it has
 //! stood, which material cannot mate, and the move-count limits. Every
-//! count is taken on the whole history from the setup on.
+//! count is about the whole history from the setup on: [`repetitions`] and
+//! [`checks_in_a_row`] read it as the clauses say, and [`History`] keeps
+//! the same two counts as each position is added, so that a question costs
+//! the same at ply 20,000 as at ply 20.
+
+use std::collections::HashMap;
 
 use crate::games::chess::board::{Color, Kind, Piece, Square};
 use crate::games::chess::game::DrawReason;
@@ -11,7 +16,7 @@ use super::movement::{in_check, is_en_passant, legal_moves, pseudo_moves};
 
 /// A position as repetition sees it (CH-6.1): the placement, and under the
 /// profile the side to move, the castling rights and the en-passant right.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     board: [Option<Piece>; 64],
     to_move: Option<Color>,
@@ -44,6 +49,93 @@ pub fn key(pos: &Position, profile: &Profile) -> Key {
 pub fn repetitions(history: &[Position], profile: &Profile) -> u32 {
     let last = key(history.last().expect("a history has its setup"), profile);
     history.iter().filter(|p| key(p, profile) == last).count() as u32
+}
+
+/// A game's positions from the setup on, with the two counts the draw
+/// rules take over the whole history, kept as each position is added: how
+/// often each position has stood (CH-6.3, by its key under the profile),
+/// and for each position how many moves in a row led to it with check
+/// (CH-7). [`History::repetitions`] is [`repetitions`] of the positions and
+/// [`History::checks_in_a_row`] is [`checks_in_a_row`] of them (a test
+/// compares them after every ply); the counts are only remembered, never
+/// guessed.
+#[derive(Clone, Debug)]
+pub struct History {
+    profile: Profile,
+    /// The setup, then the position after each move.
+    positions: Vec<Position>,
+    /// How many positions so far stand under each key (CH-6.1, CH-6.3).
+    stood: HashMap<Key, u32>,
+    /// For each position, how many of the positions up to it, it included,
+    /// are the same as it: [`repetitions`] of the history ending there.
+    repeated: Vec<u32>,
+    /// For each position, [`checks_in_a_row`] of the history ending there.
+    checks: Vec<u32>,
+}
+
+impl History {
+    /// The history of a game at its setup.
+    pub fn new(setup: Position, profile: &Profile) -> Self {
+        let mut h = History {
+            profile: profile.clone(),
+            positions: Vec::new(),
+            stood: HashMap::new(),
+            repeated: Vec::new(),
+            checks: Vec::new(),
+        };
+        h.push(setup);
+        h
+    }
+
+    /// Adds the position after a move.
+    pub fn push(&mut self, pos: Position) {
+        let n = self.stood.entry(key(&pos, &self.profile)).or_insert(0);
+        *n += 1;
+        self.repeated.push(*n);
+        // CH-7: a move that gives check adds one to the checks in a row
+        // the same side gave before its previous move; any other move, and
+        // the setup, count none.
+        let i = self.positions.len();
+        let checks = if i >= 1 && in_check(&pos, pos.to_move) {
+            1 + if i >= 2 { self.checks[i - 2] } else { 0 }
+        } else {
+            0
+        };
+        self.checks.push(checks);
+        self.positions.push(pos);
+    }
+
+    /// The positions, the setup first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The current position.
+    pub fn last(&self) -> &Position {
+        self.positions.last().expect("a history has its setup")
+    }
+
+    /// How many positions of the history are the same as the last one, the
+    /// last included (CH-6.3).
+    pub fn repetitions(&self) -> u32 {
+        *self.repeated.last().expect("a history has its setup")
+    }
+
+    /// How many positions of the history `next` would be the same as, were
+    /// it added, itself included (CH-6.3 about a move not yet made).
+    pub fn repetitions_with(&self, next: &Position) -> u32 {
+        self.stood
+            .get(&key(next, &self.profile))
+            .copied()
+            .unwrap_or(0)
+            + 1
+    }
+
+    /// How many moves in a row the side that moved last has given check
+    /// with (CH-7).
+    pub fn checks_in_a_row(&self) -> u32 {
+        *self.checks.last().expect("a history has its setup")
+    }
 }
 
 /// Whether the material on the board is too little to mate under the
@@ -112,4 +204,69 @@ pub fn checks_in_a_row(history: &[Position]) -> u32 {
         i -= 2;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::action::UciMove;
+    use crate::games::chess::profile::ClockReset;
+    use crate::rng::SplitMix;
+
+    use super::super::movement::make;
+
+    /// The kept counts are the clauses' counts over the whole history,
+    /// after every ply of random games full of checks and repetitions (a
+    /// queen and a rook against a bare king, and the start).
+    #[test]
+    fn the_kept_counts_are_the_counts_of_the_whole_history() {
+        let mut rng = SplitMix(42);
+        let (mut repeated, mut checked) = (0, 0);
+        for fen in [
+            "4k3/8/8/8/8/8/8/R2QK3 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let mut profile = Profile::fide();
+            profile.ep_in_repetition = EpKey::LegalCapture;
+            for _ in 0..20 {
+                let setup = Position::from_fen(fen).unwrap();
+                let mut kept = History::new(setup.clone(), &profile);
+                let mut whole = vec![setup];
+                let mut played: Vec<UciMove> = Vec::new();
+                for _ in 0..80 {
+                    let now = whole.last().unwrap();
+                    let moves = legal_moves(now);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Half the time, the mover takes back its last move
+                    // when it can: the positions come back.
+                    let back = played.len().checked_sub(2).map(|i| UciMove {
+                        from: played[i].to,
+                        to: played[i].from,
+                        promotion: None,
+                    });
+                    let m = match back {
+                        Some(b) if rng.pick(2) == 0 && moves.contains(&b) => b,
+                        _ => moves[rng.pick(moves.len())],
+                    };
+                    played.push(m);
+                    let next = make(now, m, ClockReset::PawnOrCapture).0;
+                    assert_eq!(kept.repetitions_with(&next), {
+                        let mut with = whole.clone();
+                        with.push(next.clone());
+                        repetitions(&with, &profile)
+                    });
+                    whole.push(next.clone());
+                    kept.push(next);
+                    assert_eq!(kept.positions(), &whole[..]);
+                    assert_eq!(kept.repetitions(), repetitions(&whole, &profile));
+                    assert_eq!(kept.checks_in_a_row(), checks_in_a_row(&whole));
+                    repeated += usize::from(kept.repetitions() > 1);
+                    checked += usize::from(kept.checks_in_a_row() > 1);
+                }
+            }
+        }
+        assert!(repeated > 50 && checked > 5, "{repeated} repeated, {checked} checks in a row");
+    }
 }

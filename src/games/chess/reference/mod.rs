@@ -1,8 +1,12 @@
 //! The reference interpreter: slow and literal. A game is its history of
 //! positions from the setup on; every question (legal moves, repetitions,
 //! material, claims, the outcome) is answered from that history by the
-//! clauses of `spec/chess/rules.md`, with nothing kept incrementally but the
-//! list itself.
+//! clauses of `spec/chess/rules.md`. The two counts the draw rules take
+//! over the whole history (how often a position has stood, how many checks
+//! in a row) are kept with the list as positions are added
+//! ([`draws::History`]), so that a long game costs in proportion to its
+//! length; they are the same counts the clauses define, compared with them
+//! by a test.
 
 pub mod draws;
 pub mod judge;
@@ -16,7 +20,7 @@ use crate::games::chess::profile::{DrawRule, Profile, Stalemate};
 use crate::games::chess::verdict::RuleCode;
 use crate::rules::{Game, Illegal, Implementation, Verdict};
 
-use draws::{checks_in_a_row, insufficient_material, move_limit, repetitions};
+use draws::{History, insufficient_material, move_limit};
 use judge::{Refusal, judge_move};
 use movement::{in_check, legal_moves, make};
 
@@ -36,8 +40,9 @@ impl Implementation<Chess> for Reference {
 #[derive(Clone, Debug)]
 pub struct ReferenceGame {
     profile: Profile,
-    /// The setup, then the position after each move.
-    history: Vec<Position>,
+    /// The setup, then the position after each move, with the counts the
+    /// draw rules take over them.
+    history: History,
     /// The actions played.
     actions: Vec<Action>,
     outcome: Outcome,
@@ -53,7 +58,7 @@ impl ReferenceGame {
                 "{waiting} is not to move but its king is attacked: no legal move leads here (CH-1.2)"
             ));
         }
-        let history = vec![setup.clone()];
+        let history = History::new(setup.clone(), profile);
         let outcome = outcome_of(&history, profile);
         Ok(ReferenceGame {
             profile: profile.clone(),
@@ -65,7 +70,7 @@ impl ReferenceGame {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.history.last().expect("a history has its setup")
+        self.history.last()
     }
 
     /// Whether `kind` may be claimed now, about the current position or the
@@ -94,18 +99,23 @@ impl ReferenceGame {
                 p.name
             ));
         }
-        let mut history = self.history.clone();
-        if let Some(m) = mv {
-            if !p.claim_with_move {
-                return no(format!(
-                    "profile {} takes no claim with an intended move",
-                    p.name
-                ));
+        // The position the claim is about: the current one, or the one the
+        // intended move makes, with how often it has stood (CH-6.3).
+        let made;
+        let (now, n) = match mv {
+            None => (self.position(), self.history.repetitions()),
+            Some(m) => {
+                if !p.claim_with_move {
+                    return no(format!(
+                        "profile {} takes no claim with an intended move",
+                        p.name
+                    ));
+                }
+                judge_move(self.position(), m)?;
+                made = make(self.position(), m, p.clock_reset).0;
+                (&made, self.history.repetitions_with(&made))
             }
-            judge_move(self.position(), m)?;
-            history.push(make(self.position(), m, p.clock_reset).0);
-        }
-        let now = history.last().expect("not empty");
+        };
         let after = if mv.is_some() {
             "after the intended move"
         } else {
@@ -113,7 +123,6 @@ impl ReferenceGame {
         };
         match kind {
             ClaimKind::Threefold => {
-                let n = repetitions(&history, p);
                 if n < p.occurrences {
                     return no(format!(
                         "the position {after} has stood {n} time(s), not {} (CH-6.4)",
@@ -177,8 +186,8 @@ impl ReferenceGame {
 /// `move-limit-beats-mate`, material before stalemate only under
 /// `material-before-stalemate`, a move-count limit before repetition only
 /// under `move-limit-before-repetition` (`spec/chess/endings.md`).
-pub fn outcome_of(history: &[Position], profile: &Profile) -> Outcome {
-    let pos = history.last().expect("a history has its setup");
+pub fn outcome_of(history: &History, profile: &Profile) -> Outcome {
+    let pos = history.last();
     let limit = move_limit(pos, profile);
     if profile.move_limit_beats_mate
         && let Some(r) = limit
@@ -208,14 +217,14 @@ pub fn outcome_of(history: &[Position], profile: &Profile) -> Outcome {
     {
         return Outcome::Draw(r);
     }
-    let n = repetitions(history, profile);
+    let n = history.repetitions();
     if profile.threefold == DrawRule::Automatic && n >= profile.occurrences {
         return Outcome::Draw(DrawReason::ThreefoldRepetition);
     }
     if profile.fivefold && n >= 5 {
         return Outcome::Draw(DrawReason::FivefoldRepetition);
     }
-    if profile.perpetual_checks > 0 && checks_in_a_row(history) >= profile.perpetual_checks {
+    if profile.perpetual_checks > 0 && history.checks_in_a_row() >= profile.perpetual_checks {
         return Outcome::Draw(DrawReason::PerpetualCheck);
     }
     match limit {
@@ -293,7 +302,7 @@ impl Game<Chess> for ReferenceGame {
             capture,
             check: in_check(pos, pos.to_move),
             halfmove_clock: pos.halfmove,
-            repetitions: repetitions(&self.history, &self.profile),
+            repetitions: self.history.repetitions(),
             claimable: self.claimable(),
             outcome: self.outcome,
         })
@@ -309,6 +318,6 @@ impl Game<Chess> for ReferenceGame {
     }
 
     fn position(&self) -> Option<Position> {
-        self.history.last().cloned()
+        Some(self.history.last().clone())
     }
 }

@@ -12,9 +12,10 @@
 //! [`two_squares::sequences_of`]). Each is a
 //! pure function of the setup, the profile and the moves, so keeping it
 //! changes no answer (a test compares them with the folds from scratch after
-//! every ply). Everything else the rules derive (repeated positions in the
-//! window, a flag capture) is still read off the whole history on every
-//! question.
+//! every ply). Everything else the rules derive is still read off the
+//! history on every question: the repeated positions of the window (MS-6.3,
+//! looked up only for a chasing move), and a flag capture (RP-6.1, which
+//! only the last ply can be).
 
 pub mod more_squares;
 pub mod play;
@@ -32,7 +33,7 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::verdict::{Illegal, RuleCode};
 use crate::rules::{self, Game, Implementation};
 
-use more_squares::Chases;
+use more_squares::{Chases, Stood};
 use replay::{PlyFact, Replay, apply};
 use two_squares::AllSequences;
 
@@ -84,6 +85,8 @@ pub struct ReferenceGame {
     /// `AllSequences::of(&replay, &profile)`, grown by
     /// [`AllSequences::extend`].
     sequences: AllSequences,
+    /// `Stood::of(&replay, &profile)`, grown by [`Stood::extend`].
+    stood: Stood,
 }
 
 impl ReferenceGame {
@@ -94,6 +97,7 @@ impl ReferenceGame {
             replay: Replay::run(&start, &[]),
             chases: Chases::default(),
             sequences: AllSequences::default(),
+            stood: Stood::of(&Replay::run(&start, &[]), &profile),
             start,
             profile,
             moves: Vec::new(),
@@ -143,7 +147,14 @@ impl ReferenceGame {
             Ok(note) => note,
             Err(e) => self.override_two_squares(&fact, &after).ok_or(e)?,
         };
-        let chase = more_squares::judge(replay, &self.chases, &fact, &after, &self.profile)?;
+        let chase = more_squares::judge(
+            replay,
+            &self.chases,
+            &self.stood,
+            &fact,
+            &after,
+            &self.profile,
+        )?;
         Ok(Judged { fact, two, chase })
     }
 
@@ -157,7 +168,7 @@ impl ReferenceGame {
         let ms = &self.profile.more_squares;
         let excepted = ms.enabled
             && ms.exception_overrides_two_squares
-            && more_squares::judge(replay, &self.chases, fact, after, &self.profile)
+            && more_squares::judge(replay, &self.chases, &self.stood, fact, after, &self.profile)
                 .is_ok_and(|n| n.repeats.is_some());
         if !excepted {
             return None;
@@ -230,12 +241,15 @@ struct Judged {
     chase: ChaseNote,
 }
 
-/// RP-6.1: who captured a flag, if the last ply did.
+/// RP-6.1: who captured a flag, if the last ply did. Only the last ply
+/// can have: a flag capture ends the game (RP-6.5), so no ply follows one
+/// (`judge_on` refuses every move after it), and looking further back
+/// would only make every question cost the length of the game.
 fn flag_capture(replay: &Replay) -> Option<Color> {
     replay
         .plies
-        .iter()
-        .find(|f| matches!(f.combat, Some((_, Rank::Flag, _))))
+        .last()
+        .filter(|f| matches!(f.combat, Some((_, Rank::Flag, _))))
         .map(|f| f.color)
 }
 
@@ -279,6 +293,7 @@ impl Game<Stratego> for ReferenceGame {
         self.replay.push(mv);
         self.chases.extend(&self.replay, &self.profile);
         self.sequences.extend(&self.replay, &self.profile);
+        self.stood.extend(&self.replay, &self.profile);
         Ok(PlyReport {
             mv: mv.to_string(),
             color: fact.color,
@@ -360,6 +375,7 @@ mod tests {
             assert_eq!(g.replay(), &replay);
             assert_eq!(g.chases, Chases::of(&replay, g.profile()));
             assert_eq!(g.sequences, AllSequences::of(&replay, g.profile()));
+            assert_eq!(g.stood, Stood::of(&replay, g.profile()));
         }
         assert!(
             g.ply() >= 20 && captures > 0,

@@ -1,11 +1,12 @@
 //! The more-squares rule (ISF article 11), read literally from the whole
 //! history: `spec/stratego/more-squares.md`, clauses MS-*.
 //!
-//! Nothing is kept between queries. Each question replays every ply from the
-//! start, steps both players' chase state through it (MS-2 to MS-4), and only
-//! then looks at the candidate move (MS-5 to MS-8).
+//! Each question steps both players' chase state through every ply from
+//! the start (MS-2 to MS-4; the fold is kept and grown by a ply, [`Chases`]),
+//! and only then looks at the candidate move (MS-5 to MS-8), finding the
+//! positions it would recreate among those of the window ([`Stood`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::games::stratego::game::{ChaseNote, Chasers};
 use crate::games::stratego::piece::{Color, Rank};
@@ -306,16 +307,64 @@ pub fn position_id(board: &Board, profile: &Profile, focus: &[Square]) -> Positi
     }
 }
 
-/// MS-6.3, MS-6.4: index of the first board of the replay that counts.
-pub fn window_start(replay: &Replay, chase: &Chase, profile: &Profile) -> usize {
+/// MS-6.3, MS-6.4: index of the first board of the replay that counts
+/// (`stood` is [`Stood::of`] the replay).
+pub fn window_start(replay: &Replay, stood: &Stood, chase: &Chase, profile: &Profile) -> usize {
     match profile.more_squares.window {
-        PositionWindow::SinceLastFight => replay
-            .plies
-            .iter()
-            .rposition(|f| f.combat.is_some())
-            .map_or(0, |i| i + 1),
+        PositionWindow::SinceLastFight => stood.since_fight,
         PositionWindow::WholeGame => 0,
         PositionWindow::CurrentChase => chase.opened.unwrap_or(replay.plies.len()),
+    }
+}
+
+/// Where the positions of a replay stood, for the window's look-up
+/// (MS-6.3, MS-7.1): the index of the first board after the last fight, and
+/// under a key of the whole board (`position: ranks` or `pieces`) the
+/// indices of the boards of each position, in order. A fold over the
+/// boards like [`Chases`], extended by one board per ply
+/// ([`Stood::extend`]): [`judge`] finds the first board of the window that
+/// a move recreates among the boards of that position alone, instead of
+/// comparing every board of the window, which made a long game cost its
+/// length squared. Under `position: chase-squares` the key depends on the
+/// move, and the window is compared board by board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stood {
+    /// The index of the first board after the last fight (0 without one).
+    pub since_fight: usize,
+    /// The boards of each position, by index.
+    pub boards: HashMap<PositionId, Vec<usize>>,
+}
+
+impl Stood {
+    /// The boards of `replay`, folded from the setup.
+    pub fn of(replay: &Replay, profile: &Profile) -> Stood {
+        let mut stood = Stood::default();
+        for i in 0..replay.boards.len() {
+            stood.add(replay, i, profile);
+        }
+        stood
+    }
+
+    /// Adds the last board of `replay`, the one these have not yet seen.
+    pub fn extend(&mut self, replay: &Replay, profile: &Profile) {
+        self.add(replay, replay.boards.len() - 1, profile);
+    }
+
+    fn add(&mut self, replay: &Replay, i: usize, profile: &Profile) {
+        if i > 0 && replay.plies[i - 1].combat.is_some() {
+            self.since_fight = i;
+        }
+        if profile.more_squares.position != PositionKey::ChaseSquares {
+            let id = position_id(&replay.boards[i], profile, &[]);
+            self.boards.entry(id).or_default().push(i);
+        }
+    }
+
+    /// The first board at index `from` or later that is the position `id`
+    /// (a key of the whole board).
+    fn first_from(&self, id: &PositionId, from: usize) -> Option<usize> {
+        let at = self.boards.get(id)?;
+        at.get(at.partition_point(|&j| j < from)).copied()
     }
 }
 
@@ -359,10 +408,12 @@ fn describe_position(j: usize) -> String {
 
 /// What the rule says about a candidate move `fact` (leading to `after`)
 /// played after `replay`: the note it would carry, or why it is forbidden.
-/// `chases` are both players' chases after the replay ([`Chases::of`]).
+/// `chases` are both players' chases after the replay ([`Chases::of`]),
+/// `stood` where its positions stood ([`Stood::of`]).
 pub fn judge(
     replay: &Replay,
     chases: &Chases,
+    stood: &Stood,
     fact: &PlyFact,
     after: &Board,
     profile: &Profile,
@@ -410,9 +461,12 @@ pub fn judge(
         focus.sort();
         focus.dedup();
         let key = position_id(after, profile, &focus);
-        let from = window_start(replay, mine, profile);
-        let seen = (from..replay.boards.len())
-            .find(|&j| position_id(&replay.boards[j], profile, &focus) == key);
+        let from = window_start(replay, stood, mine, profile);
+        let seen = match switches.position {
+            PositionKey::ChaseSquares => (from..replay.boards.len())
+                .find(|&j| position_id(&replay.boards[j], profile, &focus) == key),
+            PositionKey::Ranks | PositionKey::Pieces => stood.first_from(&key, from),
+        };
         if let Some(j) = seen {
             let last_own = replay.plies.iter().rev().find(|f| f.color == me);
             // MS-8.1: the exception; MS-8.2: nothing else.

@@ -37,6 +37,19 @@ use super::reference::{Reference, play as ref_play};
 use super::variant::Variant;
 
 impl Workloads for Stratego {
+    /// A lieutenant and a sergeant each walking round a square of four
+    /// squares, far apart: no move crosses the line of the one before it
+    /// (TS-2.2) and nothing is ever threatened (MS-2), under ISF.
+    fn endless_line() -> Option<(Setup, Profile, Vec<Move>)> {
+        Some(crate::rules::endless_line_from::<Stratego>(
+            serde_json::json!({"board": {"name": "standard"}, "to-move": "red",
+                               "red": {"B2": "lieutenant", "J1": "flag"},
+                               "blue": {"I9": "sergeant", "A10": "flag"}}),
+            "isf",
+            &["B2-B3", "I9-I8", "B3-C3", "I8-H8", "C3-C2", "H8-H9", "C2-B2", "H9-I9"],
+        ))
+    }
+
     const MUTANTS: &'static [Mutant] = mutants::ALL;
 
     /// Whether two profiles give the same verdicts and annotations in every
