@@ -12,7 +12,7 @@
 
 pub mod annotations;
 pub mod codes;
-pub mod lockstep;
+pub mod compare;
 pub mod outcomes;
 pub mod overrides;
 pub mod sides;
