@@ -67,6 +67,24 @@ pub fn engine_prefix<G: Rules>(
     last
 }
 
+/// A fuzz target of a game that compares its implementations
+/// (`fuzz/fuzz_targets/<name>.rs`, whose body is
+/// [`fuzzing::compare`](crate::fuzzing::compare)), listed in
+/// [`Workloads::FUZZ_TARGETS`](crate::rules::Workloads::FUZZ_TARGETS) so
+/// that the corpus replay (`tests/differential/fuzz_corpus.rs`) runs every
+/// game's targets without naming one.
+#[derive(Clone, Copy, Debug)]
+pub struct FuzzTarget {
+    /// The target's name, its file's and its corpus folder's
+    /// (`fuzz/corpus/<name>/`).
+    pub name: &'static str,
+    /// The property: reads a case from the input and compares it; panics
+    /// on a difference, with a message that replays it.
+    pub check: fn(&[u8]),
+    /// How many inputs the committed seed corpus holds at least.
+    pub seeds: usize,
+}
+
 /// Whether a line goes on after a hook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {

@@ -403,6 +403,11 @@ pub trait Workloads: ScenarioParts {
     /// change of profile that the kill matrix runs the corpus against.
     const MUTANTS: &'static [Mutant<Self>] = &[];
 
+    /// The game's fuzz targets that compare its implementations
+    /// ([`compare::FuzzTarget`]); their committed corpora are replayed by
+    /// `cargo test` for every game. Default: none.
+    const FUZZ_TARGETS: &'static [compare::FuzzTarget] = &[];
+
     /// Whether two profiles give the same verdicts and annotations in every
     /// position, so that a mutant from one to the other is left out of the
     /// kill matrix (the game's spec argues each case).

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
 use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Action, Roll, Step};
@@ -135,6 +135,21 @@ pub fn compare_game(
 
 impl Workloads for Backgammon {
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "backgammon_differential",
+            check: check_differential,
+            seeds: 48,
+        },
+        FuzzTarget {
+            name: "backgammon_short",
+            check: |data| {
+                super::short_lines::check_short(data);
+            },
+            seeds: 10,
+        },
+    ];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position: without a cube the cube switches do nothing.

@@ -21,7 +21,7 @@ use super::position::{Position, START_FEN};
 use super::profile::{DrawRule, Material, Profile};
 use super::reference::Reference;
 use super::verdict::RuleCode;
-use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
 use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
@@ -378,6 +378,21 @@ pub fn check_differential(data: &[u8]) {
 
 impl Workloads for Chess {
     const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "chess_differential",
+            check: check_differential,
+            seeds: 10,
+        },
+        FuzzTarget {
+            name: "chess_short",
+            check: |data| {
+                short::check_short(data);
+            },
+            seeds: 100,
+        },
+    ];
 
     /// Whether no position tells `a` from `b`: they are equal once every
     /// switch that cannot matter is set to one value ([`normal`]).

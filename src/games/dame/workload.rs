@@ -8,7 +8,7 @@
 pub mod native;
 pub mod short;
 
-use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
 use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
@@ -502,6 +502,28 @@ pub fn check_differential(data: &[u8]) {
 
 impl Workloads for Dame {
     const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "dame_differential",
+            check: check_differential,
+            seeds: 16,
+        },
+        FuzzTarget {
+            name: "dame_short",
+            check: |data| {
+                short::check_short(data);
+            },
+            seeds: 100,
+        },
+        FuzzTarget {
+            name: "dame_playout",
+            check: |data| {
+                native::check_playout(data);
+            },
+            seeds: 24,
+        },
+    ];
 
     /// Whether no position can tell the two profiles apart: switches that have
     /// nothing to act on under the others are set to one value first

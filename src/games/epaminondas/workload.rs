@@ -8,7 +8,7 @@
 //! by one stone, so that moves restoring the symmetry (which the rule
 //! refuses) come up often.
 
-use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
 use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Side, Size, Square};
@@ -265,6 +265,23 @@ fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
 
 impl Workloads for Epaminondas {
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "epaminondas_differential",
+            check: |data| {
+                check_differential(data);
+            },
+            seeds: 10,
+        },
+        FuzzTarget {
+            name: "epaminondas_short",
+            check: |data| {
+                super::short_lines::check_short(data);
+            },
+            seeds: 8,
+        },
+    ];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position: without a symmetry map, the scope of the symmetry rule
