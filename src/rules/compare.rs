@@ -157,7 +157,11 @@ pub trait Hooks<G: Rules> {
 
     /// Which refused candidate to play (it must be refused alike and
     /// change nothing); `None`: none. Default: none.
-    fn try_refused(&mut self, _candidates: &[G::Action], _verdicts: &[Verdict<G>]) -> Option<usize> {
+    fn try_refused(
+        &mut self,
+        _candidates: &[G::Action],
+        _verdicts: &[Verdict<G>],
+    ) -> Option<usize> {
         None
     }
 
@@ -174,7 +178,12 @@ pub trait Hooks<G: Rules> {
     /// After `action` was played alike with `note` (already in
     /// [`Compare::played`]): tallies, and the game's own check of the
     /// position reached. `Stop` ends the line.
-    fn played(&mut self, _c: &Compare<G>, _action: &G::Action, _note: &G::Note) -> Result<Flow, String> {
+    fn played(
+        &mut self,
+        _c: &Compare<G>,
+        _action: &G::Action,
+        _note: &G::Note,
+    ) -> Result<Flow, String> {
         Ok(Flow::Go)
     }
 
@@ -362,7 +371,8 @@ impl<G: Rules> Compare<G> {
     /// from its spelling, is judged legal and is its own canonical
     /// spelling.
     pub fn same_legal(&mut self) -> Result<Vec<G::Action>, String> {
-        let lists: Vec<Vec<G::Action>> = self.games.iter().map(|(_, g)| g.legal_actions()).collect();
+        let lists: Vec<Vec<G::Action>> =
+            self.games.iter().map(|(_, g)| g.legal_actions()).collect();
         if self.options.self_checks {
             for ((name, g), l) in self.games.iter().zip(&lists) {
                 let fail = |what: String| format!("{name}: {what}");
@@ -398,7 +408,12 @@ impl<G: Rules> Compare<G> {
         for ((name, _), l) in self.games.iter().zip(&lists).skip(1) {
             if *l != lists[0] {
                 let only = |a: &[G::Action], b: &[G::Action]| {
-                    spelled(&a.iter().filter(|x| !b.contains(x)).cloned().collect::<Vec<_>>())
+                    spelled(
+                        &a.iter()
+                            .filter(|x| !b.contains(x))
+                            .cloned()
+                            .collect::<Vec<_>>(),
+                    )
                 };
                 return Err(format!(
                     "{name} differs from {name0}: legal actions: only {name} {}, only {name0} {}\n  {name0}: {}",
