@@ -4,8 +4,8 @@
 //! it: the battery ([`crate::battery`]), each game's differential tests
 //! and fuzz targets, and the short-line fuzz targets. At every ply:
 //!
-//! - the same side to move, outcome and position (the position as the
-//!   protocol's `state` writes it, [`Wire::setup_to_wire`](crate::rules::Wire::setup_to_wire));
+//! - the same side to move, outcome and position ([`Game::position`], when
+//!   both tell it);
 //! - the same sorted legal list;
 //! - the same verdict on every candidate ([`Hooks::candidates`], compared
 //!   as [`Hooks::alike`] says);
@@ -334,7 +334,7 @@ impl<G: Rules> Compare<G> {
             ));
         }
         let (s0, o0) = (g0.side_to_move(), g0.outcome());
-        let p0 = g0.position().map(|p| G::setup_to_wire(&p));
+        let p0 = g0.position();
         for (name, g) in &self.games[1..] {
             let differs = format!("{name} differs from {name0}");
             if self.options.self_checks && g.ply() != self.played.len() {
@@ -353,12 +353,14 @@ impl<G: Rules> Compare<G> {
                 return Err(format!("{differs}: outcome {o} vs {o0}"));
             }
             // Compared when both tell it (Implementation::tells_position).
-            let p = g.position().map(|p| G::setup_to_wire(&p));
-            if p.is_some() && p0.is_some() && p != p0 {
+            let p = g.position();
+            if let (Some(p), Some(p0)) = (&p, &p0)
+                && p != p0
+            {
                 return Err(format!(
                     "{differs}: position\n  {name0}: {}\n  {name}: {}",
-                    p0.unwrap_or_default(),
-                    p.unwrap_or_default(),
+                    G::setup_to_wire(p0),
+                    G::setup_to_wire(p)
                 ));
             }
         }

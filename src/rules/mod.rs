@@ -205,8 +205,10 @@ pub trait Basics: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static
     /// Clause ids are looked up here, so they are namespaced by game.
     const SPEC_FILES: &'static [(&'static str, &'static str)];
 
-    /// A starting position, as both implementations take it.
-    type Setup: Clone + Debug + Send + Sync;
+    /// A starting position, as both implementations take it. Equal
+    /// setups are one position (what `Game::position` tells is compared
+    /// with `==` by the comparator, `rules::compare`).
+    type Setup: Clone + Debug + PartialEq + Send + Sync;
     /// What one player does at a time. Its `Display` and `FromStr` are the
     /// spelling in scenario files and in the protocol.
     type Action: Clone + Debug + Eq + Ord + Hash + Display + FromStr<Err: Display> + Send + Sync;

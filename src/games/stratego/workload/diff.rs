@@ -21,7 +21,7 @@ use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::RuleCode;
 use crate::games::stratego::game::PlyReport;
 use crate::rules::compare::{Compare, Flow, Hooks, Options};
-use crate::rules::{Game, Implementation, Verdict, Wire};
+use crate::rules::{Game, Implementation, Verdict};
 
 use super::driver::{
     Bias, Bytes, Chooser, Source, canonical_order, setup_and_profile, setup_and_profile_on,
@@ -254,8 +254,7 @@ impl Hooks<Stratego> for Line<'_, '_> {
     /// legality test and verdicts agree with the legal list.
     fn check(&mut self, c: &Compare<Stratego>, legal: &[Move]) -> Result<Flow, String> {
         let engine = &c.games[1].1;
-        let wire = |p: Option<Setup>| p.map(|p| Stratego::setup_to_wire(&p));
-        if wire(Game::position(&self.quick)) != wire(engine.position())
+        if Game::position(&self.quick) != engine.position()
             || self.quick.current_outcome() != engine.outcome()
         {
             return Err(format!(
