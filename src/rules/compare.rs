@@ -171,8 +171,9 @@ pub trait Hooks<G: Rules> {
         Ok(Flow::Go)
     }
 
-    /// The action to play, from `legal` (not empty); `None` ends the line
-    /// (the choices ran out).
+    /// The action to play: one of `legal` (not empty), possibly in another
+    /// spelling the game reads as it (every implementation must play it
+    /// with the same note); `None` ends the line (the choices ran out).
     fn pick(&mut self, c: &Compare<G>, legal: &[G::Action]) -> Option<G::Action>;
 
     /// After `action` was played alike with `note` (already in
