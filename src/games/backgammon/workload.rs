@@ -3,7 +3,8 @@
 //! every action played, and the verdict on a few actions that are not
 //! legal. Chance is an action like any other, so the seed picks the dice
 //! as it picks the players' actions. The tally says how often each rule
-//! fired, so a green run can be read as covering something.
+//! fired, so a green run can be read as covering something. The loop is
+//! the one comparator ([`Compare`]); this module gives it the game's hooks.
 
 use std::collections::BTreeMap;
 

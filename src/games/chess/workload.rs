@@ -5,7 +5,8 @@
 //! positions repeat), endgame setups (so material and stalemate come up),
 //! high half-move clocks, claims whenever one is valid. Used by
 //! `tests/differential/chess_differential.rs` and the `chess_differential` fuzz
-//! target.
+//! target. The loop is the one comparator ([`Compare`]); this module gives
+//! it the game's hooks.
 
 pub mod short;
 

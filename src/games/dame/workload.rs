@@ -3,7 +3,8 @@
 //!
 //! Every choice comes from a [`Choices`] source: a seeded generator in
 //! `cargo test`, the fuzzer's bytes in the fuzz target, so a failing input
-//! replays exactly.
+//! replays exactly. The differential loop is the one comparator
+//! ([`Compare`]); this module gives it the game's hooks.
 
 pub mod native;
 pub mod short;

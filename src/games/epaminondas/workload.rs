@@ -1,7 +1,9 @@
 //! Random games that hold the engine to the reference: the differential
 //! comparison behind `tests/games/epaminondas.rs` and the
 //! `epaminondas_differential` fuzz target, with a tally of what the games went
-//! through (captures, splits, home-row entries, symmetry refusals).
+//! through (captures, splits, home-row entries, symmetry refusals). The
+//! loop is the one comparator ([`Compare`]); this module gives it the
+//! game's hooks.
 //!
 //! The setups are the two opening arrays, random sparse positions, and
 //! positions made symmetric under one of the three maps and then disturbed

@@ -7,7 +7,8 @@
 //!
 //! The property lives here, in the library, so the `cargo test` suite
 //! (`tests/differential/stratego_differential.rs`), the fuzz target (`fuzz/`)
-//! and regression replays share one definition.
+//! and regression replays share one definition. The loop is the one
+//! comparator ([`Compare`]); this module gives it the game's hooks.
 
 use std::fmt;
 
