@@ -198,9 +198,14 @@ pub fn profile_name(p: &Profile) -> Option<String> {
 struct Line<'s, 't> {
     src: &'s mut dyn Source,
     tally: &'t mut Tally,
+    /// The compared engine's game as its own type, played alongside with
+    /// `play` (the same moves, so the same state, which
+    /// [`check`](Hooks::check) holds it to): the chooser, the fast moves
+    /// and the engine's own legality test read it.
+    engine: EngineGame,
     /// The engine's report-free path: `advance` must leave the same state
     /// as `play`, and its outcome, computed when asked, must be the one
-    /// `play` reported. The chooser reads it.
+    /// `play` reported.
     quick: EngineGame,
     chooser: Chooser,
     buf: Vec<FastMove>,
@@ -215,7 +220,7 @@ struct Line<'s, 't> {
 
 impl Hooks<Stratego> for Line<'_, '_> {
     fn candidates(&mut self, _c: &Compare<Stratego>, legal: &[Move]) -> Vec<Move> {
-        let board = self.quick.board();
+        let board = self.engine.board();
         self.pseudo = ref_play::pseudo_legal_moves(&board);
         let mut candidates: Vec<Move> = self
             .pseudo
@@ -255,19 +260,24 @@ impl Hooks<Stratego> for Line<'_, '_> {
     /// legality test and verdicts agree with the legal list.
     fn check(&mut self, c: &Compare<Stratego>, legal: &[Move]) -> Result<Flow, String> {
         let engine = &c.games[1].1;
-        if Game::position(&self.quick) != engine.position()
-            || self.quick.current_outcome() != engine.outcome()
+        if Game::position(&self.engine) != engine.position()
+            || self.engine.current_outcome() != engine.outcome()
+        {
+            return Err("the engine played twice left two states".into());
+        }
+        if self.quick.state_key() != self.engine.state_key()
+            || self.quick.current_outcome() != self.engine.current_outcome()
         {
             return Err(format!(
                 "advance: the engine's report-free play left another state (outcome {}, played {})",
                 self.quick.current_outcome(),
-                engine.outcome()
+                self.engine.current_outcome()
             ));
         }
         for &mv in &self.pseudo {
-            let fast = self.quick.fast(mv).ok_or("pseudo-legal move off the board")?;
+            let fast = self.engine.fast(mv).ok_or("pseudo-legal move off the board")?;
             let is_legal = legal.binary_search(&mv).is_ok();
-            if self.quick.is_legal(fast) != is_legal {
+            if self.engine.is_legal(fast) != is_legal {
                 return Err(format!(
                     "engine's is_legal({mv}) = {}, but the legal list says {is_legal}",
                     !is_legal
@@ -281,14 +291,17 @@ impl Hooks<Stratego> for Line<'_, '_> {
     }
 
     fn pick(&mut self, _c: &Compare<Stratego>, _legal: &[Move]) -> Option<Move> {
-        self.quick.legal_moves_into(&mut self.buf);
-        canonical_order(&self.quick, &mut self.buf);
-        let fast = self.chooser.choose(&self.quick, &self.buf, self.src)?;
-        self.chosen = Some((fast, self.quick.to_move()));
-        Some(self.quick.slow(fast))
+        self.engine.legal_moves_into(&mut self.buf);
+        canonical_order(&self.engine, &mut self.buf);
+        let fast = self.chooser.choose(&self.engine, &self.buf, self.src)?;
+        self.chosen = Some((fast, self.engine.to_move()));
+        Some(self.engine.slow(fast))
     }
 
-    fn played(&mut self, _c: &Compare<Stratego>, _mv: &Move, _note: &PlyReport) -> Result<Flow, String> {
+    fn played(&mut self, _c: &Compare<Stratego>, mv: &Move, note: &PlyReport) -> Result<Flow, String> {
+        if self.engine.play(mv).as_ref() != Ok(note) {
+            return Err(format!("the engine played twice noted {mv} two ways"));
+        }
         if let Some((fast, color)) = self.chosen.take() {
             self.quick.advance(fast);
             self.chooser.played(color, fast);
@@ -349,6 +362,7 @@ pub fn compare_game(
     let mut hooks = Line {
         src,
         tally,
+        engine: quick.clone(),
         quick,
         chooser: Chooser::new(bias),
         buf: Vec::with_capacity(128),
