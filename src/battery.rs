@@ -38,6 +38,7 @@ use crate::protocol::reader::read_reply;
 use crate::protocol::serve::answer_line;
 use crate::protocol::writer::request_line;
 use crate::rng::splitmix64;
+use crate::rules::compare::{self, Compare, Flow, Hooks, spelled};
 use crate::rules::{Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
 
 /// How much the battery plays.
@@ -242,11 +243,6 @@ fn below(rng: &mut u64, n: usize) -> usize {
     (splitmix64(rng) % n as u64) as usize
 }
 
-fn spelled<A: fmt::Display>(v: &[A]) -> String {
-    let s: Vec<String> = v.iter().map(|a| a.to_string()).collect();
-    format!("[{}]", s.join(" "))
-}
-
 /// The setup's wire round trip.
 fn wire_round_trip<G: Rules>(setup: &G::Setup) -> Result<G::Setup, String> {
     let w = G::setup_to_wire(setup);
@@ -257,16 +253,6 @@ fn wire_round_trip<G: Rules>(setup: &G::Setup) -> Result<G::Setup, String> {
         return Err(format!("setup through the wire: {w} came back as {again}"));
     }
     Ok(back)
-}
-
-/// The spelling round trip of one action.
-fn spelling<G: Rules>(a: &G::Action) -> Result<(), String> {
-    let text = a.to_string();
-    match text.parse::<G::Action>() {
-        Ok(b) if b == *a => Ok(()),
-        Ok(b) => Err(format!("`{text}` ({a:?}) reads back as {b:?}")),
-        Err(e) => Err(format!("`{text}` ({a:?}) does not read back: {e}")),
-    }
 }
 
 /// Listed spellings with one character changed to another character of
@@ -300,80 +286,46 @@ fn respelled<G: Rules>(legal: &[G::Action], rng: &mut u64, n: usize) -> Vec<G::A
     out
 }
 
-/// An implementation and its game in progress.
-type Playing<'a, G> = (&'a dyn Implementation<G>, Box<dyn Game<G>>);
+/// The battery's hooks of the comparator ([`Compare`]): its candidates
+/// (actions listed earlier in the game, listed spellings with one
+/// character changed, the game's own), verdicts compared by rule code, the
+/// first refused candidate played, `serve`'s lines at a few plies, every
+/// choice from the case's generator.
+struct Battery<'a, G: Rules> {
+    /// The implementations playing, in the comparator's order.
+    imps: Vec<&'a dyn Implementation<G>>,
+    setup: &'a G::Setup,
+    profile: &'a G::Profile,
+    opts: &'a Options,
+    rng: &'a mut u64,
+    report: &'a mut Report,
+    /// Every action listed so far.
+    seen: Vec<G::Action>,
+    /// This ply's legal list and first candidate.
+    legal: Vec<G::Action>,
+    first: Option<G::Action>,
+    /// The plies at which `serve` answers are checked.
+    serve_at: [usize; 3],
+    /// The note of the last action played.
+    last_note: Option<G::Note>,
+}
 
-fn play_case<G: Rules>(
-    imps: &[&dyn Implementation<G>],
-    setup: &G::Setup,
-    profile: &G::Profile,
-    opts: &Options,
-    rng: &mut u64,
-    report: &mut Report,
-) -> Result<(), String> {
-    let copy = wire_round_trip::<G>(setup)?;
-    // The implementations that play this setup, each with its name.
-    let mut games: Vec<Playing<'_, G>> = Vec::new();
-    for (i, imp) in imps.iter().enumerate() {
-        if imp.supports(setup, profile).is_err() {
-            if i == 0 {
-                return Ok(());
-            }
-            continue;
-        }
-        match imp.start(setup, profile) {
-            Ok(g) => games.push((*imp, g)),
-            Err(e) if !games.is_empty() => {
-                return Err(format!("{} refuses the setup: {e}", imp.name()));
-            }
-            Err(_) if i == 0 => {
-                for other in &imps[1..] {
-                    if other.supports(setup, profile).is_ok() && other.start(setup, profile).is_ok()
-                    {
-                        return Err(format!(
-                            "{} refuses the setup, {} starts it",
-                            imp.name(),
-                            other.name()
-                        ));
-                    }
-                }
-                report.refused += 1;
-                return Ok(());
-            }
-            Err(_) => {}
-        }
-    }
-    // The copy from the wire starts the same game.
-    let from_copy = games[0]
-        .0
-        .start(&copy, profile)
-        .map_err(|e| format!("the setup read back from the wire is refused: {e}"))?;
-    if from_copy.legal_actions() != games[0].1.legal_actions()
-        || from_copy.side_to_move() != games[0].1.side_to_move()
-    {
-        return Err("the setup read back from the wire starts another game".into());
-    }
-    let mut played: Vec<G::Action> = Vec::new();
-    let mut seen: Vec<G::Action> = Vec::new();
-    let mut last_notes: Vec<Option<G::Note>> = vec![None; games.len()];
-    let serve_at = [0, 1 + below(rng, opts.max_plies.max(1)), opts.max_plies];
-    loop {
-        let at = |what: String, played: &[G::Action]| format!("after {}: {what}", spelled(played));
-        let (first, rest) = games.split_first().expect("the first implementation plays");
-        let legal = first.1.legal_actions();
+impl<G: Rules> Hooks<G> for Battery<'_, G> {
+    fn candidates(&mut self, c: &Compare<G>, legal: &[G::Action]) -> Vec<G::Action> {
+        let (opts, rng) = (self.opts, &mut *self.rng);
         // Candidates: listed before, respelled, the game's own; unlisted.
         let mut candidates: Vec<G::Action> = Vec::new();
-        if !seen.is_empty() {
+        if !self.seen.is_empty() {
             for _ in 0..opts.candidates / 2 {
-                candidates.push(seen[below(rng, seen.len())].clone());
+                candidates.push(self.seen[below(rng, self.seen.len())].clone());
             }
         }
-        candidates.extend(respelled::<G>(&legal, rng, opts.candidates / 2));
+        candidates.extend(respelled::<G>(legal, rng, opts.candidates / 2));
         candidates.extend(G::battery_candidates(
-            setup,
-            profile,
-            &played,
-            &legal,
+            self.setup,
+            self.profile,
+            &c.played,
+            legal,
             splitmix64(rng),
         ));
         // As a player would write them: a game may read two spellings as
@@ -389,212 +341,122 @@ fn play_case<G: Rules>(
             let start = below(rng, candidates.len() - opts.candidates + 1);
             candidates = candidates[start..start + opts.candidates].to_vec();
         }
-        // Another spelling of a listed action, in a game that has several
-        // (Basics::spelling_clause): the first implementation names the
-        // listed one (Game::canonical; the others may keep the default).
-        let aliases: Vec<G::Action> = match G::spelling_clause() {
-            None => Vec::new(),
-            Some(_) => candidates
-                .iter()
-                .filter(|c| {
-                    first
-                        .1
-                        .canonical(c)
-                        .is_some_and(|k| k != **c && legal.binary_search(&k).is_ok())
-                })
-                .cloned()
-                .collect(),
-        };
-        let mut rules = Vec::new();
-        for (imp, game) in &games {
-            let who = imp.name();
-            let fail = |what: String| at(format!("{who}: {what}"), &played);
-            if game.ply() != played.len() {
-                return Err(fail(format!(
-                    "ply {} after {} actions",
-                    game.ply(),
-                    played.len()
-                )));
-            }
-            let l = game.legal_actions();
-            if l.windows(2).any(|w| w[0] >= w[1]) {
-                return Err(fail(format!(
-                    "legal actions not sorted or repeated: {}",
-                    spelled(&l)
-                )));
-            }
-            let over = G::is_over(&game.outcome());
-            if l.is_empty() != over {
-                return Err(fail(format!(
-                    "outcome {} with {} legal actions",
-                    game.outcome(),
-                    l.len()
-                )));
-            }
-            for a in &l {
-                spelling::<G>(a).map_err(&fail)?;
-                if let Verdict::Illegal(i) = game.judge(a) {
-                    return Err(fail(format!("{a} is listed but judged {i}")));
-                }
-                if game.canonical(a).as_ref() != Some(a) {
-                    return Err(fail(format!(
-                        "{a} is listed but its canonical spelling is {:?}",
-                        game.canonical(a)
-                    )));
-                }
-                report.listed += 1;
-            }
-            let mut mine = Vec::new();
-            for c in &candidates {
-                spelling::<G>(c).map_err(&fail)?;
-                match game.judge(c) {
-                    Verdict::Legal if aliases.contains(c) => {
-                        mine.push(None);
-                        report.respelled += 1;
-                    }
-                    Verdict::Legal => {
-                        return Err(fail(format!(
-                            "{c} is not listed but judged legal (canonically {:?})",
-                            game.canonical(c)
-                        )));
-                    }
-                    Verdict::Illegal(i) if i.action != *c => {
-                        return Err(fail(format!("the verdict on {c} names {}", i.action)));
-                    }
-                    Verdict::Illegal(i) => {
-                        mine.push(Some(i.rule));
-                        report.illegal += 1;
-                    }
-                }
-            }
-            rules.push((l, game.side_to_move(), game.outcome(), mine));
-        }
-        // Every implementation as the first.
-        let (l0, s0, o0, r0) = &rules[0];
-        for ((imp, _), (l, s, o, r)) in rest.iter().zip(&rules[1..]) {
-            let fail = |what: String| {
-                at(
-                    format!("{} differs from {}: {what}", imp.name(), first.0.name()),
-                    &played,
-                )
-            };
-            if s != s0 {
-                return Err(fail(format!("side to move {s} vs {s0}")));
-            }
-            if o != o0 {
-                return Err(fail(format!("outcome {o} vs {o0}")));
-            }
-            if l != l0 {
-                let only = |a: &[G::Action], b: &[G::Action]| {
-                    spelled(
-                        &a.iter()
-                            .filter(|x| !b.contains(x))
-                            .cloned()
-                            .collect::<Vec<_>>(),
-                    )
-                };
-                return Err(fail(format!(
-                    "legal actions: only here {}, only there {}",
-                    only(l, l0),
-                    only(l0, l)
-                )));
-            }
-            for ((c, a), b) in candidates.iter().zip(r).zip(r0) {
-                if a != b {
-                    return Err(fail(format!("the verdict on {c}: {a:?} vs {b:?}")));
-                }
-            }
-        }
-        // Playing a refused candidate is refused alike and changes nothing.
-        let refused = candidates
-            .iter()
-            .zip(&rules[0].3)
-            .find(|(_, r)| r.is_some());
-        if let Some((c, _)) = refused {
-            let k = candidates.iter().position(|x| x == c).unwrap_or(0);
-            for (i, (imp, game)) in games.iter_mut().enumerate() {
-                let side = game.side_to_move();
-                match game.play(c) {
-                    Ok(_) => {
-                        return Err(at(
-                            format!("{}: plays the unlisted {c}", imp.name()),
-                            &played,
-                        ));
-                    }
-                    Err(ill) if Some(ill.rule) != rules[i].3[k] => {
-                        return Err(at(
-                            format!(
-                                "{}: playing {c} is refused by {}, judging it by another rule",
-                                imp.name(),
-                                ill.rule
-                            ),
-                            &played,
-                        ));
-                    }
-                    Err(_) => {}
-                }
-                if game.ply() != played.len() || game.side_to_move() != side {
-                    return Err(at(
-                        format!("{}: a refused {c} changed the game", imp.name()),
-                        &played,
-                    ));
-                }
-            }
-        }
-        if serve_at.contains(&played.len()) {
-            for (i, (imp, game)) in games.iter().enumerate() {
-                let probe = candidates.first().or(legal.first());
+        self.legal = legal.to_vec();
+        self.first = candidates.first().cloned();
+        candidates
+    }
+
+    fn alike(&self, a: &Verdict<G>, b: &Verdict<G>) -> bool {
+        a.rule() == b.rule()
+    }
+
+    fn try_refused(&mut self, _cs: &[G::Action], verdicts: &[Verdict<G>]) -> Option<usize> {
+        verdicts.iter().position(|v| !v.is_legal())
+    }
+
+    /// `serve`'s answer lines, read back, are what each implementation
+    /// says in process.
+    fn check(&mut self, c: &Compare<G>, legal: &[G::Action]) -> Result<Flow, String> {
+        if self.serve_at.contains(&c.played.len()) {
+            for (imp, (_, game)) in self.imps.iter().zip(&c.games) {
+                let probe = self.first.as_ref().or(legal.first());
                 check_serve::<G>(
                     *imp,
                     game.as_ref(),
-                    setup,
-                    profile,
-                    &played,
-                    last_notes[i].as_ref(),
+                    self.setup,
+                    self.profile,
+                    &c.played,
+                    self.last_note.as_ref(),
                     probe,
                 )
-                .map_err(|e| at(format!("{}: serve: {e}", imp.name()), &played))?;
-                report.served += 3 + u64::from(probe.is_some());
+                .map_err(|e| format!("{}: serve: {e}", imp.name()))?;
+                self.report.served += 3 + u64::from(probe.is_some());
             }
         }
-        if legal.is_empty() {
-            report.finished += 1;
-            return Ok(());
-        }
-        if played.len() >= opts.max_plies {
-            return Ok(());
-        }
-        let action = legal[below(rng, legal.len())].clone();
-        let mut notes = Vec::new();
-        for (imp, game) in games.iter_mut() {
-            let note = game.play(&action).map_err(|i| {
-                at(
-                    format!("{}: the listed {action} is refused: {i}", imp.name()),
-                    &played,
-                )
-            })?;
-            notes.push(note);
-        }
-        for ((imp, _), n) in games.iter().zip(&notes).skip(1) {
-            if *n != notes[0] {
-                return Err(at(
-                    format!(
-                        "the notes of {action} differ\n  {}: {:?}\n  {}: {n:?}",
-                        games[0].0.name(),
-                        notes[0],
-                        imp.name()
-                    ),
-                    &played,
-                ));
-            }
-        }
-        last_notes = notes.into_iter().map(Some).collect();
-        seen.extend(legal);
-        seen.sort();
-        seen.dedup();
-        played.push(action);
-        report.plies += 1;
+        Ok(Flow::Go)
     }
+
+    fn pick(&mut self, _c: &Compare<G>, legal: &[G::Action]) -> Option<G::Action> {
+        Some(legal[below(self.rng, legal.len())].clone())
+    }
+
+    fn played(&mut self, _c: &Compare<G>, _a: &G::Action, note: &G::Note) -> Result<Flow, String> {
+        self.last_note = Some(note.clone());
+        self.seen.append(&mut self.legal);
+        self.seen.sort();
+        self.seen.dedup();
+        self.report.plies += 1;
+        Ok(Flow::Go)
+    }
+
+    fn ended(&mut self, _c: &Compare<G>) {
+        if self.legal.is_empty() {
+            self.report.finished += 1;
+        }
+    }
+
+    fn refused(&mut self, _refusals: &[String]) -> Result<(), String> {
+        self.report.refused += 1;
+        Ok(())
+    }
+}
+
+fn play_case<G: Rules>(
+    imps: &[&dyn Implementation<G>],
+    setup: &G::Setup,
+    profile: &G::Profile,
+    opts: &Options,
+    rng: &mut u64,
+    report: &mut Report,
+) -> Result<(), String> {
+    let copy = wire_round_trip::<G>(setup)?;
+    // The implementations that play this setup: one that declines it
+    // (`supports`) is left out, the case too when the first declines it.
+    if imps[0].supports(setup, profile).is_err() {
+        return Ok(());
+    }
+    let imps: Vec<&dyn Implementation<G>> = imps
+        .iter()
+        .copied()
+        .filter(|i| i.supports(setup, profile).is_ok())
+        .collect();
+    let serve_at = [0, 1 + below(rng, opts.max_plies.max(1)), opts.max_plies];
+    let mut hooks = Battery {
+        imps: imps.clone(),
+        setup,
+        profile,
+        opts,
+        rng,
+        report,
+        seen: Vec::new(),
+        legal: Vec::new(),
+        first: None,
+        serve_at,
+        last_note: None,
+    };
+    let options = compare::Options {
+        limit: opts.max_plies,
+        judge_at_limit: true,
+        self_checks: true,
+    };
+    let Some(mut games) = Compare::start(&imps, setup, profile, options, &mut hooks)? else {
+        return Ok(());
+    };
+    // The copy from the wire starts the same game.
+    let from_copy = imps[0]
+        .start(&copy, profile)
+        .map_err(|e| format!("the setup read back from the wire is refused: {e}"))?;
+    if from_copy.legal_actions() != games.reference().legal_actions()
+        || from_copy.side_to_move() != games.reference().side_to_move()
+    {
+        return Err("the setup read back from the wire starts another game".into());
+    }
+    let run = games.run(&mut hooks);
+    let counts = games.counts;
+    hooks.report.listed += counts.listed;
+    hooks.report.illegal += counts.illegal;
+    hooks.report.respelled += counts.respelled;
+    run
 }
 
 /// `serve`'s lines against the game in process: `hello`, `legal-moves`,

@@ -2,16 +2,27 @@
 //! (`fuzz/fuzz_targets/`), kept in the library so the targets are one line
 //! each and `cargo test` can replay the committed corpora and any saved
 //! crash (`tests/differential/fuzz_corpus.rs`). Each function panics exactly
-//! when the property fails. A game's own properties (Stratego's differential
-//! target) live with that game, in its `workload` module; the short-line ones
-//! compare the reference and the engine with
-//! [`Lockstep`](crate::rules::lockstep::Lockstep).
+//! when the property fails. A game's targets that compare its
+//! implementations share one body, [`compare`]: the game lists them
+//! ([`Workloads::FUZZ_TARGETS`](crate::rules::Workloads::FUZZ_TARGETS)),
+//! each reading its case from the input its own way and comparing it with
+//! [`Compare`](crate::rules::compare::Compare).
 
 use std::path::Path;
 
 use crate::games::{self, Visit};
 use crate::rules::Rules;
 use crate::scenario::any::parse;
+
+/// The body of every fuzz target that compares a game's implementations:
+/// game `G`'s target `name` ([`Workloads::FUZZ_TARGETS`](crate::rules::Workloads::FUZZ_TARGETS))
+/// on `data`. Panics on a difference, and for a name `G` does not list.
+pub fn compare<G: Rules>(name: &str, data: &[u8]) {
+    match G::FUZZ_TARGETS.iter().find(|t| t.name == name) {
+        Some(t) => (t.check)(data),
+        None => panic!("{} has no fuzz target `{name}`", G::NAME),
+    }
+}
 
 /// Target `scenario_load`: the loader never panics, whatever the bytes; a
 /// scenario it accepts runs to the same failures (messages included) on

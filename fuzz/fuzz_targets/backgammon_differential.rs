@@ -1,7 +1,10 @@
 //! Backgammon: engine versus reference on random games chosen by the input
 //! bytes (`arbiter::games::backgammon::workload::check_differential`).
+//! The body is the one every comparing target shares
+//! (`arbiter::fuzzing::compare`), which finds the property in the game's
+//! `Workloads::FUZZ_TARGETS`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(
-    |data: &[u8]| arbiter::games::backgammon::workload::check_differential(data)
-);
+use arbiter::games::backgammon::game::Backgammon;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::fuzzing::compare::<Backgammon>("backgammon_differential", data));

@@ -1,8 +1,11 @@
 //! Epaminondas: engine versus reference on a short line of play from a position
 //! built from the input bytes
 //! (`arbiter::games::epaminondas::short_lines::check_short`).
+//! The body is the one every comparing target shares
+//! (`arbiter::fuzzing::compare`), which finds the property in the game's
+//! `Workloads::FUZZ_TARGETS`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    arbiter::games::epaminondas::short_lines::check_short(data);
-});
+use arbiter::games::epaminondas::game::Epaminondas;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::fuzzing::compare::<Epaminondas>("epaminondas_short", data));

@@ -1,8 +1,11 @@
 //! Stratego on every variant's board, the small ones included: engine
 //! versus reference on games chosen by the input bytes
 //! (`arbiter::games::stratego::workload::diff::check_differential_on_variants`).
+//! The body is the one every comparing target shares
+//! (`arbiter::fuzzing::compare`), which finds the property in the game's
+//! `Workloads::FUZZ_TARGETS`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    arbiter::games::stratego::workload::diff::check_differential_on_variants(data)
-});
+use arbiter::games::stratego::game::Stratego;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::fuzzing::compare::<Stratego>("stratego_variants", data));

@@ -12,7 +12,7 @@
 
 pub mod annotations;
 pub mod codes;
-pub mod lockstep;
+pub mod compare;
 pub mod outcomes;
 pub mod overrides;
 pub mod sides;
@@ -205,8 +205,10 @@ pub trait Basics: Sized + Clone + Debug + PartialEq + Eq + Send + Sync + 'static
     /// Clause ids are looked up here, so they are namespaced by game.
     const SPEC_FILES: &'static [(&'static str, &'static str)];
 
-    /// A starting position, as both implementations take it.
-    type Setup: Clone + Debug + Send + Sync;
+    /// A starting position, as both implementations take it. Equal
+    /// setups are one position (what `Game::position` tells is compared
+    /// with `==` by the comparator, `rules::compare`).
+    type Setup: Clone + Debug + PartialEq + Send + Sync;
     /// What one player does at a time. Its `Display` and `FromStr` are the
     /// spelling in scenario files and in the protocol.
     type Action: Clone + Debug + Eq + Ord + Hash + Display + FromStr<Err: Display> + Send + Sync;
@@ -402,6 +404,11 @@ pub trait Workloads: ScenarioParts {
     /// The game's mutants: alternative readings and plain bugs, each a
     /// change of profile that the kill matrix runs the corpus against.
     const MUTANTS: &'static [Mutant<Self>] = &[];
+
+    /// The game's fuzz targets that compare its implementations
+    /// ([`compare::FuzzTarget`]); their committed corpora are replayed by
+    /// `cargo test` for every game. Default: none.
+    const FUZZ_TARGETS: &'static [compare::FuzzTarget] = &[];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position, so that a mutant from one to the other is left out of the

@@ -75,6 +75,7 @@ fn the_generic_tests_name_no_game() {
         "tests/corpus/profiles.rs",
         "tests/corpus/whole_corpus.rs",
         "tests/differential/battery.rs",
+        "tests/differential/fuzz_corpus.rs",
         "tests/games/perft_figures.rs",
         "tests/games/action_space.rs",
     ];

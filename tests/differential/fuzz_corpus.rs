@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 
 use arbiter::fuzzing::check_scenario_load;
-use arbiter::games::stratego::workload::diff::check_differential;
 
 fn inputs(target: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
@@ -41,18 +40,52 @@ fn replay(target: &str, check: fn(&[u8]), at_least: usize) {
     }
 }
 
+/// Every game's targets that compare its implementations
+/// (`Workloads::FUZZ_TARGETS`), for every registered game: each target's
+/// committed inputs replay through its property.
 #[test]
-fn differential_corpus_replays() {
-    replay("differential", check_differential, 10);
+fn every_games_comparing_targets_replay() {
+    use arbiter::games::Visit;
+    use arbiter::rules::Rules;
+    use arbiter::rules::compare::FuzzTarget;
+    struct Targets;
+    impl Visit for Targets {
+        type Out = (&'static str, &'static [FuzzTarget]);
+        fn visit<G: Rules>(&mut self) -> Self::Out {
+            (G::NAME, G::FUZZ_TARGETS)
+        }
+    }
+    for (_, targets) in arbiter::games::each(&mut Targets) {
+        for t in targets {
+            replay(t.name, t.check, t.seeds);
+        }
+    }
 }
 
+/// Every fuzz target (`fuzz/fuzz_targets/`) is replayed here: the three
+/// generic ones, or one a game lists in `Workloads::FUZZ_TARGETS`.
 #[test]
-fn stratego_variants_corpus_replays() {
-    replay(
-        "stratego_variants",
-        arbiter::games::stratego::workload::diff::check_differential_on_variants,
-        48,
-    );
+fn every_fuzz_target_is_replayed() {
+    use arbiter::games::Visit;
+    use arbiter::rules::Rules;
+    struct Names(Vec<&'static str>);
+    impl Visit for Names {
+        type Out = ();
+        fn visit<G: Rules>(&mut self) {
+            self.0.extend(G::FUZZ_TARGETS.iter().map(|t| t.name));
+        }
+    }
+    let mut names = Names(vec!["scenario_load", "protocol_reader", "serve_lines"]);
+    arbiter::games::each(&mut names);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets");
+    for e in std::fs::read_dir(dir).expect("the fuzz targets").flatten() {
+        let p = e.path();
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        assert!(
+            names.0.contains(&stem),
+            "fuzz target {stem} is replayed by no test (list it in its game's Workloads::FUZZ_TARGETS)"
+        );
+    }
 }
 
 #[test]
@@ -72,88 +105,6 @@ fn protocol_reader_corpus_replays() {
 #[test]
 fn serve_lines_corpus_replays() {
     replay("serve_lines", arbiter::fuzzing::check_serve_lines, 8);
-}
-
-#[test]
-fn dame_differential_corpus_replays() {
-    replay(
-        "dame_differential",
-        arbiter::games::dame::workload::check_differential,
-        16,
-    );
-}
-
-#[test]
-fn dame_playout_corpus_replays() {
-    replay(
-        "dame_playout",
-        |d| {
-            arbiter::games::dame::workload::native::check_playout(d);
-        },
-        24,
-    );
-}
-
-#[test]
-fn chess_differential_corpus_replays() {
-    replay(
-        "chess_differential",
-        arbiter::games::chess::workload::check_differential,
-        10,
-    );
-}
-
-#[test]
-fn epaminondas_differential_corpus_replays() {
-    replay(
-        "epaminondas_differential",
-        |data| {
-            arbiter::games::epaminondas::workload::check_differential(data);
-        },
-        10,
-    );
-}
-
-#[test]
-fn backgammon_differential_corpus_replays() {
-    replay(
-        "backgammon_differential",
-        arbiter::games::backgammon::workload::check_differential,
-        48,
-    );
-}
-
-#[test]
-fn short_targets_corpora_replay() {
-    use arbiter::games::{backgammon, chess, dame, epaminondas};
-    replay(
-        "chess_short",
-        |d| {
-            chess::workload::short::check_short(d);
-        },
-        100,
-    );
-    replay(
-        "dame_short",
-        |d| {
-            dame::workload::short::check_short(d);
-        },
-        100,
-    );
-    replay(
-        "backgammon_short",
-        |d| {
-            backgammon::short_lines::check_short(d);
-        },
-        10,
-    );
-    replay(
-        "epaminondas_short",
-        |d| {
-            epaminondas::short_lines::check_short(d);
-        },
-        8,
-    );
 }
 
 /// Whether this run rewrites generated files (`ARBITER_BLESS=1`): here, it

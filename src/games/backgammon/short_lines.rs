@@ -64,12 +64,12 @@
 
 use arbitrary::Unstructured;
 
-use crate::rules::lockstep::{Lockstep, byte, engine_prefix};
-use crate::rules::Implementation;
+use crate::rules::compare::{Compare, Flow, Hooks, Options, byte, engine_prefix};
+use crate::rules::{Implementation, Verdict};
 
 use super::board::{Action, OFF, Player, Position, Roll, Step, canonical_order};
 use super::engine::Engine;
-use super::game::Cube;
+use super::game::{Backgammon, Cube, Note};
 use super::profile::Profile;
 use super::reference::{Reference, check_setup};
 use super::setup::Setup;
@@ -285,74 +285,99 @@ fn probe(legal: &[Action], choice: u8) -> Action {
     probes.swap_remove(usize::from(choice >> 3) % probes.len())
 }
 
+/// The hooks of a short line ([`compare_line`]): per ply a choice byte,
+/// the input's own candidate, the [`FIXED`] actions and one [`probe`],
+/// every verdict compared whole and tallied by rule.
+struct Line<'u, 'd, 't> {
+    u: &'u mut Unstructured<'d>,
+    tally: &'t mut Tally,
+    /// This ply's choice byte.
+    choice: u8,
+    /// This ply's own candidate, and whether it is legal.
+    own: Option<(Action, bool)>,
+}
+
+impl Hooks<Backgammon> for Line<'_, '_, '_> {
+    fn go_on(&mut self, _c: &Compare<Backgammon>) -> bool {
+        !self.u.is_empty()
+    }
+
+    fn candidates(&mut self, _c: &Compare<Backgammon>, legal: &[Action]) -> Vec<Action> {
+        self.choice = byte(self.u);
+        let own = candidate(self.u);
+        let mut candidates: Vec<Action> = vec![own.clone()];
+        candidates.extend(FIXED);
+        candidates.push(probe(legal, self.choice));
+        self.own = Some((own, false));
+        candidates
+    }
+
+    fn judged(&mut self, _c: &Compare<Backgammon>, _cs: &[Action], verdicts: &[Verdict<Backgammon>]) {
+        for (k, v) in verdicts.iter().enumerate() {
+            match v.rule() {
+                Some(rule) => *self.tally.entry(rule.as_str()).or_default() += 1,
+                None if k == 0 => {
+                    if let Some((_, legal)) = &mut self.own {
+                        *legal = true;
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    fn pick(&mut self, _c: &Compare<Backgammon>, legal: &[Action]) -> Option<Action> {
+        // The fuzzer's own candidate when legal (any spelling of a play),
+        // else a legal action, sometimes spelled without its hit marks:
+        // the note must name the canonical spelling either way.
+        let choice = self.choice;
+        let own = self.own.take();
+        Some(match &legal[usize::from(choice) % legal.len()] {
+            _ if choice >= 0xc0 && own.as_ref().is_some_and(|o| o.1) => own.map(|o| o.0)?,
+            Action::Play(steps) if choice & 0x20 != 0 => {
+                Action::Play(steps.iter().map(|s| Step { hit: false, ..*s }).collect())
+            }
+            a => a.clone(),
+        })
+    }
+
+    fn played(&mut self, _c: &Compare<Backgammon>, _a: &Action, note: &Note) -> Result<Flow, String> {
+        count(self.tally, note);
+        if matches!(&note.action, Action::Play(s) if s.len() == 4) {
+            *self
+                .tally
+                .entry("BG-3.3 doubles played in four steps")
+                .or_default() += 1;
+        }
+        if matches!(&note.action, Action::Opening { white, black } if white == black) {
+            *self.tally.entry("BG-8.7 opening ties played").or_default() += 1;
+        }
+        Ok(Flow::Go)
+    }
+}
+
 /// Plays the line the rest of the input picks from `case` on both
-/// implementations; `Err` says where they first differ, with the actions
-/// played so far.
+/// implementations ([`Compare`]); `Err` says where they first differ, with
+/// the actions played so far.
 pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Result<(), String> {
-    // Both validate the same setup: one refusing alone is a difference.
-    let Some(mut both) = Lockstep::start(&Reference, &Engine, &case.setup, &case.profile)? else {
-        return Ok(());
-    };
-    let mut played: Vec<Action> = Vec::new();
-    let at = |played: &[Action], what: String| {
-        let line: Vec<String> = played.iter().map(|a| a.to_string()).collect();
-        format!(
-            "{what}\n  from {:?} under {} after [{}]",
-            case.setup,
-            case.profile.name,
-            line.join(", ")
-        )
-    };
+    let at = |e: String| format!("{e}\n  from {:?} under {}", case.setup, case.profile.name);
     let plies = if case.kind == StartKind::Played {
         MAX_PLIES_PLAYED
     } else {
         MAX_PLIES
     };
-    for _ in 0..plies {
-        both.same_state().map_err(|w| at(&played, w))?;
-        if u.is_empty() {
-            break;
-        }
-        let legal = both.same_legal().map_err(|w| at(&played, w))?;
-        let choice = byte(u);
-        let own = candidate(u);
-        let mut candidates: Vec<Action> = vec![own.clone()];
-        candidates.extend(FIXED);
-        candidates.push(probe(&legal, choice));
-        let mut own_legal = false;
-        for (k, a) in candidates.iter().enumerate() {
-            let v = both.same_verdict(a).map_err(|w| at(&played, w))?;
-            match v.rule() {
-                Some(rule) => *tally.entry(rule.as_str()).or_default() += 1,
-                None => own_legal |= k == 0,
-            }
-        }
-        if legal.is_empty() {
-            break;
-        }
-        // The fuzzer's own candidate when legal (any spelling of a play),
-        // else a legal action, sometimes spelled without its hit marks:
-        // the note must name the canonical spelling either way.
-        let pick = match &legal[usize::from(choice) % legal.len()] {
-            _ if choice >= 0xc0 && own_legal => own,
-            Action::Play(steps) if choice & 0x20 != 0 => {
-                Action::Play(steps.iter().map(|s| Step { hit: false, ..*s }).collect())
-            }
-            a => a.clone(),
-        };
-        let note = both.play(&pick).map_err(|w| at(&played, w))?;
-        count(tally, &note);
-        if matches!(&note.action, Action::Play(s) if s.len() == 4) {
-            *tally
-                .entry("BG-3.3 doubles played in four steps")
-                .or_default() += 1;
-        }
-        if matches!(&note.action, Action::Opening { white, black } if white == black) {
-            *tally.entry("BG-8.7 opening ties played").or_default() += 1;
-        }
-        played.push(pick);
-    }
-    both.same_state().map_err(|w| at(&played, w))
+    let mut hooks = Line {
+        u,
+        tally,
+        choice: 0,
+        own: None,
+    };
+    // Both validate the same setup: one refusing alone is a difference.
+    let imps: [&dyn Implementation<Backgammon>; 2] = [&Reference, &Engine];
+    let Some(mut both) = Compare::start(&imps, &case.setup, &case.profile, Options::plies(plies), &mut hooks).map_err(at)? else {
+        return Ok(());
+    };
+    both.run(&mut hooks).map_err(at)
 }
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_short.rs`): a case and

@@ -3,10 +3,12 @@
 //! every action played, and the verdict on a few actions that are not
 //! legal. Chance is an action like any other, so the seed picks the dice
 //! as it picks the players' actions. The tally says how often each rule
-//! fired, so a green run can be read as covering something.
+//! fired, so a green run can be read as covering something. The loop is
+//! the one comparator ([`Compare`]); this module gives it the game's hooks.
 
 use std::collections::BTreeMap;
 
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
 use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Action, Roll, Step};
@@ -78,8 +80,40 @@ fn probes(legal: &[Action], rng: &mut SplitMix) -> Vec<Action> {
     out
 }
 
-/// Plays one random game of at most `max_plies` on both implementations
-/// and returns the first difference, if any.
+/// The hooks of a whole random game ([`compare_game`]): every choice
+/// from the seed; the verdicts on the [`probes`] compared by rule code;
+/// playing on preferred to resigning or dropping, so games get long.
+struct Whole<'t> {
+    rng: SplitMix,
+    tally: &'t mut Tally,
+}
+
+impl Hooks<Backgammon> for Whole<'_> {
+    fn candidates(&mut self, _c: &Compare<Backgammon>, legal: &[Action]) -> Vec<Action> {
+        probes(legal, &mut self.rng)
+    }
+
+    fn alike(&self, a: &Verdict<Backgammon>, b: &Verdict<Backgammon>) -> bool {
+        a.rule() == b.rule()
+    }
+
+    fn pick(&mut self, _c: &Compare<Backgammon>, legal: &[Action]) -> Option<Action> {
+        // Prefer playing on over resigning or dropping, so games get long.
+        let mut pick = legal[self.rng.pick(legal.len())].clone();
+        if matches!(pick, Action::Resign | Action::Drop) && self.rng.pick(8) != 0 {
+            pick = legal[self.rng.pick(legal.len())].clone();
+        }
+        Some(pick)
+    }
+
+    fn played(&mut self, _c: &Compare<Backgammon>, _a: &Action, note: &Note) -> Result<Flow, String> {
+        count(self.tally, note);
+        Ok(Flow::Go)
+    }
+}
+
+/// Plays one random game of at most `max_plies` on the reference and
+/// `engine` ([`Compare`]) and returns the first difference, if any.
 pub fn compare_game(
     engine: &dyn Implementation<Backgammon>,
     setup: &Setup,
@@ -88,66 +122,16 @@ pub fn compare_game(
     max_plies: usize,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    let reference = super::reference::Reference;
-    let mut r = reference.start(setup, profile)?;
-    let mut e = engine.start(setup, profile)?;
-    let mut rng = SplitMix(seed);
-    for ply in 0..max_plies {
-        let at = |what: &str| format!("seed {seed}, profile {}, ply {ply}: {what}", profile.name);
-        if r.side_to_move() != e.side_to_move() {
-            return Err(at(&format!(
-                "side {} vs {}",
-                r.side_to_move(),
-                e.side_to_move()
-            )));
-        }
-        if r.outcome() != e.outcome() {
-            return Err(at(&format!("outcome {} vs {}", r.outcome(), e.outcome())));
-        }
-        let legal = r.legal_actions();
-        let legal_e = e.legal_actions();
-        if legal != legal_e {
-            let show = |v: &[Action]| {
-                v.iter()
-                    .map(|a| a.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            return Err(at(&format!(
-                "legal actions\n  reference [{}]\n  engine    [{}]",
-                show(&legal),
-                show(&legal_e)
-            )));
-        }
-        for p in probes(&legal, &mut rng) {
-            let (vr, ve) = (r.judge(&p), e.judge(&p));
-            let rule = |v: &Verdict<Backgammon>| v.rule().map_or("legal".into(), |c| c.to_string());
-            if rule(&vr) != rule(&ve) {
-                return Err(at(&format!(
-                    "verdict on {p}: {} vs {}",
-                    rule(&vr),
-                    rule(&ve)
-                )));
-            }
-        }
-        if legal.is_empty() {
-            return Ok(());
-        }
-        // Prefer playing on over resigning or dropping, so games get long.
-        let mut pick = legal[rng.pick(legal.len())].clone();
-        if matches!(pick, Action::Resign | Action::Drop) && rng.pick(8) != 0 {
-            pick = legal[rng.pick(legal.len())].clone();
-        }
-        let nr = r.play(&pick).map_err(|i| at(&i.to_string()))?;
-        let ne = e.play(&pick).map_err(|i| at(&i.to_string()))?;
-        if nr != ne {
-            return Err(at(&format!(
-                "notes after {pick}\n  reference {nr:?}\n  engine    {ne:?}"
-            )));
-        }
-        count(tally, &nr);
-    }
-    Ok(())
+    let mut hooks = Whole {
+        rng: SplitMix(seed),
+        tally,
+    };
+    let imps: [&dyn Implementation<Backgammon>; 2] = [&super::reference::Reference, engine];
+    let at = |e: String| format!("seed {seed}, profile {}: {e}", profile.name);
+    let Some(mut both) = Compare::start(&imps, setup, profile, Options::plies(max_plies), &mut hooks).map_err(at)? else {
+        return Ok(());
+    };
+    both.run(&mut hooks).map_err(at)
 }
 
 impl Workloads for Backgammon {
@@ -165,6 +149,21 @@ impl Workloads for Backgammon {
     }
 
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "backgammon_differential",
+            check: check_differential,
+            seeds: 48,
+        },
+        FuzzTarget {
+            name: "backgammon_short",
+            check: |data| {
+                super::short_lines::check_short(data);
+            },
+            seeds: 10,
+        },
+    ];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position: without a cube the cube switches do nothing.

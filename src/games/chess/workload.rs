@@ -5,7 +5,8 @@
 //! positions repeat), endgame setups (so material and stalemate come up),
 //! high half-move clocks, claims whenever one is valid. Used by
 //! `tests/differential/chess_differential.rs` and the `chess_differential` fuzz
-//! target.
+//! target. The loop is the one comparator ([`Compare`]); this module gives
+//! it the game's hooks.
 
 pub mod short;
 
@@ -13,15 +14,16 @@ use std::fmt;
 
 use super::action::{Action, ClaimKind, UciMove};
 use super::board::{Kind, Square};
-use super::engine::{EngineGame, board_of};
+use super::engine::{Engine, EngineGame};
 use super::game::Chess;
 use super::game::{DrawReason, Note, Outcome, WinReason};
 use super::mutants::ALL;
 use super::position::{Position, START_FEN};
 use super::profile::{DrawRule, Material, Profile};
-use super::reference::ReferenceGame;
+use super::reference::Reference;
 use super::verdict::RuleCode;
-use crate::rules::{BenchOptions, Game, Illegal, Mutant, Verdict, Workloads};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
+use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
 pub trait Source {
@@ -262,9 +264,79 @@ fn undo_of(played: &[Action]) -> Option<Action> {
     }
 }
 
+/// The hooks of a random game ([`compare_game`]): every choice from one
+/// source; four random candidates and one a detail away from a legal
+/// action, compared by rule and clause ([`said`]), the first refused one
+/// played; the mover's own last move undone when legal (repetitions),
+/// claims when listed.
+struct Line<'s, 't> {
+    src: &'s mut dyn Source,
+    tally: &'t mut Tally,
+}
+
+impl Hooks<Chess> for Line<'_, '_> {
+    fn candidates(&mut self, _c: &Compare<Chess>, legal: &[Action]) -> Vec<Action> {
+        let mut candidates = Vec::new();
+        for _ in 0..4 {
+            let Some(c) = candidate(self.src) else { break };
+            candidates.push(c);
+        }
+        if !legal.is_empty()
+            && let Some(c) = near_miss(self.src, legal)
+        {
+            candidates.push(c);
+        }
+        candidates
+    }
+
+    /// The engine words its own explanations, so the rule and the clause
+    /// are compared (and that both explain).
+    fn alike(&self, a: &Verdict<Chess>, b: &Verdict<Chess>) -> bool {
+        said(a) == said(b)
+    }
+
+    fn judged(&mut self, _c: &Compare<Chess>, _cs: &[Action], verdicts: &[Verdict<Chess>]) {
+        self.tally.verdicts += verdicts.len() as u64;
+    }
+
+    fn try_refused(&mut self, _cs: &[Action], verdicts: &[Verdict<Chess>]) -> Option<usize> {
+        verdicts.iter().position(|v| !v.is_legal())
+    }
+
+    fn pick(&mut self, c: &Compare<Chess>, legal: &[Action]) -> Option<Action> {
+        // Undo the mover's own last move when that is legal (repetitions),
+        // claim when a claim is listed, otherwise any legal action.
+        let undo = undo_of(&c.played);
+        let claims: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Claim(..)))
+            .collect();
+        let pick = self.src.below(8)?;
+        Some(match (pick, undo) {
+            (0..=3, Some(u)) if legal.contains(&u) => u,
+            (4, _) if !claims.is_empty() => *claims[self.src.below(claims.len()).unwrap_or(0)],
+            _ => legal[self.src.below(legal.len()).unwrap_or(0)],
+        })
+    }
+
+    fn played(&mut self, _c: &Compare<Chess>, action: &Action, _note: &Note) -> Result<Flow, String> {
+        self.tally.plies += 1;
+        if matches!(action, Action::Claim(..)) {
+            self.tally.claimed += 1;
+        }
+        Ok(Flow::Go)
+    }
+
+    fn ended(&mut self, c: &Compare<Chess>) {
+        self.tally.count(c.reference().outcome());
+    }
+}
+
 /// Plays one random game from `setup` under `profile` on both
-/// implementations, comparing everything at every ply. `Err` describes the
-/// first difference, with the moves that lead to it.
+/// implementations ([`Compare`]), comparing everything at every ply, the
+/// position reached after `max_plies` too; a setup the engine declines
+/// (cozy-chess cannot hold it) is skipped, one both refuse too. `Err`
+/// describes the first difference, with the moves that lead to it.
 pub fn compare_game(
     setup: &Position,
     profile: &Profile,
@@ -272,135 +344,21 @@ pub fn compare_game(
     max_plies: usize,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    if board_of(setup).is_err() {
+    if Engine.supports(setup, profile).is_err() {
         return Ok(());
     }
-    let mut r = ReferenceGame::new(setup, profile)?;
-    let mut e = EngineGame::new(setup, profile)?;
-    let mut played: Vec<Action> = Vec::new();
-    let at = |played: &[Action]| {
-        let moves: Vec<String> = played.iter().map(|a| a.to_string()).collect();
-        format!(
-            "setup `{}`, profile {}, after [{}]",
-            setup.fen(),
-            profile.name,
-            moves.join(" ")
-        )
+    let at = |e: String| format!("setup `{}`, profile {}: {e}", setup.fen(), profile.name);
+    let mut hooks = Line { src, tally };
+    let options = Options {
+        judge_at_limit: true,
+        ..Options::plies(max_plies)
     };
-    tally.games += 1;
-    for _ in 0..=max_plies {
-        if r.outcome() != e.outcome() || r.side_to_move() != e.side_to_move() {
-            return Err(format!(
-                "{}: outcome {} vs {}",
-                at(&played),
-                r.outcome(),
-                e.outcome()
-            ));
-        }
-        let (lr, le) = (r.legal_actions(), e.legal_actions());
-        if lr != le {
-            let only_r: Vec<String> = lr
-                .iter()
-                .filter(|a| !le.contains(a))
-                .map(|a| a.to_string())
-                .collect();
-            let only_e: Vec<String> = le
-                .iter()
-                .filter(|a| !lr.contains(a))
-                .map(|a| a.to_string())
-                .collect();
-            return Err(format!(
-                "{}: legal actions differ; reference only {only_r:?}, engine only {only_e:?}",
-                at(&played)
-            ));
-        }
-        let (pr, pe) = (Game::position(&r), Game::position(&e));
-        if pr != pe {
-            return Err(format!(
-                "{}: positions differ\n  reference {:?}\n  engine    {:?}",
-                at(&played),
-                pr.map(|p| p.fen()),
-                pe.map(|p| p.fen())
-            ));
-        }
-        let mut candidates = Vec::new();
-        for _ in 0..4 {
-            let Some(c) = candidate(src) else { break };
-            candidates.push(c);
-        }
-        if !lr.is_empty()
-            && let Some(c) = near_miss(src, &lr)
-        {
-            candidates.push(c);
-        }
-        let mut first_refused = None;
-        for c in &candidates {
-            let (vr, ve) = (r.judge(c), e.judge(c));
-            tally.verdicts += 1;
-            if first_refused.is_none() && !vr.is_legal() {
-                first_refused = Some(c);
-            }
-            // The engine words its own explanations, so the rule and the
-            // clause are compared (and that both explain).
-            if said(&vr) != said(&ve) {
-                return Err(format!(
-                    "{}: verdict on {c}:\n  reference {vr:?}\n  engine    {ve:?}",
-                    at(&played)
-                ));
-            }
-        }
-        // Playing a refused candidate is refused alike (and changes nothing:
-        // the next ply compares the positions and the legal lists again).
-        if let Some(c) = first_refused {
-            let rule = |p: Result<Note, Illegal<Chess>>| p.err().map(|i| (i.rule, i.clause));
-            let (pr, pe) = (rule(r.play(c)), rule(e.play(c)));
-            if pr != pe || pr.is_none() {
-                return Err(format!(
-                    "{}: playing the refused {c}: reference {pr:?}, engine {pe:?}",
-                    at(&played)
-                ));
-            }
-        }
-        if lr.is_empty() || played.len() == max_plies {
-            tally.count(r.outcome());
-            return Ok(());
-        }
-        // Undo the mover's own last move when that is legal (repetitions),
-        // claim when a claim is listed, otherwise any legal action.
-        let undo = undo_of(&played);
-        let claims: Vec<&Action> = lr
-            .iter()
-            .filter(|a| matches!(a, Action::Claim(..)))
-            .collect();
-        let Some(pick) = src.below(8) else {
-            tally.count(r.outcome());
-            return Ok(());
-        };
-        let action = match (pick, undo) {
-            (0..=3, Some(u)) if lr.contains(&u) => u,
-            (4, _) if !claims.is_empty() => *claims[src.below(claims.len()).unwrap_or(0)],
-            _ => lr[src.below(lr.len()).unwrap_or(0)],
-        };
-        let nr = r
-            .play(&action)
-            .map_err(|i| format!("{}: reference refused {action}: {i}", at(&played)))?;
-        let ne = e
-            .play(&action)
-            .map_err(|i| format!("{}: engine refused {action}: {i}", at(&played)))?;
-        played.push(action);
-        tally.plies += 1;
-        if matches!(action, Action::Claim(..)) {
-            tally.claimed += 1;
-        }
-        if nr != ne {
-            return Err(format!(
-                "{}: notes differ\n  reference {nr:?}\n  engine    {ne:?}",
-                at(&played)
-            ));
-        }
-    }
-    tally.count(r.outcome());
-    Ok(())
+    let imps: [&dyn Implementation<Chess>; 2] = [&Reference, &Engine];
+    let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)? else {
+        return Ok(());
+    };
+    hooks.tally.games += 1;
+    both.run(&mut hooks).map_err(at)
 }
 
 /// The fuzz property: fuzzer bytes pick the setup, the profile and every
@@ -432,6 +390,21 @@ impl Workloads for Chess {
     }
 
     const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "chess_differential",
+            check: check_differential,
+            seeds: 10,
+        },
+        FuzzTarget {
+            name: "chess_short",
+            check: |data| {
+                short::check_short(data);
+            },
+            seeds: 100,
+        },
+    ];
 
     /// Whether no position tells `a` from `b`: they are equal once every
     /// switch that cannot matter is set to one value ([`normal`]).

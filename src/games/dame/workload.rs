@@ -3,16 +3,18 @@
 //!
 //! Every choice comes from a [`Choices`] source: a seeded generator in
 //! `cargo test`, the fuzzer's bytes in the fuzz target, so a failing input
-//! replays exactly.
+//! replays exactly. The differential loop is the one comparator
+//! ([`Compare`]); this module gives it the game's hooks.
 
 pub mod native;
 pub mod short;
 
-use crate::rules::{BenchOptions, Game, Mutant, Workloads};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
+use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::engine::EngineGame;
-use super::game::{Dame, Outcome, WinReason};
+use super::game::{Dame, Note, Outcome, WinReason};
 use super::moves::Action;
 use super::mutants::ALL;
 use super::profile::Profile;
@@ -192,11 +194,80 @@ pub fn compare_game(
     compare_from(&setup, &profile, c, max_plies, tally)
 }
 
+/// The hooks of a random game ([`compare_from`]): every choice from one
+/// source, [`candidates`] judged whole, the first refused one played,
+/// huffs preferred half the time there is one, the boards as drawn
+/// compared after every action.
+struct Line<'c, 't> {
+    c: &'c mut dyn Choices,
+    tally: &'t mut Tally,
+}
+
+impl Hooks<Dame> for Line<'_, '_> {
+    fn candidates(&mut self, _c: &Compare<Dame>, legal: &[Action]) -> Vec<Action> {
+        candidates(self.c, legal)
+    }
+
+    fn judged(&mut self, _c: &Compare<Dame>, _cs: &[Action], verdicts: &[Verdict<Dame>]) {
+        self.tally.refusals += verdicts.iter().filter(|v| !v.is_legal()).count() as u64;
+    }
+
+    fn try_refused(&mut self, _cs: &[Action], verdicts: &[Verdict<Dame>]) -> Option<usize> {
+        verdicts.iter().position(|v| !v.is_legal())
+    }
+
+    fn pick(&mut self, _c: &Compare<Dame>, legal: &[Action]) -> Option<Action> {
+        // Prefer huffs now and then, so that they are played.
+        let huffs: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Huff(_)))
+            .collect();
+        Some(if !huffs.is_empty() && self.c.below(2) == 0 {
+            huffs[self.c.below(huffs.len())].clone()
+        } else {
+            legal[self.c.below(legal.len())].clone()
+        })
+    }
+
+    fn played(&mut self, c: &Compare<Dame>, pick: &Action, note: &Note) -> Result<Flow, String> {
+        let t = &mut *self.tally;
+        t.plies += 1;
+        match note.captures.len() {
+            0 => {}
+            1 => t.captures += 1,
+            _ => t.multi_captures += 1,
+        }
+        t.crownings += u64::from(note.crowned);
+        t.huffs += u64::from(note.huffed.is_some());
+        t.overlooked += u64::from(!note.huffable.is_empty());
+        // The boards as drawn (whose turn, the no-progress count).
+        let board = c.reference().render();
+        for (name, g) in &c.games[1..] {
+            if g.render() != board {
+                return Err(format!("boards differ after {pick}: {name}\n{}", g.render()));
+            }
+        }
+        if note.outcome.is_over() {
+            t.ended += 1;
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Go)
+    }
+
+    fn refused(&mut self, refusals: &[String]) -> Result<(), String> {
+        if refusals.iter().all(|r| *r == refusals[0]) {
+            return Ok(());
+        }
+        Err(format!("the setup is refused differently: {refusals:?}"))
+    }
+}
+
 /// Plays up to `max_plies` plies from `setup` under `profile` on both
-/// implementations, every choice from `c`, comparing at every ply the side
-/// to move, the outcome, the position, the legal list, the verdicts
-/// (rule, clause, explanation) on [`candidates`] and the note of each
-/// action; returns the first difference.
+/// implementations ([`Compare`]), every choice from `c`, comparing at every
+/// ply the side to move, the outcome, the position, the legal list, the
+/// verdicts (rule, clause, explanation) on [`candidates`], the first
+/// refused one played, the note of each action and the boards as drawn;
+/// returns the first difference.
 pub fn compare_from(
     setup: &Setup,
     profile: &Profile,
@@ -204,109 +275,21 @@ pub fn compare_from(
     max_plies: usize,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    let (r, e) = (
-        RefGame::new(setup, profile),
-        EngineGame::new(setup, profile),
-    );
-    let (mut r, mut e) = match (r, e) {
-        (Ok(r), Ok(e)) => (r, e),
-        (Err(a), Err(b)) if a == b => return Ok(()),
-        (a, b) => {
-            return Err(format!(
-                "setup: reference {:?}, engine {:?}",
-                a.err(),
-                b.err()
-            ));
-        }
+    let mut hooks = Line { c, tally };
+    let imps: [&dyn Implementation<Dame>; 2] = [&super::reference::Reference, &super::engine::Engine];
+    let options = Options::plies(max_plies);
+    let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks)
+        .map_err(|e| format!("{e}\nprofile {profile:?}"))?
+    else {
+        return Ok(());
     };
-    tally.games += 1;
-    let ctx = |r: &RefGame, what: String| format!("{what}\nprofile {profile:?}\n{}", r.render());
-    for _ in 0..max_plies {
-        if r.side_to_move() != e.side_to_move() || r.outcome() != e.outcome() {
-            return Err(ctx(&r, "side to move or outcome differ".into()));
-        }
-        if Game::position(&r) != Game::position(&e) {
-            return Err(ctx(&r, format!("positions differ:\n{}", e.render())));
-        }
-        let legal = r.legal_actions();
-        let el = e.legal_actions();
-        if legal != el {
-            return Err(ctx(
-                &r,
-                format!("legal actions: reference {legal:?}\nengine {el:?}"),
-            ));
-        }
-        let cands = candidates(c, &legal);
-        let mut first_refused = None;
-        for a in &cands {
-            let (vr, ve) = (r.judge(a), e.judge(a));
-            if vr != ve {
-                return Err(ctx(&r, format!("{a}: reference {vr}, engine {ve}")));
-            }
-            if !vr.is_legal() {
-                tally.refusals += 1;
-                first_refused = first_refused.or(Some(a));
-            }
-        }
-        // Playing a refused candidate is refused alike (and changes
-        // nothing: the next ply compares the positions again).
-        if let Some(a) = first_refused {
-            let (pr, pe) = (r.play(a).err(), e.play(a).err());
-            if pr != pe || pr.is_none() {
-                return Err(ctx(
-                    &r,
-                    format!("playing the refused {a}: reference {pr:?}, engine {pe:?}"),
-                ));
-            }
-        }
-        if legal.is_empty() {
-            break;
-        }
-        // Prefer huffs and captures now and then, so that they are played.
-        let huffs: Vec<&Action> = legal
-            .iter()
-            .filter(|a| matches!(a, Action::Huff(_)))
-            .collect();
-        let pick = if !huffs.is_empty() && c.below(2) == 0 {
-            huffs[c.below(huffs.len())].clone()
-        } else {
-            legal[c.below(legal.len())].clone()
-        };
-        let (nr, ne) = (r.play(&pick), e.play(&pick));
-        let (nr, ne) = match (nr, ne) {
-            (Ok(a), Ok(b)) => (a, b),
-            (a, b) => return Err(ctx(&r, format!("{pick}: reference {a:?}, engine {b:?}"))),
-        };
-        if nr != ne {
-            return Err(ctx(
-                &r,
-                format!("{pick}: notes differ\nreference {nr:?}\nengine {ne:?}"),
-            ));
-        }
-        tally.plies += 1;
-        match nr.captures.len() {
-            0 => {}
-            1 => tally.captures += 1,
-            _ => tally.multi_captures += 1,
-        }
-        tally.crownings += u64::from(nr.crowned);
-        tally.huffs += u64::from(nr.huffed.is_some());
-        tally.overlooked += u64::from(!nr.huffable.is_empty());
-        if nr.outcome.is_over() {
-            tally.ended += 1;
-            if r.render() != e.render() {
-                return Err(ctx(&r, format!("boards differ:\n{}", e.render())));
-            }
-            break;
-        }
-        if r.render() != e.render() {
-            return Err(ctx(
-                &r,
-                format!("boards differ after {pick}:\n{}", e.render()),
-            ));
-        }
-    }
-    Ok(())
+    hooks.tally.games += 1;
+    both.run(&mut hooks).map_err(|e| {
+        format!(
+            "{e}\nprofile {profile:?}\nfrom {setup:?}\n{}",
+            both.reference().render()
+        )
+    })
 }
 
 /// The engine's perft (the last ply counted, not listed) against the
@@ -530,6 +513,28 @@ impl Workloads for Dame {
     }
 
     const MUTANTS: &'static [Mutant<Self>] = ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "dame_differential",
+            check: check_differential,
+            seeds: 16,
+        },
+        FuzzTarget {
+            name: "dame_short",
+            check: |data| {
+                short::check_short(data);
+            },
+            seeds: 100,
+        },
+        FuzzTarget {
+            name: "dame_playout",
+            check: |data| {
+                native::check_playout(data);
+            },
+            seeds: 24,
+        },
+    ];
 
     /// Whether no position can tell the two profiles apart: switches that have
     /// nothing to act on under the others are set to one value first

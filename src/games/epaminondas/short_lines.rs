@@ -46,11 +46,12 @@
 
 use arbitrary::Unstructured;
 
-use crate::rules::lockstep::{Lockstep, byte, engine_prefix};
-use crate::rules::Implementation;
+use crate::rules::compare::{Compare, Flow, Hooks, Options, byte, engine_prefix};
+use crate::rules::{Game, Implementation, Verdict};
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
+use super::game::{Epaminondas, Note};
 use super::moves::Move;
 use super::profile::{Profile, SymmetryMap};
 use super::reference::Reference;
@@ -241,101 +242,135 @@ fn near_legal(legal: &[Move], k: usize) -> Vec<Move> {
     out
 }
 
+/// The hooks of a short line ([`compare_line`]): per ply a choice byte,
+/// the input's own candidate and those [`near_legal`], every verdict
+/// compared whole; the moves the symmetry rule alone refuses judged too.
+struct Line<'u, 'd, 't> {
+    u: &'u mut Unstructured<'d>,
+    tally: &'t mut Tally,
+    /// The same game without the symmetry rule, on the engine: its legal
+    /// moves that the profile refuses are the symmetry refusals, whose
+    /// verdicts both must give alike. (The legal lists, compared in full,
+    /// already hold every move either implementation refuses; the engine
+    /// only names the candidates, which keeps the reference to one
+    /// enumeration a ply.)
+    unrestricted: Box<dyn Game<Epaminondas>>,
+    /// Whether the profile has a symmetry rule.
+    symmetry: bool,
+    size: Size,
+    /// This ply's choice byte.
+    choice: u8,
+    /// This ply's own candidate, and whether it is legal.
+    own: Option<(Move, bool)>,
+    /// The position before this ply's move.
+    before: Option<Setup>,
+}
+
+impl Hooks<Epaminondas> for Line<'_, '_, '_> {
+    fn go_on(&mut self, _c: &Compare<Epaminondas>) -> bool {
+        !self.u.is_empty()
+    }
+
+    fn candidates(&mut self, c: &Compare<Epaminondas>, legal: &[Move]) -> Vec<Move> {
+        self.choice = byte(self.u);
+        let board = c
+            .reference()
+            .position()
+            .expect("the reference tells its position");
+        let on_board: Vec<Square> = board.white.iter().chain(&board.black).copied().collect();
+        let own = candidate(self.u, &on_board);
+        self.before = Some(board);
+        self.own = Some((own, false));
+        std::iter::once(own)
+            .chain(near_legal(legal, usize::from(self.choice)))
+            .collect()
+    }
+
+    fn judged(&mut self, _c: &Compare<Epaminondas>, _cs: &[Move], verdicts: &[Verdict<Epaminondas>]) {
+        self.tally.verdicts += verdicts.len() as u64;
+        if let (Some(own), Some(v)) = (&mut self.own, verdicts.first()) {
+            own.1 = v.is_legal();
+        }
+    }
+
+    fn check(&mut self, c: &Compare<Epaminondas>, legal: &[Move]) -> Result<Flow, String> {
+        if c.reference().outcome().is_over() {
+            self.tally.finished += 1;
+            return Ok(Flow::Stop);
+        }
+        if self.symmetry && !self.unrestricted.outcome().is_over() {
+            for m in self.unrestricted.legal_actions() {
+                if legal.binary_search(&m).is_ok() {
+                    continue;
+                }
+                let v = c.same_verdict(&m)?;
+                self.tally.symmetry_refusals += u64::from(v.rule() == Some(RuleCode::Symmetry));
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    fn pick(&mut self, _c: &Compare<Epaminondas>, legal: &[Move]) -> Option<Move> {
+        Some(match self.own.take() {
+            Some((own, true)) if self.choice >= 0xc0 => own,
+            _ => legal[usize::from(self.choice) % legal.len()],
+        })
+    }
+
+    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+        if !note.captures.is_empty() {
+            self.tally.captures += 1;
+        }
+        if note.enters_home_row {
+            self.tally.entries += 1;
+        }
+        if let Some(before) = &self.before {
+            self.tally.splits += u64::from(note.count < line_len(before, self.size, note));
+        }
+        self.unrestricted
+            .play(m)
+            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
+        self.tally.plies += 1;
+        Ok(Flow::Go)
+    }
+
+    fn refused(&mut self, _refusals: &[String]) -> Result<(), String> {
+        // Any placement is a setup both accept: both refusing is a
+        // difference too.
+        Err("both refuse the setup".into())
+    }
+}
+
 /// Plays the line the rest of the input picks from `case` on both
-/// implementations; `Err` says where they first differ, with the moves
-/// played so far.
+/// implementations ([`Compare`]); `Err` says where they first differ, with
+/// the moves played so far.
 pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Result<(), String> {
     let (setup, profile) = (&case.setup, &case.profile);
-    // Any placement is a setup both accept: both refusing is a difference
-    // too.
-    let mut both = Lockstep::start(&Reference, &Engine, setup, profile)?
-        .ok_or_else(|| format!("start of {setup:?}: both refuse"))?;
-    // The same game without the symmetry rule, on the engine: its legal
-    // moves that the profile refuses are the symmetry refusals, whose
-    // verdicts both must give alike. (The legal lists, compared in full,
-    // already hold every move either implementation refuses; the engine
-    // only names the candidates, which keeps the reference to one
-    // enumeration a ply.)
+    let at = |e: String| format!("{e}\n  from {setup:?} under {}", profile.name);
     let mut free = profile.clone();
     free.symmetry.map = SymmetryMap::None;
-    let mut unrestricted = Engine.start(setup, &free)?;
     let stones = setup.white.len() + setup.black.len();
     let plies = if stones > CROWDED {
         MAX_CROWDED_PLIES
     } else {
         MAX_PLIES
     };
-    tally.games += 1;
-    let mut played: Vec<Move> = Vec::new();
-    let at = |played: &[Move], what: String| {
-        let line: Vec<String> = played.iter().map(|m| m.to_string()).collect();
-        format!(
-            "{what}\n  from {setup:?} under {} after [{}]",
-            profile.name,
-            line.join(", ")
-        )
+    let mut hooks = Line {
+        u,
+        tally,
+        unrestricted: Engine.start(setup, &free).map_err(at)?,
+        symmetry: profile.symmetry.map != SymmetryMap::None,
+        size: setup.size,
+        choice: 0,
+        own: None,
+        before: None,
     };
-    for _ in 0..plies {
-        both.same_state().map_err(|w| at(&played, w))?;
-        if u.is_empty() {
-            break;
-        }
-        let legal = both.same_legal().map_err(|w| at(&played, w))?;
-        let choice = byte(u);
-        let board = both
-            .reference
-            .position()
-            .expect("the reference tells its position");
-        let on_board: Vec<Square> = board.white.iter().chain(&board.black).copied().collect();
-        let own = candidate(u, &on_board);
-        let mut own_legal = false;
-        for (k, m) in std::iter::once(own)
-            .chain(near_legal(&legal, usize::from(choice)))
-            .enumerate()
-        {
-            let v = both.same_verdict(&m).map_err(|w| at(&played, w))?;
-            own_legal |= k == 0 && v.is_legal();
-            tally.verdicts += 1;
-        }
-        if both.reference.outcome().is_over() {
-            tally.finished += 1;
-            break;
-        }
-        if profile.symmetry.map != SymmetryMap::None && !unrestricted.outcome().is_over() {
-            for m in unrestricted.legal_actions() {
-                if legal.binary_search(&m).is_ok() {
-                    continue;
-                }
-                let v = both.same_verdict(&m).map_err(|w| at(&played, w))?;
-                tally.symmetry_refusals += u64::from(v.rule() == Some(RuleCode::Symmetry));
-            }
-        }
-        if legal.is_empty() {
-            break;
-        }
-        let m = if choice >= 0xc0 && own_legal {
-            own
-        } else {
-            legal[usize::from(choice) % legal.len()]
-        };
-        let note = both.play(&m).map_err(|w| at(&played, w))?;
-        if !note.captures.is_empty() {
-            tally.captures += 1;
-        }
-        if note.enters_home_row {
-            tally.entries += 1;
-        }
-        tally.splits += u64::from(note.count < line_len(&board, setup.size, &note));
-        unrestricted.play(&m).map_err(|i| {
-            at(
-                &played,
-                format!("{m} legal with the symmetry rule but not without it: {i}"),
-            )
-        })?;
-        played.push(m);
-        tally.plies += 1;
-    }
-    both.same_state().map_err(|w| at(&played, w))
+    let imps: [&dyn Implementation<Epaminondas>; 2] = [&Reference, &Engine];
+    let mut both = Compare::start(&imps, setup, profile, Options::plies(plies), &mut hooks)
+        .map_err(at)?
+        .ok_or_else(|| at("both refuse".into()))?;
+    hooks.tally.games += 1;
+    both.run(&mut hooks).map_err(at)
 }
 
 /// How many stones of the mover stand in line from the note's front stone

@@ -1,21 +1,24 @@
 //! Random games that hold the engine to the reference: the differential
 //! comparison behind `tests/games/epaminondas.rs` and the
 //! `epaminondas_differential` fuzz target, with a tally of what the games went
-//! through (captures, splits, home-row entries, symmetry refusals).
+//! through (captures, splits, home-row entries, symmetry refusals). The
+//! loop is the one comparator ([`Compare`]); this module gives it the
+//! game's hooks.
 //!
 //! The setups are the two opening arrays, random sparse positions, and
 //! positions made symmetric under one of the three maps and then disturbed
 //! by one stone, so that moves restoring the symmetry (which the rule
 //! refuses) come up often.
 
-use crate::rules::{BenchOptions, Game, Implementation, Mutant, Workloads};
+use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
+use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
 use super::game::{Epaminondas, Note};
 use super::moves::Move;
 use super::profile::{Profile, SymmetryMap, SymmetryScope};
-use super::reference::{Reference, ReferenceGame};
+use super::reference::Reference;
 use super::setup::Setup;
 use super::verdict::RuleCode;
 
@@ -275,6 +278,23 @@ impl Workloads for Epaminondas {
 
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "epaminondas_differential",
+            check: |data| {
+                check_differential(data);
+            },
+            seeds: 10,
+        },
+        FuzzTarget {
+            name: "epaminondas_short",
+            check: |data| {
+                super::short_lines::check_short(data);
+            },
+            seeds: 8,
+        },
+    ];
+
     /// Whether two profiles give the same verdicts and annotations in every
     /// position: without a symmetry map, the scope of the symmetry rule
     /// restricts nothing (AE-3).
@@ -335,124 +355,116 @@ impl Workloads for Epaminondas {
     }
 }
 
+/// The hooks of a whole random game ([`compare_game`]): eight random
+/// spellings near the setup's stones judged at every ply, the moves the
+/// symmetry rule alone refuses judged too, every choice from the seed.
+struct Whole<'r> {
+    rng: &'r mut SplitMix,
+    tally: Tally,
+    size: Size,
+    /// The setup's stones, near which the candidates are spelled.
+    stones: Vec<Square>,
+    /// The same game without the symmetry rule: its legal moves that the
+    /// profile refuses are the symmetry refusals.
+    unrestricted: Box<dyn Game<Epaminondas>>,
+    /// Whether the profile has a symmetry rule.
+    symmetry: bool,
+}
+
+impl Hooks<Epaminondas> for Whole<'_> {
+    fn candidates(&mut self, _c: &Compare<Epaminondas>, _legal: &[Move]) -> Vec<Move> {
+        (0..8)
+            .map(|_| random_candidate(self.rng, self.size, &self.stones))
+            .collect()
+    }
+
+    fn judged(&mut self, _c: &Compare<Epaminondas>, _cs: &[Move], verdicts: &[Verdict<Epaminondas>]) {
+        self.tally.verdicts += verdicts.len() as u64;
+    }
+
+    fn check(&mut self, c: &Compare<Epaminondas>, _legal: &[Move]) -> Result<Flow, String> {
+        if c.reference().outcome().is_over() {
+            self.tally.finished += 1;
+            return Ok(Flow::Stop);
+        }
+        // Moves the symmetry rule alone refuses, judged on both.
+        if self.symmetry && !self.unrestricted.outcome().is_over() {
+            for m in self.unrestricted.legal_actions() {
+                if c.reference().judge(&m).rule() == Some(RuleCode::Symmetry) {
+                    self.tally.symmetry_refusals += 1;
+                    c.same_verdict(&m)?;
+                }
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    fn pick(&mut self, c: &Compare<Epaminondas>, legal: &[Move]) -> Option<Move> {
+        let m = legal[self.rng.pick_u64(legal.len() as u64) as usize];
+        // A split: a stone of the mover's stays behind the moving ones.
+        if let (Some((dir, _)), Some(board)) = (m.line(), c.reference().position()) {
+            let mover = c.reference().side_to_move();
+            let own = match mover {
+                Side::White => &board.white,
+                Side::Black => &board.black,
+            };
+            let mut tail = Some(m.front);
+            for _ in 0..m.count {
+                tail = tail.and_then(|t| board.size.step(t, dir.back()));
+            }
+            if tail.is_some_and(|t| own.contains(&t)) {
+                self.tally.splits += 1;
+            }
+        }
+        Some(m)
+    }
+
+    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+        count_note(note, &mut self.tally);
+        // A move legal under the profile is legal without the symmetry rule.
+        self.unrestricted
+            .play(m)
+            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
+        self.tally.plies += 1;
+        Ok(Flow::Go)
+    }
+
+    fn refused(&mut self, refusals: &[String]) -> Result<(), String> {
+        Err(format!("both refuse the setup: {refusals:?}"))
+    }
+}
+
 /// Plays one random game from `setup` under `profile` on the reference and
-/// the engine, comparing at every ply the outcome, the side to move, the
-/// legal moves, the verdicts on random and symmetry-refused candidates, and
-/// the note of the move played. `Err` says where they first differ.
+/// the engine ([`Compare`]): at every ply the outcome, the side to move,
+/// the position, the legal moves, the verdicts on random and
+/// symmetry-refused candidates, and the note of the move played; at most
+/// `max_plies + 1` moves. `Err` says where they first differ.
 pub fn compare_game(
     setup: &Setup,
     profile: &Profile,
     rng: &mut SplitMix,
     max_plies: usize,
 ) -> Result<Tally, String> {
-    let mut r =
-        ReferenceGame::new(setup, profile).map_err(|e| format!("reference refused: {e}"))?;
-    let mut e = Engine
-        .start(setup, profile)
-        .map_err(|e| format!("engine refused: {e}"))?;
+    let at = |e: String| format!("{e}\n  from {setup:?} under {}", profile.name);
     let mut free = profile.clone();
     free.symmetry.map = SymmetryMap::None;
-    // The same game without the symmetry rule: its legal moves that the
-    // profile refuses are the symmetry refusals.
-    let mut unrestricted = Reference.start(setup, &free).map_err(|e| e.to_string())?;
-    let mut tally = Tally {
-        games: 1,
-        ..Tally::default()
+    let mut hooks = Whole {
+        rng,
+        tally: Tally {
+            games: 1,
+            ..Tally::default()
+        },
+        size: setup.size,
+        stones: setup.white.iter().chain(&setup.black).copied().collect(),
+        unrestricted: Reference.start(setup, &free).map_err(at)?,
+        symmetry: profile.symmetry.map != SymmetryMap::None,
     };
-    let mut played: Vec<Move> = Vec::new();
-    let at = |played: &[Move]| {
-        format!(
-            "after {:?} from {setup:?} under {}",
-            played.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            profile.name
-        )
-    };
-    for _ in 0..=max_plies {
-        if r.outcome() != e.outcome() || r.side_to_move() != e.side_to_move() {
-            return Err(format!(
-                "outcome or side differs {}: {} vs {}",
-                at(&played),
-                r.outcome(),
-                e.outcome()
-            ));
-        }
-        let legal = r.legal_actions();
-        if legal != e.legal_actions() {
-            return Err(format!(
-                "legal moves differ {}:\n reference {:?}\n engine    {:?}",
-                at(&played),
-                legal.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                e.legal_actions()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-            ));
-        }
-        // Verdicts on random spellings, legal or not.
-        let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
-        for _ in 0..8 {
-            let m = random_candidate(rng, setup.size, &stones);
-            let (vr, ve) = (r.judge(&m), e.judge(&m));
-            if vr != ve {
-                return Err(format!(
-                    "verdicts on {m} differ {}: {vr} vs {ve}",
-                    at(&played)
-                ));
-            }
-            tally.verdicts += 1;
-        }
-        if r.outcome().is_over() {
-            tally.finished += 1;
-            break;
-        }
-        // Moves the symmetry rule alone refuses, judged on both.
-        if profile.symmetry.map != SymmetryMap::None && !unrestricted.outcome().is_over() {
-            for m in unrestricted.legal_actions() {
-                let vr = r.judge(&m);
-                if vr.rule() == Some(RuleCode::Symmetry) {
-                    tally.symmetry_refusals += 1;
-                    let ve = e.judge(&m);
-                    if vr != ve {
-                        return Err(format!(
-                            "verdicts on {m} differ {}: {vr} vs {ve}",
-                            at(&played)
-                        ));
-                    }
-                }
-            }
-        }
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.pick_u64(legal.len() as u64) as usize];
-        if let Some((dir, _)) = m.line() {
-            let board = r.board();
-            let mut tail = Some(m.front);
-            for _ in 0..m.count {
-                tail = tail.and_then(|t| board.size.step(t, dir.back()));
-            }
-            if tail.is_some_and(|t| board.get(t) == Some(r.side_to_move())) {
-                tally.splits += 1;
-            }
-        }
-        let (nr, ne) = (r.play(&m), e.play(&m));
-        match (nr, ne) {
-            (Ok(a), Ok(b)) if a == b => count_note(&a, &mut tally),
-            (a, b) => {
-                return Err(format!(
-                    "notes of {m} differ {}: {a:?} vs {b:?}",
-                    at(&played)
-                ));
-            }
-        }
-        // A move legal under the profile is legal without the symmetry rule.
-        unrestricted
-            .play(&m)
-            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
-        played.push(m);
-        tally.plies += 1;
+    let imps: [&dyn Implementation<Epaminondas>; 2] = [&Reference, &Engine];
+    let options = Options::plies(max_plies + 1);
+    if let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)? {
+        both.run(&mut hooks).map_err(at)?;
     }
-    Ok(tally)
+    Ok(hooks.tally)
 }
 
 fn count_note(n: &Note, tally: &mut Tally) {

@@ -28,7 +28,7 @@ pub struct Placed {
 /// An unchecked starting position: the board, the army each player's
 /// pieces are drawn from, the pieces in the order given, and the side to
 /// move.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
     /// Board shape (RP-1).
     pub geometry: Geometry,

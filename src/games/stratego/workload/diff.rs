@@ -7,7 +7,8 @@
 //!
 //! The property lives here, in the library, so the `cargo test` suite
 //! (`tests/differential/stratego_differential.rs`), the fuzz target (`fuzz/`)
-//! and regression replays share one definition.
+//! and regression replays share one definition. The loop is the one
+//! comparator ([`Compare`]); this module gives it the game's hooks.
 
 use std::fmt;
 
@@ -16,15 +17,17 @@ use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::Color;
 use crate::games::stratego::position::{Board, Setup};
 use crate::games::stratego::profile::Profile;
-use crate::games::stratego::reference::{Reference, ReferenceGame, play as ref_play};
+use crate::games::stratego::reference::{Reference, play as ref_play};
 use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::RuleCode;
-use crate::rules::Game;
+use crate::games::stratego::game::PlyReport;
+use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::{Game, Implementation, Verdict};
 
 use super::driver::{
     Bias, Bytes, Chooser, Source, canonical_order, setup_and_profile, setup_and_profile_on,
 };
-use crate::games::stratego::engine::game::EngineGame;
+use crate::games::stratego::engine::game::{EngineGame, FastMove};
 use crate::games::stratego::engine::{Engine, StartError};
 use crate::games::stratego::variant::Variant;
 
@@ -186,10 +189,138 @@ pub fn profile_name(p: &Profile) -> Option<String> {
     Profile::named(&name).filter(same).map(|_| name)
 }
 
-/// Plays one game from `setup` under `profile` in both implementations,
-/// choosing moves with the biased [`Chooser`] from `src`, for at most
-/// `max_plies` plies or until the game ends or `src` runs dry. Compares at
-/// every ply; returns the first disagreement.
+/// The hooks of a game ([`compare_game`]): the candidates are every move
+/// the rules of play allow but the game refuses, and one malformed or
+/// arbitrary move; a refused one is played now and then; the moves are
+/// chosen by the biased [`Chooser`] on the engine's report-free path
+/// (`advance`), played alongside, which must reach the state `play`
+/// reaches.
+struct Line<'s, 't> {
+    src: &'s mut dyn Source,
+    tally: &'t mut Tally,
+    /// The compared engine's game as its own type, played alongside with
+    /// `play` (the same moves, so the same state, which
+    /// [`check`](Hooks::check) holds it to): the chooser, the fast moves
+    /// and the engine's own legality test read it.
+    engine: EngineGame,
+    /// The engine's report-free path: `advance` must leave the same state
+    /// as `play`, and its outcome, computed when asked, must be the one
+    /// `play` reported.
+    quick: EngineGame,
+    chooser: Chooser,
+    buf: Vec<FastMove>,
+    /// This ply's moves by the rules of play (legal or not).
+    pseudo: Vec<Move>,
+    /// How many of this ply's candidates (the first) the rules of play
+    /// allow; the last is the arbitrary one.
+    refused: usize,
+    /// The move chosen, and its mover, for `quick` and the chooser.
+    chosen: Option<(FastMove, Color)>,
+}
+
+impl Hooks<Stratego> for Line<'_, '_> {
+    fn candidates(&mut self, _c: &Compare<Stratego>, legal: &[Move]) -> Vec<Move> {
+        let board = self.engine.board();
+        self.pseudo = ref_play::pseudo_legal_moves(&board);
+        let mut candidates: Vec<Move> = self
+            .pseudo
+            .iter()
+            .filter(|mv| legal.binary_search(mv).is_err())
+            .copied()
+            .collect();
+        self.refused = candidates.len();
+        // One malformed or arbitrary candidate: off the board, empty
+        // squares, the opponent's pieces, diagonals, long steps, lakes,
+        // blocked paths.
+        candidates.extend(arbitrary_candidate(&board, self.src));
+        candidates
+    }
+
+    fn judged(&mut self, _c: &Compare<Stratego>, _cs: &[Move], verdicts: &[Verdict<Stratego>]) {
+        let mut seen = [false; RuleCode::ALL.len()];
+        for v in &verdicts[..self.refused] {
+            if let Verdict::Illegal(i) = v {
+                seen[rule_index(i.rule)] = true;
+            }
+        }
+        for (t, s) in self.tally.forbidden.iter_mut().zip(seen) {
+            *t += s as u64;
+        }
+        self.tally.verdicts += verdicts.len() as u64;
+        self.tally.plies += 1;
+    }
+
+    /// Now and then a refused candidate is played: both must refuse it the
+    /// same way and leave the game as it was.
+    fn try_refused(&mut self, _cs: &[Move], _verdicts: &[Verdict<Stratego>]) -> Option<usize> {
+        (self.refused > 0 && self.src.below(8) == 0).then_some(0)
+    }
+
+    /// The report-free path is where `play` is, and the engine's own
+    /// legality test and verdicts agree with the legal list.
+    fn check(&mut self, c: &Compare<Stratego>, legal: &[Move]) -> Result<Flow, String> {
+        let engine = &c.games[1].1;
+        if Game::position(&self.engine) != engine.position()
+            || self.engine.current_outcome() != engine.outcome()
+        {
+            return Err("the engine played twice left two states".into());
+        }
+        if self.quick.state_key() != self.engine.state_key()
+            || self.quick.current_outcome() != self.engine.current_outcome()
+        {
+            return Err(format!(
+                "advance: the engine's report-free play left another state (outcome {}, played {})",
+                self.quick.current_outcome(),
+                self.engine.current_outcome()
+            ));
+        }
+        for &mv in &self.pseudo {
+            let fast = self.engine.fast(mv).ok_or("pseudo-legal move off the board")?;
+            let is_legal = legal.binary_search(&mv).is_ok();
+            if self.engine.is_legal(fast) != is_legal {
+                return Err(format!(
+                    "engine's is_legal({mv}) = {}, but the legal list says {is_legal}",
+                    !is_legal
+                ));
+            }
+            if is_legal && !engine.judge(&mv).is_legal() {
+                return Err(format!("engine judges its own legal move {mv} illegal"));
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    fn pick(&mut self, _c: &Compare<Stratego>, _legal: &[Move]) -> Option<Move> {
+        self.engine.legal_moves_into(&mut self.buf);
+        canonical_order(&self.engine, &mut self.buf);
+        let fast = self.chooser.choose(&self.engine, &self.buf, self.src)?;
+        self.chosen = Some((fast, self.engine.to_move()));
+        Some(self.engine.slow(fast))
+    }
+
+    fn played(&mut self, _c: &Compare<Stratego>, mv: &Move, note: &PlyReport) -> Result<Flow, String> {
+        if self.engine.play(mv).as_ref() != Ok(note) {
+            return Err(format!("the engine played twice noted {mv} two ways"));
+        }
+        if let Some((fast, color)) = self.chosen.take() {
+            self.quick.advance(fast);
+            self.chooser.played(color, fast);
+        }
+        Ok(Flow::Go)
+    }
+
+    fn ended(&mut self, c: &Compare<Stratego>) {
+        if c.games[1].1.outcome().is_over() {
+            self.tally.finished += 1;
+        }
+    }
+}
+
+/// Plays one game from `setup` under `profile` in both implementations
+/// ([`Compare`]), choosing moves with the biased [`Chooser`] from `src`,
+/// for at most `max_plies` plies or until the game ends or `src` runs dry.
+/// Compares at every ply (the position reached last too); returns the
+/// first disagreement.
 pub fn compare_game(
     setup: &Setup,
     profile: &Profile,
@@ -198,7 +329,6 @@ pub fn compare_game(
     max_plies: usize,
     tally: &mut Tally,
 ) -> Result<(), Box<Mismatch>> {
-    let mut moves: Vec<Move> = Vec::new();
     let fail = |what: String, moves: &[Move]| {
         Box::new(Mismatch {
             what,
@@ -207,14 +337,17 @@ pub fn compare_game(
             moves: moves.to_vec(),
         })
     };
-    let reference = Reference.start_game(setup, profile);
-    let engine = Engine.start_fast(setup, profile);
-    let (mut reference, mut engine) = match (reference, engine) {
+    // Setups are checked by each implementation on its own: a refused one
+    // is refused alike.
+    let quick = match (
+        Reference.start_game(setup, profile),
+        Engine.start_fast(setup, profile),
+    ) {
         (Err(a), Err(StartError::Setup(b))) if a == b => {
             tally.refused_setups += 1;
             return Ok(());
         }
-        (Ok(r), Ok(e)) => (r, e),
+        (Ok(_), Ok(e)) => e,
         (r, e) => {
             return Err(fail(
                 format!(
@@ -222,184 +355,33 @@ pub fn compare_game(
                     r.err().map_or("starts".to_string(), |e| e.to_string()),
                     e.err().map_or("starts".to_string(), |e| e.to_string()),
                 ),
-                &moves,
+                &[],
             ));
         }
     };
-    tally.games += 1;
-    let mut chooser = Chooser::new(bias);
-    let mut buf = Vec::with_capacity(128);
-    // The engine's report-free path, played alongside: `advance` must
-    // leave the same state as `play`, and its outcome, computed when
-    // asked, must be the one `play` reported.
-    let mut quick = engine.clone();
-    loop {
-        let board =
-            compare_state(&reference, &engine, moves.is_empty()).map_err(|w| fail(w, &moves))?;
-        if quick.state_key() != engine.state_key()
-            || quick.current_outcome() != engine.current_outcome()
-        {
-            return Err(fail(
-                format!(
-                    "advance: the engine's report-free play left another state (outcome {}, played {})",
-                    quick.current_outcome(),
-                    engine.current_outcome()
-                ),
-                &moves,
-            ));
-        }
-        let candidates = compare_candidates(&reference, &engine, &board, src, tally)
-            .map_err(|w| fail(w, &moves))?;
-        tally.plies += 1;
-        let stop = if engine.current_outcome().is_over() {
-            tally.finished += 1;
-            true
-        } else {
-            moves.len() >= max_plies
-        };
-        if stop {
-            // The final result, asked through the trait on both sides.
-            let (a, b) = (
-                reference.outcome(),
-                (&engine as &dyn Game<Stratego>).outcome(),
-            );
-            if a != b {
-                return Err(fail(format!("result: reference {a}, engine {b}"), &moves));
-            }
-            return Ok(());
-        }
-        // Now and then try to play a refused candidate: both must refuse it
-        // the same way and leave the game as it was.
-        if let Some(&bad) = candidates.first()
-            && src.below(8) == 0
-        {
-            let (a, b) = (reference.play(&bad), engine.play(&bad));
-            if a != b {
-                return Err(fail(
-                    format!("playing refused {bad}: reference {a:?}, engine {b:?}"),
-                    &moves,
-                ));
-            }
-            if a.is_ok() {
-                return Err(fail(format!("both played the refused {bad}"), &moves));
-            }
-        }
-        engine.legal_moves_into(&mut buf);
-        canonical_order(&engine, &mut buf);
-        let Some(fast) = chooser.choose(&engine, &buf, src) else {
-            return Ok(());
-        };
-        let mv = engine.slow(fast);
-        let color = engine.to_move();
-        let (a, b) = (reference.play(&mv), engine.play(&mv));
-        if a != b {
-            return Err(fail(
-                format!("playing {mv}: reference {a:?}, engine {b:?}"),
-                &moves,
-            ));
-        }
-        quick.advance(fast);
-        chooser.played(color, fast);
-        moves.push(mv);
-    }
-}
-
-/// Ply, board and side to move; the outcome too when `outcome` is set
-/// (otherwise the report of the last move has already compared it: each
-/// question to the reference replays the whole game, so the loop asks each
-/// only once per ply).
-fn compare_state(
-    reference: &ReferenceGame,
-    engine: &EngineGame,
-    outcome: bool,
-) -> Result<Board, String> {
-    let e: &dyn Game<Stratego> = engine;
-    let r: &dyn Game<Stratego> = reference;
-    if r.ply() != e.ply() {
-        return Err(format!("ply: reference {}, engine {}", r.ply(), e.ply()));
-    }
-    if outcome && r.outcome() != e.outcome() {
-        return Err(format!(
-            "outcome: reference {}, engine {}",
-            r.outcome(),
-            e.outcome()
-        ));
-    }
-    let (rb, eb) = (reference.board(), engine.board());
-    if rb != eb {
-        return Err(format!("board:\nreference\n{rb}engine\n{eb}"));
-    }
-    if rb.to_move != e.side_to_move() {
-        return Err(format!(
-            "side to move: reference {}, engine {}",
-            rb.to_move,
-            e.side_to_move()
-        ));
-    }
-    Ok(rb)
-}
-
-/// The legal move lists, then the verdict on every candidate the rules of
-/// play allow but the game refuses, and on one malformed candidate. Returns
-/// the refused candidates.
-fn compare_candidates(
-    reference: &ReferenceGame,
-    engine: &EngineGame,
-    board: &Board,
-    src: &mut dyn Source,
-    tally: &mut Tally,
-) -> Result<Vec<Move>, String> {
-    let e: &dyn Game<Stratego> = engine;
-    let r: &dyn Game<Stratego> = reference;
-    let legal = r.legal_actions();
-    let legal_e = e.legal_actions();
-    if legal != legal_e {
-        return Err(format!(
-            "legal moves differ\nreference: {}\nengine:    {}",
-            list(&legal),
-            list(&legal_e)
-        ));
-    }
-    let mut refused = Vec::new();
-    let mut seen = [false; RuleCode::ALL.len()];
-    for mv in ref_play::pseudo_legal_moves(board) {
-        let fast = engine.fast(mv).ok_or("pseudo-legal move off the board")?;
-        let is_legal = legal.binary_search(&mv).is_ok();
-        if engine.is_legal(fast) != is_legal {
-            return Err(format!(
-                "engine's is_legal({mv}) = {}, but the legal list says {is_legal}",
-                !is_legal
-            ));
-        }
-        if is_legal {
-            if !e.judge(&mv).is_legal() {
-                return Err(format!("engine judges its own legal move {mv} illegal"));
-            }
-            continue;
-        }
-        let (a, b) = (r.judge(&mv), e.judge(&mv));
-        tally.verdicts += 1;
-        if a != b {
-            return Err(format!("verdict on {mv}: reference {a}, engine {b}"));
-        }
-        if let crate::rules::Verdict::Illegal(i) = a {
-            seen[rule_index(i.rule)] = true;
-        }
-        refused.push(mv);
-    }
-    for (t, s) in tally.forbidden.iter_mut().zip(seen) {
-        *t += s as u64;
-    }
-    // One malformed or arbitrary candidate: off the board, empty squares,
-    // the opponent's pieces, diagonals, long steps, lakes, blocked paths.
-    if let Some(mv) = arbitrary_candidate(board, src) {
-        let (a, b) = (r.judge(&mv), e.judge(&mv));
-        tally.verdicts += 1;
-        if a != b {
-            return Err(format!("verdict on {mv}: reference {a}, engine {b}"));
-        }
-    }
-    Ok(refused)
+    let mut hooks = Line {
+        src,
+        tally,
+        engine: quick.clone(),
+        quick,
+        chooser: Chooser::new(bias),
+        buf: Vec::with_capacity(128),
+        pseudo: Vec::new(),
+        refused: 0,
+        chosen: None,
+    };
+    let options = Options {
+        judge_at_limit: true,
+        ..Options::plies(max_plies)
+    };
+    let imps: [&dyn Implementation<Stratego>; 2] = [&Reference, &Engine];
+    let Some(mut both) =
+        Compare::start(&imps, setup, profile, options, &mut hooks).map_err(|e| fail(e, &[]))?
+    else {
+        return Ok(());
+    };
+    hooks.tally.games += 1;
+    both.run(&mut hooks).map_err(|e| fail(e, &both.played))
 }
 
 /// A candidate that is usually illegal by the rules of play: from one of
@@ -440,14 +422,6 @@ pub(super) fn arbitrary_candidate(board: &Board, src: &mut dyn Source) -> Option
         any(src)
     };
     Some(Move::new(from, to))
-}
-
-fn list(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Longest game one fuzz input plays. The reference replays the whole game

@@ -21,6 +21,7 @@ pub mod driver;
 pub mod playout;
 
 use crate::rng::SplitMix;
+use crate::rules::compare::FuzzTarget;
 use crate::rules::{BenchOptions, Game, Workloads};
 
 use super::bench_report;
@@ -51,6 +52,19 @@ impl Workloads for Stratego {
     }
 
     const MUTANTS: &'static [Mutant] = mutants::ALL;
+
+    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
+        FuzzTarget {
+            name: "differential",
+            check: diff::check_differential,
+            seeds: 10,
+        },
+        FuzzTarget {
+            name: "stratego_variants",
+            check: diff::check_differential_on_variants,
+            seeds: 48,
+        },
+    ];
 
     /// Whether two profiles give the same verdicts and annotations in every
     /// position. Switches of a disabled rule change nothing observable: the rule
