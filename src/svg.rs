@@ -126,6 +126,18 @@ impl Grid {
         }
     }
 
+    /// A checkered board (`dark` where file and rank add up to an even
+    /// number, as a1 is), files lettered from `a` and ranks numbered from 1:
+    /// the chess and Dame boards.
+    pub fn checkered(&self, s: &mut String, dark: &'static str, light: &'static str) {
+        self.squares(
+            s,
+            |f, r| if (f + r) % 2 == 0 { dark } else { light },
+            |f| char::from(b'a' + f as u8).to_string(),
+            |r| (r + 1).to_string(),
+        );
+    }
+
     /// A square filled with `colour` at `opacity`, under the pieces (the
     /// square a move left, a square of a repetition).
     pub fn shade(
@@ -155,16 +167,12 @@ impl Grid {
         title: &str,
     ) {
         let (x, y) = self.corner(f, r);
-        let dash = if dash {
-            r#" stroke-dasharray="5 3""#
-        } else {
-            ""
-        };
         let _ = write!(
             s,
-            r##"<rect class="{class}" x="{}" y="{}" width="{c}" height="{c}" fill="none" stroke="{colour}" stroke-width="3"{dash}><title>{}</title></rect>"##,
+            r##"<rect class="{class}" x="{}" y="{}" width="{c}" height="{c}" {}><title>{}</title></rect>"##,
             x + 2,
             y + 2,
+            outline(colour, dash),
             esc(title),
             c = self.cell - 4
         );
@@ -181,15 +189,11 @@ impl Grid {
         title: &str,
     ) {
         let (x, y) = self.centre(f, r);
-        let dash = if dash {
-            r#" stroke-dasharray="5 3""#
-        } else {
-            ""
-        };
         let _ = write!(
             s,
-            r##"<circle class="{class}" cx="{x}" cy="{y}" r="{}" fill="none" stroke="{colour}" stroke-width="3"{dash}><title>{}</title></circle>"##,
+            r##"<circle class="{class}" cx="{x}" cy="{y}" r="{}" {}><title>{}</title></circle>"##,
             self.cell / 2 - 2,
+            outline(colour, dash),
             esc(title)
         );
     }
@@ -302,4 +306,15 @@ impl Grid {
             esc(text)
         );
     }
+}
+
+/// The stroke of a frame or a ring: `colour`, three wide, dashed when
+/// `dash` (an outline that marks without hiding what it surrounds).
+fn outline(colour: &str, dash: bool) -> String {
+    let dash = if dash {
+        r#" stroke-dasharray="5 3""#
+    } else {
+        ""
+    };
+    format!(r#"fill="none" stroke="{colour}" stroke-width="3"{dash}"#)
 }

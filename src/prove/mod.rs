@@ -591,12 +591,16 @@ mod tests {
     use super::*;
 
     /// A race on a line: a token at `pos`; the attacker moves it +1 or +2,
-    /// the defender −1 or stays (action 0). Goal: the token reaches `goal`.
+    /// the defender by one of `defence` (−1 or stays, in the plain race).
+    /// Goal: the token reaches `goal`. Without `transpositions`, every line
+    /// is its own state (a fresh key per node).
     #[derive(Clone, Debug)]
     struct Race {
         pos: i32,
         goal: i32,
         attacker: bool,
+        defence: [i32; 2],
+        transpositions: bool,
     }
 
     impl Node for Race {
@@ -605,7 +609,7 @@ mod tests {
             if self.attacker {
                 vec![1, 2]
             } else {
-                vec![-1, 0]
+                self.defence.to_vec()
             }
         }
         fn play(&mut self, a: &i32) {
@@ -619,7 +623,13 @@ mod tests {
             self.pos >= self.goal
         }
         fn key(&self) -> u128 {
-            ((self.pos as u32 as u128) << 1) | self.attacker as u128
+            let key = ((self.pos as u32 as u128) << 1) | self.attacker as u128;
+            if self.transpositions {
+                return key;
+            }
+            use std::sync::atomic::{AtomicU64, Ordering};
+            static N: AtomicU64 = AtomicU64::new(0);
+            (u128::from(N.fetch_add(1, Ordering::Relaxed)) << 33) | key
         }
     }
 
@@ -632,6 +642,8 @@ mod tests {
             pos: 0,
             goal: 3,
             attacker: true,
+            defence: [-1, 0],
+            transpositions: true,
         };
         let mut s = Solver::new(false);
         match s.solve(&root, 10, true) {
@@ -647,52 +659,16 @@ mod tests {
         assert_eq!(a.line().len(), 2);
     }
 
-    /// A goal out of reach: the attacker gains nothing a round, so the
-    /// search must refute every budget up to a large one.
-    #[derive(Clone)]
-    struct Treadmill {
-        pos: i32,
-        attacker: bool,
-    }
-
-    impl Node for Treadmill {
-        type Action = i32;
-        fn actions(&self) -> Vec<i32> {
-            if self.attacker {
-                vec![1, 2]
-            } else {
-                vec![-1, -2]
-            }
-        }
-        fn play(&mut self, a: &i32) {
-            self.pos += a;
-            self.attacker = !self.attacker;
-        }
-        fn attacker_to_move(&self) -> bool {
-            self.attacker
-        }
-        fn goal_reached(&self) -> bool {
-            self.pos >= 1000
-        }
-        fn key(&self) -> u128 {
-            // No transpositions: every line is its own state.
-            rand_key(self.pos, self.attacker)
-        }
-    }
-
-    fn rand_key(pos: i32, attacker: bool) -> u128 {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static N: AtomicU64 = AtomicU64::new(0);
-        (u128::from(N.fetch_add(1, Ordering::Relaxed)) << 33)
-            | ((pos as u32 as u128) << 1)
-            | attacker as u128
-    }
-
     #[test]
     fn a_search_past_its_deadline_stops_and_says_so() {
-        let root = Treadmill {
+        // A goal out of reach: the attacker gains nothing a round, so
+        // the search must refute every budget up to a large one.
+        let root = Race {
             pos: 0,
+            goal: 1000,
             attacker: true,
+            defence: [-1, -2],
+            transpositions: false,
         };
         // A deadline already passed: nothing is searched.
         let mut s = Solver::new(false).with_deadline(Some(Instant::now()));

@@ -315,7 +315,7 @@ pub struct ProbeEntry<G: Rules> {
 }
 
 /// Per-profile replacement of a probe's verdict.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, bound(deserialize = ""))]
 pub struct ProbeOverride<G: Rules> {
     /// `legal` or `illegal`.
@@ -323,13 +323,4 @@ pub struct ProbeOverride<G: Rules> {
     /// With `illegal`: the rule that forbids it.
     #[serde(default)]
     pub rule: Option<G::RuleCode>,
-}
-
-impl<G: Rules> Clone for ProbeOverride<G> {
-    fn clone(&self) -> Self {
-        ProbeOverride {
-            expect: self.expect,
-            rule: self.rule,
-        }
-    }
 }

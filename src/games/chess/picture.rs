@@ -57,18 +57,7 @@ pub fn svg(scene: &Scene<'_, Chess>) -> Option<String> {
     let note = scene.note().filter(|_| scene.refused.is_none());
     let mut s = String::new();
     GRID.open(&mut s, &format!("the board, {} to move", now.to_move));
-    GRID.squares(
-        &mut s,
-        |f, r| {
-            if (f + r) % 2 == 0 {
-                "#b58863"
-            } else {
-                "#f0d9b5"
-            }
-        },
-        |f| char::from(b'a' + f as u8).to_string(),
-        |r| (r + 1).to_string(),
-    );
+    GRID.checkered(&mut s, "#b58863", "#f0d9b5");
     let mut legend: Vec<(String, &str)> = Vec::new();
     // Under the pieces: the repetition's squares, then the last move's.
     if let Some(n) = note {

@@ -98,18 +98,7 @@ pub fn svg(scene: &Scene<'_, Dame>) -> Option<String> {
     let before = scene.before();
     let mut s = String::new();
     GRID.open(&mut s, "the Dame board");
-    GRID.squares(
-        &mut s,
-        |f, r| {
-            if (f + r) % 2 == 0 {
-                "#8b6a47"
-            } else {
-                "#f3e6c8"
-            }
-        },
-        |f| char::from(b'a' + f as u8).to_string(),
-        |r| (r + 1).to_string(),
-    );
+    GRID.checkered(&mut s, "#8b6a47", "#f3e6c8");
     let mut legend: Vec<(String, &str)> = Vec::new();
     if let Some(a) = last {
         for sq in path(a) {
