@@ -19,3 +19,4 @@ pub mod text_board;
 pub mod verdict;
 pub mod wire;
 pub mod workload;
+pub mod workloads;

@@ -20,3 +20,4 @@ pub mod short_lines;
 pub mod verdict;
 pub mod wire;
 pub mod workload;
+pub mod workloads;

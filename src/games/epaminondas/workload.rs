@@ -10,14 +10,14 @@
 //! by one stone, so that moves restoring the symmetry (which the rule
 //! refuses) come up often.
 
-use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
-use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
+use crate::rules::compare::{Compare, Flow, Hooks, Options};
+use crate::rules::{Game, Implementation, Verdict};
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
 use super::game::{Epaminondas, Note};
 use super::moves::Move;
-use super::profile::{Profile, SymmetryMap, SymmetryScope};
+use super::profile::{Profile, SymmetryMap};
 use super::reference::Reference;
 use super::setup::Setup;
 use super::verdict::RuleCode;
@@ -248,7 +248,7 @@ pub fn random_profile(rng: &mut SplitMix) -> Profile {
 }
 
 /// A random move spelling near the stones, legal or not.
-fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
+pub(super) fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
     let front = if !stones.is_empty() && rng.pick_u64(4) != 0 {
         stones[rng.pick_u64(stones.len() as u64) as usize]
     } else {
@@ -265,95 +265,6 @@ fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]) -> Move {
     }
 }
 
-impl Workloads for Epaminondas {
-    /// One stone a side stepping back and forth in the middle of the board,
-    /// far from both home rows.
-    fn endless_line() -> Option<(Setup, Profile, Vec<Move>)> {
-        Some(crate::rules::endless_line_from::<Epaminondas>(
-            serde_json::json!({"board": {"name": "14x12"}, "to-move": "white", "white": ["e5"], "black": ["j8"]}),
-            "seed-003",
-            &["e5-e6", "j8-j7", "e6-e5", "j7-j8"],
-        ))
-    }
-
-    const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
-
-    const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "epaminondas_differential",
-            check: |data| {
-                check_differential(data);
-            },
-            seeds: 10,
-        },
-        FuzzTarget {
-            name: "epaminondas_short",
-            check: |data| {
-                super::short_lines::check_short(data);
-            },
-            seeds: 8,
-        },
-    ];
-
-    /// Whether two profiles give the same verdicts and annotations in every
-    /// position: without a symmetry map, the scope of the symmetry rule
-    /// restricts nothing (AE-3).
-    fn observably_equal(a: &Profile, b: &Profile) -> bool {
-        let norm = |p: &Profile| {
-            let mut p = p.clone();
-            p.name.clear();
-            if p.symmetry.map == SymmetryMap::None {
-                p.symmetry.scope = SymmetryScope::HomeRowEntries;
-            }
-            p
-        };
-        norm(a) == norm(b)
-    }
-
-    fn bench(opts: &BenchOptions) -> Option<String> {
-        Some(super::bench_report::report(opts))
-    }
-
-    fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {
-        match imp {
-            "reference" => {
-                let board = setup.validate().ok()?;
-                let side = setup.to_move;
-                Some(super::reference::perft(&board, side, profile, depth))
-            }
-            "engine" => {
-                let pos = super::engine::position(setup).ok()?;
-                Some(super::engine::perft(
-                    &super::engine::Rules::new(profile),
-                    &pos,
-                    depth,
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    /// Case `seed` of the battery ([`crate::battery`]): [`random_case`].
-    fn battery_case(seed: u64) -> Option<(Setup, Profile)> {
-        Some(random_case(&mut SplitMix(seed)))
-    }
-
-    /// The battery's candidates: eight random spellings near the setup's
-    /// stones.
-    fn battery_candidates(
-        setup: &Setup,
-        _profile: &Profile,
-        _played: &[Move],
-        _legal: &[Move],
-        seed: u64,
-    ) -> Vec<Move> {
-        let mut rng = SplitMix(seed);
-        let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
-        (0..8)
-            .map(|_| random_candidate(&mut rng, setup.size, &stones))
-            .collect()
-    }
-}
 
 /// The hooks of a whole random game ([`compare_game`]): eight random
 /// spellings near the setup's stones judged at every ply, the moves the
@@ -496,6 +407,8 @@ pub fn check_differential(bytes: &[u8]) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::epaminondas::profile::SymmetryScope;
+    use crate::rules::Workloads;
 
     #[test]
     fn scope_is_unobservable_without_a_map() {
