@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use super::baseline::Comparison;
 use super::escape::{visible, visible_lines};
 use super::report::{CaseReport, Report, Status};
 
@@ -72,6 +73,9 @@ pub fn detail_lines(c: &CaseReport) -> Vec<String> {
             visible(&c.readings.join(", "))
         ));
     }
+    for r in &c.changed_rulings {
+        out.push(format!("changed ruling, CHANGELOG.md {}", visible(r)));
+    }
     out
 }
 
@@ -138,6 +142,9 @@ pub fn text(report: &Report, verbose: bool) -> String {
     for p in &report.problems {
         let _ = writeln!(out, "PROBLEM {}", visible(p));
     }
+    if let Some(b) = &report.baseline {
+        baseline_lines(&mut out, report, b, verbose);
+    }
     let mut counts: Vec<String> = Status::ALL
         .iter()
         .map(|s| format!("{} {}", s.as_str(), report.summary.get(*s)))
@@ -167,6 +174,95 @@ pub fn text(report: &Report, verbose: bool) -> String {
     }
     let _ = writeln!(out, "{}", report.closing_line());
     out
+}
+
+/// The text report's account of a run against its baseline: each new
+/// failure and why it is new, what the corpus gained or changed since, the
+/// changelog's changed rulings since the baseline's version, and the count
+/// line.
+fn baseline_lines(out: &mut String, report: &Report, b: &Comparison, verbose: bool) {
+    let list = |ids: &[String]| {
+        let shown: Vec<String> = ids
+            .iter()
+            .take(10)
+            .map(|i| visible(i).into_owned())
+            .collect();
+        let more = ids.len().saturating_sub(10);
+        if more > 0 {
+            format!("{} and {more} more", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
+    };
+    for f in &b.new_failures {
+        let case = report
+            .cases
+            .iter()
+            .find(|c| c.id == f.id && c.game == f.game);
+        let was = f.was.map(|w| format!(", was {w}")).unwrap_or_default();
+        let profile = if f.profile == "*" {
+            String::new()
+        } else {
+            format!(" [{}]", visible(&f.profile))
+        };
+        let _ = writeln!(
+            out,
+            "NEW {}{profile}: {} (now {}{was})",
+            visible(&f.id),
+            f.kind.as_str(),
+            f.now
+        );
+        if let Some(c) = case.filter(|c| !c.changed_rulings.is_empty()) {
+            let _ = writeln!(
+                out,
+                "    it involves {} changed ruling{} (listed under it above)",
+                c.changed_rulings.len(),
+                if c.changed_rulings.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            );
+        }
+    }
+    if verbose {
+        for k in &b.known {
+            let _ = writeln!(out, "KNOWN {}", visible(k));
+        }
+    }
+    for f in &b.fixed {
+        let _ = writeln!(out, "FIXED {}", visible(f));
+    }
+    for (what, ids) in [
+        ("added", &b.added),
+        ("changed", &b.changed),
+        ("removed", &b.removed),
+    ] {
+        if !ids.is_empty() {
+            let _ = writeln!(
+                out,
+                "corpus since the baseline: {} scenario{} {what}: {}",
+                ids.len(),
+                if ids.len() == 1 { "" } else { "s" },
+                list(ids)
+            );
+        }
+    }
+    if !b.digests {
+        let _ = writeln!(
+            out,
+            "the baseline has no scenario digests (written before arbiter 0.2.0): changed scenarios cannot be told"
+        );
+    }
+    for e in b.changelog.iter().filter(|e| e.is_ruling()) {
+        let _ = writeln!(
+            out,
+            "changed ruling since the baseline ({}): {}",
+            visible(&e.version),
+            visible(&e.text)
+        );
+    }
+    let _ = writeln!(out, "{}", visible(&b.line()));
 }
 
 /// JUnit XML, written by `quick-junit`: one `testcase` per scenario. A

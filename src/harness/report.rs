@@ -326,6 +326,17 @@ pub struct CaseReport {
     /// Wall-clock time spent on the scenario, in milliseconds.
     #[serde(default)]
     pub duration_ms: u64,
+    /// The digest of the scenario's file (as `spec/standard.lock` writes
+    /// it), so a later run given this report as `--baseline` can tell a
+    /// changed scenario from an unchanged one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    /// For anything but a pass or a skip: the entries under **Changed
+    /// rulings** of `CHANGELOG.md` that name a clause, ambiguity entry or
+    /// the id of this scenario (`0.1.0: Chess CH-9.4 / AM-14: …`), so a
+    /// failure that a changed ruling may explain says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed_rulings: Vec<String>,
 }
 
 impl CaseReport {
@@ -511,6 +522,10 @@ pub struct Report {
     pub cases: Vec<CaseReport>,
     /// Counts per status.
     pub summary: Summary,
+    /// With `--baseline`: this run compared with that report. The run then
+    /// fails only on its new failures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<super::baseline::Comparison>,
 }
 
 impl Report {
@@ -538,9 +553,15 @@ impl Report {
         out
     }
 
-    /// Whether the run met every expectation.
+    /// Whether the run met every expectation: no failure, or with a
+    /// baseline no failure the baseline does not have; and no problem of the
+    /// run.
     pub fn is_ok(&self) -> bool {
-        self.summary.failed() == 0 && self.problems.is_empty()
+        let failures = match &self.baseline {
+            Some(b) => b.new_failures.len(),
+            None => self.summary.failed(),
+        };
+        failures == 0 && self.problems.is_empty()
     }
 
     /// The closing line of every text report. Problems of the run (a stale

@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod baseline;
 mod embed;
 mod example;
 mod formats;
