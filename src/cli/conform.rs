@@ -176,6 +176,7 @@ pub fn conform(args: Args) -> ExitCode {
         version: None,
         command: argv.clone(),
         capabilities: Vec::new(),
+        profiles: Vec::new(),
     };
     let cases: Vec<CaseReport> = match greeting {
         Err(trouble) => of_game(&scenarios, &opts)
@@ -188,6 +189,7 @@ pub fn conform(args: Args) -> ExitCode {
             }
             info.version = h.version.clone();
             info.capabilities = h.capabilities.clone();
+            info.profiles = h.profiles.clone();
             let bar = progress(of_game(&scenarios, &opts).len());
             let on_case = |c: &CaseReport| {
                 if let Some(b) = &bar {

@@ -109,6 +109,13 @@ pub fn text(report: &Report, verbose: bool) -> String {
         report.mode,
         report.profile.as_deref().unwrap_or("all")
     );
+    if !imp.profiles.is_empty() {
+        let _ = writeln!(
+            out,
+            "profiles declared (sent by name): {}",
+            visible(&imp.profiles.join(", "))
+        );
+    }
     let _ = writeln!(out, "standard: arbiter {}", visible(&report.arbiter));
     for c in &report.cases {
         let quiet = matches!(c.status, Status::Pass | Status::Skip);

@@ -493,6 +493,10 @@ pub struct ImplementationInfo {
     /// The capabilities it declared.
     #[serde(default)]
     pub capabilities: Vec<String>,
+    /// The built-in profiles it declared it plays (requests under them
+    /// named the profile rather than spelling every switch).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profiles: Vec<String>,
 }
 
 /// A whole run.
@@ -530,13 +534,22 @@ pub struct Report {
 
 impl Report {
     /// Why the implementation declined what it declined: each reason it
-    /// gave (its `unsupported` message) with how many profile runs it
+    /// gave (its `unsupported` message, or why a scenario was declined
+    /// whole: a game its hello does not list) with how many profile runs it
     /// declined with it, the most frequent first, so a run that declines
     /// much says why in its summary, not only with `-v`.
     pub fn decline_reasons(&self) -> Vec<(String, usize)> {
         const MARK: &str = "declined by the implementation as unsupported: ";
         let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
         for c in &self.cases {
+            // Declined as a whole, before any profile was asked: a game its
+            // hello does not list.
+            if c.skip == Some(SkipKind::Declined)
+                && c.profiles.is_empty()
+                && let Some(m) = &c.message
+            {
+                *counts.entry(m.clone()).or_default() += 1;
+            }
             for p in &c.profiles {
                 if p.skip != Some(SkipKind::Declined) {
                     continue;

@@ -240,6 +240,7 @@ pub fn run_case(
     let mut ctx = Ctx {
         subject,
         capabilities,
+        profiles: &hello.profiles,
         deadline: start + opts.timeout,
         budget: opts.timeout,
         answered: 0,

@@ -12,6 +12,7 @@
 mod common;
 
 mod baseline;
+mod declared_profiles;
 mod embed;
 mod example;
 mod formats;
