@@ -16,6 +16,7 @@ mod declared_profiles;
 mod embed;
 mod example;
 mod formats;
+mod frozen;
 mod positions;
 mod protocol;
 mod protocol_pages;
