@@ -95,15 +95,28 @@ impl Comparison {
     }
 
     /// The summary line: `against the baseline (arbiter 0.1.0): 2 new
-    /// failures (1 regression, 1 scenario added since the baseline), 3 known,
-    /// 1 fixed`.
+    /// failures of profile runs in 2 scenarios (1 regression, 1 on a scenario
+    /// added since the baseline), 3 known, 1 fixed`; the counts are of
+    /// profile runs.
     pub fn line(&self) -> String {
         let n = self.new_failures.len();
+        let scenarios: BTreeSet<(&str, &str)> = self
+            .new_failures
+            .iter()
+            .map(|f| (f.game.as_str(), f.id.as_str()))
+            .collect();
         let mut line = format!(
             "against the baseline (arbiter {}): {n} new failure{}",
             self.arbiter,
             if n == 1 { "" } else { "s" }
         );
+        if n > 0 {
+            let m = scenarios.len();
+            line.push_str(&format!(
+                " of profile runs in {m} scenario{}",
+                if m == 1 { "" } else { "s" }
+            ));
+        }
         let parts: Vec<String> = [
             NewKind::Regression,
             NewKind::Added,
@@ -114,10 +127,16 @@ impl Comparison {
         .filter(|k| self.count(**k) > 0)
         .map(|k| {
             let n = self.count(*k);
+            let (s, on) = if n == 1 {
+                ("", "on a scenario")
+            } else {
+                ("s", "on scenarios")
+            };
             match k {
-                NewKind::Regression if n > 1 => format!("{n} regressions"),
-                NewKind::Regression => format!("{n} regression"),
-                _ => format!("{n} {}", k.as_str()),
+                NewKind::Regression => format!("{n} regression{s}"),
+                NewKind::Added => format!("{n} {on} added since the baseline"),
+                NewKind::Changed => format!("{n} {on} changed since the baseline"),
+                NewKind::NotRunBefore => format!("{n} {on} not run in the baseline"),
             }
         })
         .collect();
@@ -362,7 +381,9 @@ mod tests {
         assert_eq!(c.changed, ["c"]);
         assert_eq!(c.removed, ["gone"]);
         assert!(
-            c.line().contains("3 new failures (1 regression"),
+            c.line().contains(
+                "3 new failures of profile runs in 3 scenarios (1 regression, 1 on a scenario added"
+            ),
             "{}",
             c.line()
         );

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::baseline::Comparison;
+use super::baseline::{Comparison, NewFailure};
 use super::escape::{visible, visible_lines};
 use super::report::{CaseReport, Report, Status};
 
@@ -201,34 +201,56 @@ fn baseline_lines(out: &mut String, report: &Report, b: &Comparison, verbose: bo
             shown.join(", ")
         }
     };
+    // One line per scenario and kind: the profiles that fail anew, and
+    // what each was and is when they do not all agree.
+    let mut groups: Vec<Vec<&NewFailure>> = Vec::new();
     for f in &b.new_failures {
+        match groups.last_mut() {
+            Some(g) if g[0].id == f.id && g[0].game == f.game && g[0].kind == f.kind => g.push(f),
+            _ => groups.push(vec![f]),
+        }
+    }
+    for g in groups {
+        let f = g[0];
+        let profiles: Vec<String> = g
+            .iter()
+            .filter(|f| f.profile != "*")
+            .map(|f| visible(&f.profile).into_owned())
+            .collect();
+        let profiles = if profiles.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", profiles.join(", "))
+        };
+        let same = g.iter().all(|h| h.now == f.now && h.was == f.was);
+        let states = if same {
+            let was = f.was.map(|w| format!(", was {w}")).unwrap_or_default();
+            format!("now {}{was}", f.now)
+        } else {
+            g.iter()
+                .map(|h| {
+                    let was = h.was.map(|w| format!(", was {w}")).unwrap_or_default();
+                    format!("{}: now {}{was}", visible(&h.profile), h.now)
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let _ = writeln!(
+            out,
+            "NEW {}{profiles}: {} ({states})",
+            visible(&f.id),
+            f.kind.as_str()
+        );
         let case = report
             .cases
             .iter()
             .find(|c| c.id == f.id && c.game == f.game);
-        let was = f.was.map(|w| format!(", was {w}")).unwrap_or_default();
-        let profile = if f.profile == "*" {
-            String::new()
-        } else {
-            format!(" [{}]", visible(&f.profile))
-        };
-        let _ = writeln!(
-            out,
-            "NEW {}{profile}: {} (now {}{was})",
-            visible(&f.id),
-            f.kind.as_str(),
-            f.now
-        );
         if let Some(c) = case.filter(|c| !c.changed_rulings.is_empty()) {
+            let n = c.changed_rulings.len();
             let _ = writeln!(
                 out,
-                "    it involves {} changed ruling{} (listed under it above)",
-                c.changed_rulings.len(),
-                if c.changed_rulings.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                }
+                "    it involves {n} changed ruling{} (listed under it above)",
+                if n == 1 { "" } else { "s" }
             );
         }
     }
