@@ -188,3 +188,38 @@ fn a_bad_baseline_is_refused_in_a_sentence() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// A failing scenario that cites a clause of a changed ruling (CH-9.4 /
+/// AM-14, changed in 0.1.0) names the changelog's entry, in the text and
+/// the JSON report; one that cites none names nothing.
+#[test]
+fn a_failure_on_a_changed_ruling_names_the_changelog_entry() {
+    if !common::python3_available() {
+        return;
+    }
+    let dir = corpus(
+        "changed-ruling",
+        &["endings/claim-with-a-mating-move.yaml", B],
+    );
+    let (text, err, code) = conform(&dir, &[], &["drop", "a1a8", "drop", "e8f8"]);
+    assert_eq!(code, 1, "{text}{err}");
+    assert!(
+        text.contains("    changed ruling, CHANGELOG.md 0.1.0: Chess CH-9.4 / AM-14: "),
+        "{text}"
+    );
+    let (json, _, _) = conform(
+        &dir,
+        &["--format", "json"],
+        &["drop", "a1a8", "drop", "e8f8"],
+    );
+    let r: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for c in r["cases"].as_array().unwrap() {
+        assert_eq!(c["status"], "fail", "{c}");
+        let named = c["changed-rulings"].as_array().map_or(0, |a| a.len());
+        if c["id"] == "endings/claim-with-a-mating-move" {
+            assert_eq!(named, 1, "{c}");
+        } else {
+            assert_eq!(named, 0, "{c}");
+        }
+    }
+}
