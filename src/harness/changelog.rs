@@ -122,7 +122,7 @@ pub fn since(since: &str) -> Vec<Entry> {
 mod tests {
     use super::*;
 
-    const LOG: &str = "# Changelog\n\nIntro.\n\n## 0.2.0 — 2026-12-01\n\n### Added\n- Scenario\n  `draws/new-one` (CH-9.1).\n\n### Changed rulings\n- Chess CH-9.4 / AM-14: a claim\n  with a mate.\n\n## 0.1.0 — 2026-11-28\n\nProse.\n\n### Changed rulings\n- Dame DA-3.5: huffs.\n";
+    const LOG: &str = "# Changelog\n\nIntro.\n\n## 0.2.0 — 2026-12-01\n\n### Added\n- Scenario\n  `draws/new-one` (CH-9.1).\n\n### Changed rulings\n- Rule CH-9.4 / AM-14: a claim\n  with a mate.\n\n## 0.1.0 — 2026-11-28\n\nProse.\n\n### Changed rulings\n- Rule DA-3.5: huffs.\n";
 
     #[test]
     fn entries_are_read_with_their_version_kind_and_continued_lines() {
@@ -132,7 +132,7 @@ mod tests {
         assert_eq!(e[0].kind, "Added");
         assert_eq!(e[0].text, "Scenario `draws/new-one` (CH-9.1).");
         assert!(e[1].is_ruling());
-        assert_eq!(e[1].text, "Chess CH-9.4 / AM-14: a claim with a mate.");
+        assert_eq!(e[1].text, "Rule CH-9.4 / AM-14: a claim with a mate.");
         assert_eq!(e[1].ids(), ["CH-9.4", "AM-14"]);
         assert_eq!(e[0].ids(), ["draws/new-one", "CH-9.1"]);
         assert_eq!(e[2].version, "0.1.0");
