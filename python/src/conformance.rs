@@ -249,6 +249,8 @@ fn conform_on(
         version: None,
         capabilities: capabilities.clone(),
         games: Some(vec![run.game]),
+        // Every request spells every switch to an in-process object.
+        profiles: Vec::new(),
     };
     let mut subject = PySubject {
         obj: obj.clone(),
@@ -260,6 +262,7 @@ fn conform_on(
         version: None,
         command: Vec::new(),
         capabilities,
+        profiles: Vec::new(),
     };
     Ok(assemble(
         info,

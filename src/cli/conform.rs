@@ -40,6 +40,11 @@ pub struct Args {
     /// Expected-failures file: one scenario id per line.
     #[arg(long)]
     pub xfail: Option<PathBuf>,
+    /// An earlier JSON report of this implementation (`--format json`):
+    /// failures it has too are reported as known, and the run fails only on
+    /// new ones (regressions, and scenarios added or changed since).
+    #[arg(long, value_name = "REPORT.json")]
+    pub baseline: Option<PathBuf>,
     /// Time allowed per scenario, all its requests together (like 10s,
     /// 500ms, 2m). Default: 120s per case, 10s persistent.
     #[arg(long, value_parser = parse_duration)]
@@ -121,6 +126,16 @@ pub fn conform(args: Args) -> ExitCode {
             }
         },
     };
+    let baseline = match &args.baseline {
+        None => None,
+        Some(path) => match arbiter::harness::baseline::load(path) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let opts = Options {
         game: args.game.clone(),
         profile: args.profile.clone(),
@@ -161,6 +176,7 @@ pub fn conform(args: Args) -> ExitCode {
         version: None,
         command: argv.clone(),
         capabilities: Vec::new(),
+        profiles: Vec::new(),
     };
     let cases: Vec<CaseReport> = match greeting {
         Err(trouble) => of_game(&scenarios, &opts)
@@ -173,6 +189,7 @@ pub fn conform(args: Args) -> ExitCode {
             }
             info.version = h.version.clone();
             info.capabilities = h.capabilities.clone();
+            info.profiles = h.profiles.clone();
             let bar = progress(of_game(&scenarios, &opts).len());
             let on_case = |c: &CaseReport| {
                 if let Some(b) = &bar {
@@ -202,6 +219,9 @@ pub fn conform(args: Args) -> ExitCode {
     let mut report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
     if let Some(problem) = too_few_ran(&report.summary, args.min_run) {
         report.problems.push(problem);
+    }
+    if let Some(b) = &baseline {
+        report.baseline = Some(arbiter::harness::baseline::compare(b, &report.cases));
     }
     let left = take_left_behind();
     if !left.is_empty() {

@@ -22,6 +22,8 @@ pub struct Ctx<'a> {
     pub subject: &'a mut dyn Subject,
     /// What it declared (capability names of any game).
     pub capabilities: &'a [String],
+    /// The built-in profiles it declared (names of any game).
+    pub profiles: &'a [String],
     /// When the scenario's time is up.
     pub deadline: Instant,
     /// The scenario's whole budget (what `deadline` was set from), for
@@ -86,7 +88,7 @@ impl<G: Rules> Walk<'_, '_, G> {
             case: Some(self.s.id.clone()),
             query,
         };
-        let body = ask(self.ctx.subject, &req, self.ctx.deadline)?;
+        let body = ask(self.ctx.subject, &req, self.ctx.profiles, self.ctx.deadline)?;
         self.ctx.answered += 1;
         if let (Some((ply, action)), ReplyBody::Error { kind: k, message }) = (&forbidden, &body) {
             return Err(Stop::Refused(Box::new(self.refusal(

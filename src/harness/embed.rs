@@ -84,6 +84,7 @@ pub fn check_corpus<G: Rules>(imp: &dyn Implementation<G>, opts: &Options) -> Re
         version: h.version,
         command: Vec::new(),
         capabilities: h.capabilities,
+        profiles: h.profiles,
     };
     assemble(info, "embedded", &run_opts, &scenarios, &load_errors, cases)
 }

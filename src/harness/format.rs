@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use super::baseline::{Comparison, NewFailure};
 use super::escape::{visible, visible_lines};
 use super::report::{CaseReport, Report, Status};
 
@@ -72,6 +73,9 @@ pub fn detail_lines(c: &CaseReport) -> Vec<String> {
             visible(&c.readings.join(", "))
         ));
     }
+    for r in &c.changed_rulings {
+        out.push(format!("changed ruling, CHANGELOG.md {}", visible(r)));
+    }
     out
 }
 
@@ -105,6 +109,13 @@ pub fn text(report: &Report, verbose: bool) -> String {
         report.mode,
         report.profile.as_deref().unwrap_or("all")
     );
+    if !imp.profiles.is_empty() {
+        let _ = writeln!(
+            out,
+            "profiles declared (sent by name): {}",
+            visible(&imp.profiles.join(", "))
+        );
+    }
     let _ = writeln!(out, "standard: arbiter {}", visible(&report.arbiter));
     for c in &report.cases {
         let quiet = matches!(c.status, Status::Pass | Status::Skip);
@@ -138,6 +149,9 @@ pub fn text(report: &Report, verbose: bool) -> String {
     for p in &report.problems {
         let _ = writeln!(out, "PROBLEM {}", visible(p));
     }
+    if let Some(b) = &report.baseline {
+        baseline_lines(&mut out, report, b, verbose);
+    }
     let mut counts: Vec<String> = Status::ALL
         .iter()
         .map(|s| format!("{} {}", s.as_str(), report.summary.get(*s)))
@@ -167,6 +181,117 @@ pub fn text(report: &Report, verbose: bool) -> String {
     }
     let _ = writeln!(out, "{}", report.closing_line());
     out
+}
+
+/// The text report's account of a run against its baseline: each new
+/// failure and why it is new, what the corpus gained or changed since, the
+/// changelog's changed rulings since the baseline's version, and the count
+/// line.
+fn baseline_lines(out: &mut String, report: &Report, b: &Comparison, verbose: bool) {
+    let list = |ids: &[String]| {
+        let shown: Vec<String> = ids
+            .iter()
+            .take(10)
+            .map(|i| visible(i).into_owned())
+            .collect();
+        let more = ids.len().saturating_sub(10);
+        if more > 0 {
+            format!("{} and {more} more", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
+    };
+    // One line per scenario and kind: the profiles that fail anew, and
+    // what each was and is when they do not all agree.
+    let mut groups: Vec<Vec<&NewFailure>> = Vec::new();
+    for f in &b.new_failures {
+        match groups.last_mut() {
+            Some(g) if g[0].id == f.id && g[0].game == f.game && g[0].kind == f.kind => g.push(f),
+            _ => groups.push(vec![f]),
+        }
+    }
+    for g in groups {
+        let f = g[0];
+        let profiles: Vec<String> = g
+            .iter()
+            .filter(|f| f.profile != "*")
+            .map(|f| visible(&f.profile).into_owned())
+            .collect();
+        let profiles = if profiles.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", profiles.join(", "))
+        };
+        let same = g.iter().all(|h| h.now == f.now && h.was == f.was);
+        let states = if same {
+            let was = f.was.map(|w| format!(", was {w}")).unwrap_or_default();
+            format!("now {}{was}", f.now)
+        } else {
+            g.iter()
+                .map(|h| {
+                    let was = h.was.map(|w| format!(", was {w}")).unwrap_or_default();
+                    format!("{}: now {}{was}", visible(&h.profile), h.now)
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let _ = writeln!(
+            out,
+            "NEW {}{profiles}: {} ({states})",
+            visible(&f.id),
+            f.kind.as_str()
+        );
+        let case = report
+            .cases
+            .iter()
+            .find(|c| c.id == f.id && c.game == f.game);
+        if let Some(c) = case.filter(|c| !c.changed_rulings.is_empty()) {
+            let n = c.changed_rulings.len();
+            let _ = writeln!(
+                out,
+                "    it involves {n} changed ruling{} (listed under it above)",
+                if n == 1 { "" } else { "s" }
+            );
+        }
+    }
+    if verbose {
+        for k in &b.known {
+            let _ = writeln!(out, "KNOWN {}", visible(k));
+        }
+    }
+    for f in &b.fixed {
+        let _ = writeln!(out, "FIXED {}", visible(f));
+    }
+    for (what, ids) in [
+        ("added", &b.added),
+        ("changed", &b.changed),
+        ("removed", &b.removed),
+    ] {
+        if !ids.is_empty() {
+            let _ = writeln!(
+                out,
+                "corpus since the baseline: {} scenario{} {what}: {}",
+                ids.len(),
+                if ids.len() == 1 { "" } else { "s" },
+                list(ids)
+            );
+        }
+    }
+    if !b.digests {
+        let _ = writeln!(
+            out,
+            "the baseline has no scenario digests (written before arbiter 0.2.0): changed scenarios cannot be told"
+        );
+    }
+    for e in b.changelog.iter().filter(|e| e.is_ruling()) {
+        let _ = writeln!(
+            out,
+            "changed ruling since the baseline ({}): {}",
+            visible(&e.version),
+            visible(&e.text)
+        );
+    }
+    let _ = writeln!(out, "{}", visible(&b.line()));
 }
 
 /// JUnit XML, written by `quick-junit`: one `testcase` per scenario. A

@@ -5,7 +5,9 @@
 //!
 //! [`Implementation`]: crate::rules::Implementation
 
+pub mod baseline;
 pub mod case;
+pub mod changelog;
 pub mod child;
 pub mod embed;
 pub mod escape;

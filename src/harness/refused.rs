@@ -49,7 +49,7 @@ pub fn check<G: Rules>(
             moves: Vec::new(),
         }),
     };
-    let body = match ask(ctx.subject, &req, ctx.deadline) {
+    let body = match ask(ctx.subject, &req, ctx.profiles, ctx.deadline) {
         Ok(b) => b,
         Err(t) => {
             return ProfileResult {

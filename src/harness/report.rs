@@ -326,6 +326,17 @@ pub struct CaseReport {
     /// Wall-clock time spent on the scenario, in milliseconds.
     #[serde(default)]
     pub duration_ms: u64,
+    /// The digest of the scenario's file (as `spec/standard.lock` writes
+    /// it), so a later run given this report as `--baseline` can tell a
+    /// changed scenario from an unchanged one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    /// For anything but a pass or a skip: the entries under **Changed
+    /// rulings** of `CHANGELOG.md` that name a clause, ambiguity entry or
+    /// the id of this scenario (`0.1.0: Chess CH-9.4 / AM-14: …`), so a
+    /// failure that a changed ruling may explain says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed_rulings: Vec<String>,
 }
 
 impl CaseReport {
@@ -482,6 +493,10 @@ pub struct ImplementationInfo {
     /// The capabilities it declared.
     #[serde(default)]
     pub capabilities: Vec<String>,
+    /// The built-in profiles it declared it plays (requests under them
+    /// named the profile rather than spelling every switch).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profiles: Vec<String>,
 }
 
 /// A whole run.
@@ -511,17 +526,30 @@ pub struct Report {
     pub cases: Vec<CaseReport>,
     /// Counts per status.
     pub summary: Summary,
+    /// With `--baseline`: this run compared with that report. The run then
+    /// fails only on its new failures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<super::baseline::Comparison>,
 }
 
 impl Report {
     /// Why the implementation declined what it declined: each reason it
-    /// gave (its `unsupported` message) with how many profile runs it
+    /// gave (its `unsupported` message, or why a scenario was declined
+    /// whole: a game its hello does not list) with how many profile runs it
     /// declined with it, the most frequent first, so a run that declines
     /// much says why in its summary, not only with `-v`.
     pub fn decline_reasons(&self) -> Vec<(String, usize)> {
         const MARK: &str = "declined by the implementation as unsupported: ";
         let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
         for c in &self.cases {
+            // Declined as a whole, before any profile was asked: a game its
+            // hello does not list.
+            if c.skip == Some(SkipKind::Declined)
+                && c.profiles.is_empty()
+                && let Some(m) = &c.message
+            {
+                *counts.entry(m.clone()).or_default() += 1;
+            }
             for p in &c.profiles {
                 if p.skip != Some(SkipKind::Declined) {
                     continue;
@@ -538,9 +566,15 @@ impl Report {
         out
     }
 
-    /// Whether the run met every expectation.
+    /// Whether the run met every expectation: no failure, or with a
+    /// baseline no failure the baseline does not have; and no problem of the
+    /// run.
     pub fn is_ok(&self) -> bool {
-        self.summary.failed() == 0 && self.problems.is_empty()
+        let failures = match &self.baseline {
+            Some(b) => b.new_failures.len(),
+            None => self.summary.failed(),
+        };
+        failures == 0 && self.problems.is_empty()
     }
 
     /// The closing line of every text report. Problems of the run (a stale

@@ -68,7 +68,34 @@ fn skipped(s: &dyn AnyScenario, start: Instant, (kind, reason): (SkipKind, Strin
         readings: Vec::new(),
         profiles: Vec::new(),
         duration_ms: start.elapsed().as_millis() as u64,
+        digest: digest_of(s),
+        changed_rulings: Vec::new(),
     }
+}
+
+/// The digest of a scenario's file, as `spec/standard.lock` writes it.
+fn digest_of(s: &dyn AnyScenario) -> Option<String> {
+    std::fs::read(s.path())
+        .ok()
+        .map(|b| crate::scenario::lock::digest(&b))
+}
+
+/// The changed rulings of `CHANGELOG.md` that name a clause, an ambiguity
+/// entry or the id of scenario `s`, or a clause or reading a departure of
+/// `case` cites.
+fn changed_rulings(s: &dyn AnyScenario, case: &CaseReport) -> Vec<String> {
+    let mut ids: Vec<String> = s.clauses().to_vec();
+    ids.extend(s.readings());
+    ids.push(s.id().to_string());
+    for p in &case.profiles {
+        for d in p.departures() {
+            for r in &d.reasons {
+                ids.extend(r.clause.iter().cloned());
+                ids.extend(r.readings.iter().cloned());
+            }
+        }
+    }
+    super::changelog::rulings_citing(&ids)
 }
 
 /// Why a scenario is not run at all, if it is not.
@@ -213,6 +240,7 @@ pub fn run_case(
     let mut ctx = Ctx {
         subject,
         capabilities,
+        profiles: &hello.profiles,
         deadline: start + opts.timeout,
         budget: opts.timeout,
         answered: 0,
@@ -242,10 +270,13 @@ pub fn run_case(
         readings: Vec::new(),
         profiles,
         duration_ms: start.elapsed().as_millis() as u64,
+        digest: digest_of(s),
+        changed_rulings: Vec::new(),
     };
     let mut case = conclude(case, &opts.xfail);
     if !matches!(case.status, Status::Pass | Status::Skip) {
         case.readings = s.readings();
+        case.changed_rulings = changed_rulings(s, &case);
     }
     case
 }
@@ -272,6 +303,8 @@ pub fn unreachable_case(s: &dyn AnyScenario, opts: &Options, trouble: &Trouble) 
             ..ProfileResult::new(opts.profile.clone().unwrap_or_else(|| "all".into()), status)
         }],
         duration_ms: 0,
+        digest: digest_of(s),
+        changed_rulings: Vec::new(),
     };
     conclude(case, &opts.xfail)
 }
@@ -354,6 +387,8 @@ pub fn assemble(
             readings: Vec::new(),
             profiles: Vec::new(),
             duration_ms: 0,
+            digest: None,
+            changed_rulings: Vec::new(),
         });
     }
     let problems = opts
@@ -381,6 +416,7 @@ pub fn assemble(
         problems,
         cases,
         summary,
+        baseline: None,
     }
 }
 

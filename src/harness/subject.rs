@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::protocol::message::{Hello, QueryKind, ReplyBody, Request};
 use crate::protocol::reader::{read_hello, read_reply};
 use crate::protocol::serve::answer_line;
-use crate::protocol::writer::{hello_line, request_line};
+use crate::protocol::writer::{hello_line, request_line_for};
 use crate::rules::{Implementation, Rules};
 
 /// How an exchange went wrong, as opposed to a wrong answer.
@@ -74,14 +74,17 @@ pub trait Subject {
 }
 
 /// Sends a request of game `G` and reads the reply's body; a reply that is
-/// not a protocol reply to this request is trouble.
+/// not a protocol reply to this request is trouble. `profiles` are the
+/// built-in profiles the subject's `hello` declared: a request under one of
+/// them names it rather than spelling every switch.
 pub fn ask<G: Rules>(
     subject: &mut dyn Subject,
     req: &Request<G>,
+    profiles: &[String],
     deadline: Instant,
 ) -> Result<ReplyBody<G>, Trouble> {
     let kind = req.query.kind();
-    let text = subject.exchange(&request_line(req), kind, deadline)?;
+    let text = subject.exchange(&request_line_for(req, profiles), kind, deadline)?;
     let unreadable = |message: String, subject: &mut dyn Subject| {
         let mut t = Trouble::new(TroubleKind::Error, message);
         t.stderr = subject.reset();

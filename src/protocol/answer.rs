@@ -22,6 +22,9 @@ pub fn hello<G: Rules>(imp: &dyn Implementation<G>) -> Hello {
             .map(|c| c.to_string())
             .collect(),
         games: Some(vec![G::NAME.to_string()]),
+        // arbiter's implementations play every profile, switch by switch:
+        // they need no names.
+        profiles: Vec::new(),
     }
 }
 

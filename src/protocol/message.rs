@@ -148,6 +148,12 @@ pub struct Hello {
     /// The games it plays, if it says (absent: it is asked about every
     /// game, and declines what it does not play).
     pub games: Option<Vec<String>>,
+    /// The built-in profiles it plays, by name (names of any game; a name
+    /// of no game it plays is ignored). A request under one of them names
+    /// the profile instead of spelling every switch, so a switch added to
+    /// the game later never makes it decline (`spec/protocol.md`,
+    /// "Compatibility"). Empty: every request spells every switch.
+    pub profiles: Vec<String>,
 }
 
 /// The answer to `state`: the fields present in the reply, each in its

@@ -614,11 +614,13 @@ fn hello(map: &Map<String, Value>) -> Result<Hello, ProtocolError> {
     // Kept in the order declared, each once.
     let capabilities = names(map, "capabilities")?.unwrap_or_default();
     let games = names(map, "games")?;
+    let profiles = names(map, "profiles")?.unwrap_or_default();
     Ok(Hello {
         name,
         version,
         capabilities,
         games,
+        profiles,
     })
 }
 

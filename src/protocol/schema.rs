@@ -97,6 +97,10 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
         "games".into(),
         json!({"description": "The games played.", "type": "array", "items": {"type": "string"}}),
     );
+    hello.insert(
+        "profiles".into(),
+        json!({"description": format!("The built-in profiles played, by name; requests under one of them name it instead of spelling every switch. {name}'s are {}. Names of other games are allowed.", <G::Profile as crate::rules::RuleProfile>::names().join(", ")), "type": "array", "items": {"type": "string"}}),
+    );
 
     let mut legal = Map::new();
     envelope(&mut legal);

@@ -11,9 +11,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod baseline;
+mod declared_profiles;
 mod embed;
 mod example;
 mod formats;
+mod frozen;
 mod positions;
 mod protocol;
 mod protocol_pages;

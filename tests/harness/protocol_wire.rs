@@ -667,3 +667,29 @@ fn stratego_protocol_declines_boards_too_big_for_the_engine() {
     broken.pieces[0].0 = Square::new(2, 3); // C4, a lake of the 8×8 board
     assert_eq!(kind(ask(&Engine, broken)), Some(ErrorKind::BadRequest));
 }
+
+/// To an implementation that declared a profile, a request under it names
+/// the profile and spells only the switches a scenario overrides; under a
+/// profile it did not declare, every switch; and each spelling reads back
+/// as the same rules.
+#[test]
+fn a_declared_profile_is_sent_by_name_with_its_overrides_only() {
+    use arbiter::protocol::writer::profile_value;
+    let declared = ["fide".to_string(), "seed".to_string()];
+    let v = profile_value::<Chess>(&Profile::fide(), &declared);
+    assert_eq!(v, json!({"name": "fide"}));
+    assert_eq!(read_profile(v).unwrap(), Profile::fide());
+
+    let over = Profile::parse("fide+threefold=automatic").unwrap();
+    let v = profile_value::<Chess>(&over, &declared);
+    assert_eq!(
+        v,
+        json!({"name": "fide+threefold=automatic", "threefold": "automatic"})
+    );
+    assert_eq!(read_profile(v).unwrap(), over);
+
+    let v = profile_value::<Chess>(&Profile::openspiel(), &declared);
+    assert_eq!(v, serde_json::to_value(Profile::openspiel()).unwrap());
+    let v = profile_value::<Chess>(&Profile::fide(), &[]);
+    assert!(v.as_object().unwrap().len() > 10, "every switch: {v}");
+}
