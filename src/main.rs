@@ -78,8 +78,12 @@ enum Command {
     Games {
         /// Write each game's worked example adapter after its name, a tab
         /// between (what `.ci/run` runs with its expected failures).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "implementations")]
         adapters: bool,
+        /// Write one line per implementation of each game: the game's name,
+        /// a tab, the implementation's (what `.ci/run` serves and conforms).
+        #[arg(long)]
+        implementations: bool,
     },
     /// Print every built-in profile of every game: each switch, its value
     /// in each profile, the clause and ambiguity entry that govern it and
@@ -233,9 +237,16 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Profiles { game, format } => cli::profiles::profiles(game.as_deref(), format),
-        Command::Games { adapters } => {
+        Command::Games {
+            adapters,
+            implementations,
+        } => {
             for g in arbiter::games::all() {
-                if adapters {
+                if implementations {
+                    for i in &g.implementations {
+                        println!("{}\t{i}", g.name);
+                    }
+                } else if adapters {
                     println!("{}\t{}", g.name, g.example_adapter);
                 } else {
                     println!("{}", g.name);

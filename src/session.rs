@@ -574,7 +574,8 @@ mod tests {
     #[test]
     fn steps_play_the_action_they_spell() {
         for game in crate::games::names() {
-            let start = super::start_named(game, "engine", None, None).expect("the start");
+            let fastest = crate::games::about(game).expect("a game").fastest();
+            let start = super::start_named(game, fastest, None, None).expect("the start");
             assert!(start.action_count() > 0, "{game}");
             for action in start.legal_moves() {
                 let mut s = start.copy();

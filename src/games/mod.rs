@@ -138,6 +138,13 @@ pub struct About {
 }
 
 impl About {
+    /// The implementation generic code plays a game on when speed matters
+    /// (random walks, learning loops): the last, the engine where the game
+    /// has one, else the reference.
+    pub fn fastest(&self) -> &'static str {
+        self.implementations.last().copied().unwrap_or("reference")
+    }
+
     /// What is said of game `G`.
     pub fn of<G: Rules>() -> About {
         use crate::rules::RuleProfile;

@@ -410,6 +410,15 @@ pub trait Workloads: ScenarioParts {
     /// `cargo test` for every game. Default: none.
     const FUZZ_TARGETS: &'static [compare::FuzzTarget] = &[];
 
+    /// What the game's kill matrix must at least show, each figure the
+    /// game's when its matrix was last written: the tests of
+    /// `tests/mutants/` hold the game to them, so that a change that
+    /// empties a check (a mutant left out by mistake, a profile dropped) is
+    /// noticed. Beside the mutants because it is about them; default: no
+    /// floor (a new game's matrix is held to what `matrix_current` and
+    /// `every_mutant_is_killed` check alone until it sets its own).
+    const KILL_FLOORS: KillFloors = KillFloors::NONE;
+
     /// Whether two profiles give the same verdicts and annotations in every
     /// position, so that a mutant from one to the other is left out of the
     /// kill matrix (the game's spec argues each case).
@@ -752,6 +761,32 @@ pub trait Game<G: Basics> {
     fn position(&self) -> Option<G::Setup> {
         None
     }
+}
+
+/// The floors of a game's kill matrix ([`Workloads::KILL_FLOORS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillFloors {
+    /// Rows of the matrix (mutant × profile), at least.
+    pub rows: usize,
+    /// Scenario runs that fail under a mutant, at least.
+    pub failing: usize,
+    /// Mutant × profile pairs left out as unobservable
+    /// ([`Workloads::observably_equal`]) and checked against the corpus of
+    /// their base, at least.
+    pub left_out: usize,
+    /// The mutants the game's engine (its last implementation) declines
+    /// (`Implementation::supports`), exactly.
+    pub declined: &'static [&'static str],
+}
+
+impl KillFloors {
+    /// No floor, nothing declined.
+    pub const NONE: KillFloors = KillFloors {
+        rows: 0,
+        failing: 0,
+        left_out: 0,
+        declined: &[],
+    };
 }
 
 /// Why a mutant exists.

@@ -147,15 +147,110 @@ pub fn compute(root: &Path) -> Result<Vec<Item>, String> {
             add(format!("page {page}"), page, &text);
         }
     }
-    for page in [
-        "spec/protocol.md",
-        "spec/protocol.schema.json",
-        "spec/scenario.schema.json",
-    ] {
-        let text = std::fs::read(root.join(page)).map_err(|e| format!("{page}: {e}"))?;
-        add(format!("page {page}"), page.to_string(), &text);
+    let page = "spec/protocol.md";
+    let text = std::fs::read(root.join(page)).map_err(|e| format!("{page}: {e}"))?;
+    add(format!("page {page}"), page.to_string(), &text);
+    // The schemas are generated from the registry: each game's part is
+    // locked as the game's (so a new game's part is one of its additions,
+    // and adding it changes no other item), the rest as the page.
+    let names = games::names();
+    for page in ["spec/protocol.schema.json", "spec/scenario.schema.json"] {
+        let text = std::fs::read_to_string(root.join(page)).map_err(|e| format!("{page}: {e}"))?;
+        let schema: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| format!("{page}: {e}"))?;
+        for (game, part) in schema_parts(&schema, &names) {
+            let key = match game {
+                Some(g) => format!("schema {g} {page}"),
+                None => format!("page {page}"),
+            };
+            add(key, page.to_string(), part.to_string().as_bytes());
+        }
     }
     Ok(items.into_values().collect())
+}
+
+/// A generated schema split into what each game owns and the rest: each
+/// game's part is its `$defs/<game>-…` entries, the rest is the document
+/// without them; both with every `$ref` replaced by what it names, so that
+/// the numbered names the generator gives shared type names (`Outcome3`)
+/// and the list of games leave no trace.
+pub fn schema_parts(
+    schema: &serde_json::Value,
+    games: &[&str],
+) -> Vec<(Option<String>, serde_json::Value)> {
+    use serde_json::Value;
+    let empty = serde_json::Map::new();
+    let defs = schema
+        .get("$defs")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let owner = |name: &str| {
+        games
+            .iter()
+            .find(|g| name.strip_prefix(**g).is_some_and(|r| r.starts_with('-')))
+            .copied()
+    };
+    /// `v` with every `$ref` replaced by what it names; with `rest`, a
+    /// `$ref` to a game's part is left out instead (with the array entry
+    /// that holds it).
+    fn resolve(
+        v: &Value,
+        defs: &serde_json::Map<String, Value>,
+        owned: &dyn Fn(&str) -> bool,
+        rest: bool,
+        stack: &mut Vec<String>,
+    ) -> Option<Value> {
+        match v {
+            Value::Object(map) => {
+                if let Some(Value::String(r)) = map.get("$ref")
+                    && let Some(name) = r.strip_prefix("#/$defs/")
+                {
+                    if rest && owned(name) {
+                        return None;
+                    }
+                    if stack.iter().any(|s| s == name) {
+                        return Some(Value::String("(recursive)".into()));
+                    }
+                    stack.push(name.to_string());
+                    let out = defs
+                        .get(name)
+                        .and_then(|d| resolve(d, defs, owned, rest, stack));
+                    stack.pop();
+                    return out;
+                }
+                Some(Value::Object(
+                    map.iter()
+                        .filter(|(k, _)| *k != "$defs")
+                        .filter_map(|(k, v)| {
+                            resolve(v, defs, owned, rest, stack).map(|v| (k.clone(), v))
+                        })
+                        .collect(),
+                ))
+            }
+            Value::Array(items) => Some(Value::Array(
+                items
+                    .iter()
+                    .filter_map(|v| resolve(v, defs, owned, rest, stack))
+                    .collect(),
+            )),
+            other => Some(other.clone()),
+        }
+    }
+    let owned = |name: &str| owner(name).is_some();
+    let mut out = Vec::new();
+    for game in games {
+        let mut part = serde_json::Map::new();
+        for (name, def) in defs.iter().filter(|(n, _)| owner(n) == Some(game)) {
+            let mut stack = vec![name.clone()];
+            if let Some(v) = resolve(def, defs, &owned, false, &mut stack) {
+                part.insert(name.clone(), v);
+            }
+        }
+        out.push((Some(game.to_string()), Value::Object(part)));
+    }
+    let rest = resolve(schema, defs, &owned, true, &mut Vec::new()).unwrap_or(Value::Null);
+    out.push((None, rest));
+    out
 }
 
 /// The lock as its file writes it.

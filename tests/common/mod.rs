@@ -266,16 +266,3 @@ pub fn regressions_beside_source() -> Option<Box<dyn proptest::test_runner::Fail
         proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
     ))
 }
-
-/// `game`'s row of a test's per-game table (a minimum count, an expected
-/// list): a game the table lacks fails the test, so a new game of the
-/// registry cannot pass a generic test by being skipped.
-pub fn per_game<T: Copy>(table: &[(&str, T)], game: &str) -> T {
-    table
-        .iter()
-        .find(|(g, _)| *g == game)
-        .map(|(_, v)| *v)
-        .unwrap_or_else(|| {
-            panic!("this test's table has no row for `{game}`: a new game needs one")
-        })
-}

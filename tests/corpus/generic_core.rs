@@ -62,9 +62,9 @@ fn nothing_above_the_games_names_a_game() {
 /// The generic tests run for every game of the registry without naming
 /// one: each is written once over `G: Rules` and instantiated per game by
 /// `arbiter::each_game_test!` (or iterates `arbiter::games::each`), so a new
-/// game is run by all of them, and a per-game table (a minimum count) that
-/// lacks it fails (`common::per_game`). A file listed here that names a
-/// game's module or type fails.
+/// game is run by all of them; what differs by game (a minimum count) is
+/// the game's own (`Workloads::KILL_FLOORS`). A file listed here that names
+/// a game's module or type fails.
 #[test]
 fn the_generic_tests_name_no_game() {
     const GENERIC: &[&str] = &[

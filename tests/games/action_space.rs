@@ -2,7 +2,8 @@
 //! `Rules::ACTION_COUNT`, `Rules::action_index` where a step is a whole
 //! action) and the type-erased sessions the Python package plays through
 //! (`arbiter::session`), checked on random games of every game and profile
-//! on the engine: every legal action has exactly one step path, every path
+//! on the fastest implementation (the engine, where the game has one):
+//! every legal action has exactly one step path, every path
 //! the session offers leads to exactly one legal action, every index is
 //! below the count, and steps play the action they name.
 
@@ -85,8 +86,9 @@ fn walk(game: &str, games: usize, plies: usize) -> usize {
     for profile in entry.profile_names {
         let profile = serde_json::json!(profile);
         for _ in 0..games {
-            let mut s = arbiter::session::start_named(entry.name, "engine", Some(&profile), None)
-                .expect("the start");
+            let mut s =
+                arbiter::session::start_named(entry.name, entry.fastest(), Some(&profile), None)
+                    .expect("the start");
             assert!(s.action_count() > 0, "{game} has an action space");
             for _ in 0..plies {
                 if s.is_over() {
@@ -178,7 +180,7 @@ fn dame_loops_and_early_stops_have_paths_of_their_own() {
 #[test]
 fn bad_input_is_refused_with_the_rule() {
     for entry in arbiter::games::all() {
-        let mut s = arbiter::session::start_named(entry.name, "engine", None, None).unwrap();
+        let mut s = arbiter::session::start_named(entry.name, entry.fastest(), None, None).unwrap();
         let r = s.play("not an action").unwrap_err();
         assert_eq!(r.rule, arbiter::session::UNREADABLE, "{}", entry.name);
         assert!(s.history().is_empty());
@@ -186,7 +188,7 @@ fn bad_input_is_refused_with_the_rule() {
         assert!(
             arbiter::session::start_named(
                 entry.name,
-                "engine",
+                entry.fastest(),
                 Some(&serde_json::json!("no-such-profile")),
                 None
             )
@@ -205,7 +207,7 @@ fn profiles_are_read_as_the_protocol_reads_them() {
         // (spec/protocol.md), and keeps the name as written.
         let s = arbiter::session::start_named(
             entry.name,
-            "engine",
+            entry.fastest(),
             Some(&json!({ "name": default })),
             None,
         )
@@ -214,7 +216,7 @@ fn profiles_are_read_as_the_protocol_reads_them() {
         // A switch the game does not have is refused, in either spelling.
         let e = arbiter::session::start_named(
             entry.name,
-            "engine",
+            entry.fastest(),
             Some(&json!({ "name": default, "no-such-switch": true })),
             None,
         )
@@ -223,7 +225,7 @@ fn profiles_are_read_as_the_protocol_reads_them() {
         assert!(e.contains("no-such-switch"), "{game}: {e}");
         let named = json!(format!("{default}+no-such-switch=1"));
         assert!(
-            arbiter::session::start_named(entry.name, "engine", Some(&named), None).is_err(),
+            arbiter::session::start_named(entry.name, entry.fastest(), Some(&named), None).is_err(),
             "{game}: an unknown override was ignored"
         );
     }

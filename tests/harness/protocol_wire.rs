@@ -166,7 +166,7 @@ fn request(id: u64, game: Option<&str>, profile: Option<Value>, setup: Value) ->
 
 #[test]
 fn serve_without_a_game_answers_each_request_for_the_game_it_names() {
-    let games = ["stratego", "dame", "chess", "epaminondas", "backgammon"];
+    let games = arbiter::games::names();
     let (replies, stderr, code) = serve(
         &[],
         &[

@@ -80,17 +80,9 @@ fn check<G: Rules>(min_checked: usize) {
     );
 }
 
-/// Each game's count of left-out pairs when this was written.
-const MIN_CHECKED: &[(&str, usize)] = &[
-    ("stratego", 53),
-    ("dame", 13),
-    ("chess", 4),
-    ("epaminondas", 2),
-    ("backgammon", 9),
-];
-
 fn left_out_mutants<G: Rules>() {
-    check::<G>(crate::common::per_game(MIN_CHECKED, G::NAME));
+    // Each game's count of left-out pairs when its floors were written.
+    check::<G>(G::KILL_FLOORS.left_out);
 }
 
 arbiter::each_game_test!(left_out_mutants_pass_the_corpus_of_their_base => left_out_mutants);

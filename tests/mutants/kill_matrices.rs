@@ -109,68 +109,6 @@ fn assert_engine_fails_like_the_reference(computed: &Computed, min_failing: usiz
     println!("{failing} failing scenario runs under mutants, identical on the engine");
 }
 
-/// What each game's matrix must show: at least `min_rows` rows and
-/// `min_failing` failing runs under mutants, and the mutants its engine
-/// declines (the engine being the game's last implementation).
-#[derive(Clone, Copy)]
-struct Expect {
-    min_rows: usize,
-    min_failing: usize,
-    declined: &'static [&'static str],
-}
-
-const EXPECT: &[(&str, Expect)] = &[
-    // Stratego: the engine declines the fault that ends the game for the
-    // player who has just moved (`src/games/stratego/engine/mod.rs` says
-    // why).
-    (
-        "stratego",
-        Expect {
-            min_rows: 80,
-            min_failing: 100,
-            declined: &["end-mover-immobile-loses"],
-        },
-    ),
-    // Dame: 20 mutants; those a profile cannot tell apart are left out
-    // (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel
-    // and 11 on english.
-    (
-        "dame",
-        Expect {
-            min_rows: 35,
-            min_failing: 50,
-            declined: &[],
-        },
-    ),
-    (
-        "chess",
-        Expect {
-            min_rows: 50,
-            min_failing: 50,
-            declined: &[],
-        },
-    ),
-    (
-        "epaminondas",
-        Expect {
-            min_rows: 50,
-            min_failing: 100,
-            declined: &[],
-        },
-    ),
-    // Backgammon: the engine declines the two faults that stop a checker on
-    // a closed point on its way (`src/games/backgammon/engine/mod.rs` says
-    // why).
-    (
-        "backgammon",
-        Expect {
-            min_rows: 50,
-            min_failing: 50,
-            declined: &["bg-enter-with-sum", "bg-skip-intermediate"],
-        },
-    ),
-];
-
 /// The game's engine: its last implementation.
 fn engine<G: Rules>() -> &'static dyn Implementation<G> {
     *G::implementations().last().expect("an implementation")
@@ -192,9 +130,10 @@ fn computed<G: Rules>() -> &'static Computed {
     cell.get_or_init(|| compute::<G>(G::NAME, Some(engine::<G>())))
 }
 
+/// What each game's matrix must at least show is the game's own
+/// (`Workloads::KILL_FLOORS`, beside its mutants).
 fn every_mutant_killed<G: Rules>() {
-    let want = crate::common::per_game(EXPECT, G::NAME);
-    assert_every_mutant_killed(&computed::<G>().0, want.min_rows);
+    assert_every_mutant_killed(&computed::<G>().0, G::KILL_FLOORS.rows);
 }
 
 fn matrix_current<G: Rules>() {
@@ -202,15 +141,16 @@ fn matrix_current<G: Rules>() {
 }
 
 fn engine_fails_like_the_reference<G: Rules>() {
-    let want = crate::common::per_game(EXPECT, G::NAME);
-    assert_engine_fails_like_the_reference(computed::<G>(), want.min_failing);
+    assert_engine_fails_like_the_reference(computed::<G>(), G::KILL_FLOORS.failing);
 }
 
 /// The engine plays every mutant but the ones listed, so the comparison
 /// above covers the rest.
 fn engine_declines_only_the_listed<G: Rules>() {
-    let want = crate::common::per_game(EXPECT, G::NAME);
-    assert_eq!(declined::<G>(G::NAME, engine::<G>()), want.declined);
+    assert_eq!(
+        declined::<G>(G::NAME, engine::<G>()),
+        G::KILL_FLOORS.declined
+    );
 }
 
 arbiter::each_game_test!(every_mutant_is_killed => every_mutant_killed);

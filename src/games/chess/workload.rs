@@ -391,6 +391,13 @@ impl Workloads for Chess {
 
     const MUTANTS: &'static [Mutant<Self>] = ALL;
 
+    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
+        rows: 50,
+        failing: 50,
+        left_out: 4,
+        declined: &[],
+    };
+
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget {
             name: "chess_differential",

@@ -27,6 +27,13 @@ impl Workloads for Epaminondas {
 
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
+    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
+        rows: 50,
+        failing: 100,
+        left_out: 2,
+        declined: &[],
+    };
+
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget {
             name: "epaminondas_differential",

@@ -53,6 +53,15 @@ impl Workloads for Stratego {
 
     const MUTANTS: &'static [Mutant] = mutants::ALL;
 
+    /// The engine declines the fault that ends the game for the
+    /// player who has just moved (`engine/mod.rs` says why).
+    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
+        rows: 80,
+        failing: 100,
+        left_out: 53,
+        declined: &["end-mover-immobile-loses"],
+    };
+
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget {
             name: "differential",
