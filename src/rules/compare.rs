@@ -587,3 +587,14 @@ pub(crate) fn seed_corpus(target: &str) -> Vec<Vec<u8>> {
     files.sort();
     files.iter().map(|f| std::fs::read(f).unwrap()).collect()
 }
+
+/// A tally's `add`: every counter named summed from another tally.
+macro_rules! tally_add {
+    ($($field:ident),* $(,)?) => {
+        /// Adds another tally.
+        pub fn add(&mut self, o: &Self) {
+            $(self.$field += o.$field;)*
+        }
+    };
+}
+pub(crate) use tally_add;
