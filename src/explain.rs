@@ -129,6 +129,23 @@ fn refusal_frame<G: Rules>(
     })
 }
 
+/// When drawing, the frame of `action`'s refusal pushed onto `frames`, and
+/// its index there.
+fn draw_refusal<G: Rules>(
+    draw: bool,
+    frames: &mut Vec<Frame>,
+    seen: &Seen<'_, G>,
+    game: &dyn Game<G>,
+    action: &G::Action,
+) -> Option<usize> {
+    if !draw {
+        return None;
+    }
+    let f = refusal_frame(seen, game, action)?;
+    frames.push(f);
+    Some(frames.len() - 1)
+}
+
 /// Walks the profile's own line of `s`: a refused action gets a row of its
 /// own and a footnote with the reason, and the profile's continuation goes
 /// on below it.
@@ -212,13 +229,7 @@ fn walk_drawing<G: Rules>(
         };
         let (cell, seat) = if refused {
             footnotes.push(format!("{}  {}", m.mv, game.judge(&m.mv)));
-            let frame = draw
-                .then(|| refusal_frame(&seen, game.as_ref(), &m.mv))
-                .flatten()
-                .map(|f| {
-                    frames.push(f);
-                    frames.len() - 1
-                });
+            let frame = draw_refusal(draw, &mut frames, &seen, game.as_ref(), &m.mv);
             let cell = Cell {
                 text: format!("{}  refused [{}]", m.mv, footnotes.len()),
                 frame,
@@ -329,13 +340,7 @@ fn walk_drawing<G: Rules>(
             .probes
             .iter()
             .map(|p| {
-                let frame = draw
-                    .then(|| refusal_frame(&seen, game.as_ref(), &p.mv))
-                    .flatten()
-                    .map(|f| {
-                        frames.push(f);
-                        frames.len() - 1
-                    });
+                let frame = draw_refusal(draw, &mut frames, &seen, game.as_ref(), &p.mv);
                 Cell {
                     text: format!("  {:<8} {}", p.mv.to_string(), game.judge(&p.mv)),
                     frame,

@@ -571,3 +571,30 @@ impl<G: Rules> Compare<G> {
         Ok(notes.swap_remove(0))
     }
 }
+
+/// The committed seeds of fuzz target `target` (`fuzz/corpus/<target>/`),
+/// each file's bytes, in the order of their names.
+#[cfg(test)]
+pub(crate) fn seed_corpus(target: &str) -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("the committed seed corpus")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files.iter().map(|f| std::fs::read(f).unwrap()).collect()
+}
+
+/// A tally's `add`: every counter named summed from another tally.
+macro_rules! tally_add {
+    ($($field:ident),* $(,)?) => {
+        /// Adds another tally.
+        pub fn add(&mut self, o: &Self) {
+            $(self.$field += o.$field;)*
+        }
+    };
+}
+pub(crate) use tally_add;

@@ -61,16 +61,14 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "additionalProperties": false,
         })
     };
+    let text = |d: &str| json!({"description": d, "type": "string"});
     let mut overrides = expectation(&[]);
     let move_entry = {
         let mut m = expectation(&[
-            (
-                "move",
-                json!({"description": "The action, in the game's notation.", "type": "string"}),
-            ),
+            ("move", text("The action, in the game's notation.")),
             (
                 "note",
-                json!({"description": "Free text (the seed table's explanation column, say).", "type": "string"}),
+                text("Free text (the seed table's explanation column, say)."),
             ),
             (
                 "profiles",
@@ -99,13 +97,10 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
     };
     let probe = {
         let mut p = verdict(&[
-            (
-                "move",
-                json!({"description": "The candidate action.", "type": "string"}),
-            ),
+            ("move", text("The candidate action.")),
             (
                 "note",
-                json!({"description": "Free text: the claim of the source this probe encodes.", "type": "string"}),
+                text("Free text: the claim of the source this probe encodes."),
             ),
         ]);
         p["properties"]["profiles"] = json!({"description": "Verdicts that differ under another listed profile.", "type": "object", "additionalProperties": verdict(&[])});
@@ -115,7 +110,6 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
     generator
         .definitions_mut()
         .insert(format!("{}-probe", G::NAME), probe);
-    let text = |d: &str| json!({"description": d, "type": "string"});
     json!({
         "description": format!("A scenario of the game `{}`.", G::NAME),
         "type": "object",

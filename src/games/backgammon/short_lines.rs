@@ -452,19 +452,6 @@ mod tests {
         }
     }
 
-    fn seed_corpus(target: &str) -> Vec<Vec<u8>> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fuzz/corpus")
-            .join(target);
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .expect("the committed seed corpus")
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        files.sort();
-        files.iter().map(|f| std::fs::read(f).unwrap()).collect()
-    }
-
     /// The committed seeds (`fuzz/corpus/backgammon_short/`, each named
     /// for what it plays) reach, between them, the places the issue names:
     /// doubles played in four steps, the bar, bearing off, the cube up to
@@ -472,7 +459,7 @@ mod tests {
     #[test]
     fn the_seed_corpus_reaches_doubles_the_bar_bearing_off_and_the_cube() {
         let mut tally = Tally::new();
-        for data in seed_corpus("backgammon_short") {
+        for data in crate::rules::compare::seed_corpus("backgammon_short") {
             for (k, v) in check_short(&data) {
                 *tally.entry(k).or_default() += v;
             }

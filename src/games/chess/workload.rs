@@ -133,22 +133,21 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds another tally.
-    pub fn add(&mut self, o: &Tally) {
-        self.games += o.games;
-        self.plies += o.plies;
-        self.verdicts += o.verdicts;
-        self.checkmates += o.checkmates;
-        self.stalemates += o.stalemates;
-        self.material += o.material;
-        self.threefold += o.threefold;
-        self.fivefold += o.fivefold;
-        self.fifty += o.fifty;
-        self.seventy_five += o.seventy_five;
-        self.perpetual += o.perpetual;
-        self.claimed += o.claimed;
-        self.unfinished += o.unfinished;
-    }
+    crate::rules::compare::tally_add!(
+        games,
+        plies,
+        verdicts,
+        checkmates,
+        stalemates,
+        material,
+        threefold,
+        fivefold,
+        fifty,
+        seventy_five,
+        perpetual,
+        claimed,
+        unfinished,
+    );
 
     fn count(&mut self, o: Outcome) {
         match o {

@@ -191,25 +191,12 @@ impl Profile {
             name: "seed-004".into(),
             first: Side::White,
             capture: CaptureRule::Huffing,
-            men_capture_backward: false,
             dame: DameSwitches {
                 range: Range::Flying,
                 reach: Reach::Distance,
                 landing: Landing::DirectlyBehind,
             },
-            crowning: Crowning::EndsMove,
-            majority: Majority::Free,
-            removal: Removal::AtEnd,
-            huff: HuffSwitches {
-                target: HuffTarget::CouldHaveCaptured,
-                costs_turn: false,
-                partial: true,
-                dame_moves: true,
-            },
-            draw: DrawSwitches {
-                no_progress_plies: 0,
-            },
-            faults: Faults::default(),
+            ..Self::ENGLISH_SWITCHES
         }
     }
 

@@ -47,17 +47,16 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds another tally.
-    pub fn add(&mut self, o: &Tally) {
-        self.games += o.games;
-        self.plies += o.plies;
-        self.captures += o.captures;
-        self.splits += o.splits;
-        self.entries += o.entries;
-        self.symmetry_refusals += o.symmetry_refusals;
-        self.verdicts += o.verdicts;
-        self.finished += o.finished;
-    }
+    crate::rules::compare::tally_add!(
+        games,
+        plies,
+        captures,
+        splits,
+        entries,
+        symmetry_refusals,
+        verdicts,
+        finished,
+    );
 }
 
 /// A random setup from `rng`: an opening array, a sparse position, or a

@@ -259,13 +259,9 @@ mod tests {
     /// repetition within the line.
     #[test]
     fn the_seed_corpus_compares_lines() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/chess_short");
         let mut tally = Tally::default();
-        for e in std::fs::read_dir(dir)
-            .expect("the committed seed corpus")
-            .flatten()
-        {
-            tally.add(&check_short(&std::fs::read(e.path()).unwrap()));
+        for data in crate::rules::compare::seed_corpus("chess_short") {
+            tally.add(&check_short(&data));
         }
         println!("{tally}");
         assert!(tally.games >= 100, "{tally}");

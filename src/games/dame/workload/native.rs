@@ -63,14 +63,10 @@ mod tests {
     /// to each way a game ends, and games cut by their cap.
     #[test]
     fn the_seed_corpus_reaches_every_ending() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/dame_playout");
         let mut ends = BTreeSet::new();
         let mut plies = 0;
-        for e in std::fs::read_dir(dir)
-            .expect("the committed seed corpus")
-            .flatten()
-        {
-            if let Some(f) = check_playout(&std::fs::read(e.path()).unwrap()) {
+        for data in crate::rules::compare::seed_corpus("dame_playout") {
+            if let Some(f) = check_playout(&data) {
                 plies += f.plies;
                 ends.insert(match f.outcome {
                     Outcome::Ongoing => "capped".to_string(),

@@ -144,13 +144,9 @@ mod tests {
     /// that end the game.
     #[test]
     fn the_seed_corpus_compares_lines() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/dame_short");
         let (mut games, mut plies, mut refusals, mut captures, mut ended) = (0, 0, 0, 0, 0);
-        for e in std::fs::read_dir(dir)
-            .expect("the committed seed corpus")
-            .flatten()
-        {
-            let t = check_short(&std::fs::read(e.path()).unwrap());
+        for data in crate::rules::compare::seed_corpus("dame_short") {
+            let t = check_short(&data);
             games += t.games;
             plies += t.plies;
             refusals += t.refusals;

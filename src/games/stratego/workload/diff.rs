@@ -478,15 +478,9 @@ mod tests {
     /// small boards (Barrage and the 8×8 quick game), plies included.
     #[test]
     fn the_variants_corpus_plays_both_small_boards() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/stratego_variants");
         let mut seen = std::collections::BTreeMap::new();
-        for e in std::fs::read_dir(dir)
-            .expect("the committed seed corpus")
-            .flatten()
-        {
+        for data in crate::rules::compare::seed_corpus("stratego_variants") {
             let mut tally = Tally::default();
-            let data = std::fs::read(e.path()).unwrap();
             if let Some(v) = compare_on_variant(&data, &mut tally).unwrap() {
                 *seen.entry(v.name()).or_insert(0) += tally.plies;
             }

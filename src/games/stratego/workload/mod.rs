@@ -198,36 +198,30 @@ mod tests {
         p
     }
 
+    /// `switch` is observably irrelevant under ISF, but not once `enabler`
+    /// is set too.
+    fn assert_matters_only_with(switch: impl Fn(&mut Profile), enabler: impl Fn(&mut Profile)) {
+        let isf = Profile::isf();
+        assert!(Stratego::observably_equal(&isf, &with(isf.clone(), &switch)));
+        let enabled = with(isf, enabler);
+        let both = with(enabled.clone(), &switch);
+        assert!(!Stratego::observably_equal(&enabled, &both));
+    }
+
     #[test]
     fn whole_game_equals_since_last_fight_only_for_full_board_positions() {
-        let isf = Profile::isf();
-        let whole = with(isf.clone(), |p| {
-            p.more_squares.window = PositionWindow::WholeGame
-        });
-        assert!(Stratego::observably_equal(&isf, &whole));
-        let pair = with(isf.clone(), |p| {
-            p.more_squares.position = PositionKey::ChaseSquares
-        });
-        let pair_whole = with(pair.clone(), |p| {
-            p.more_squares.window = PositionWindow::WholeGame
-        });
-        assert!(!Stratego::observably_equal(&pair, &pair_whole));
+        assert_matters_only_with(
+            |p| p.more_squares.window = PositionWindow::WholeGame,
+            |p| p.more_squares.position = PositionKey::ChaseSquares,
+        );
     }
 
     #[test]
     fn discovered_threats_matter_only_with_scout_lines() {
-        let isf = Profile::isf();
-        let discovered = with(isf.clone(), |p| {
-            p.more_squares.threat_by = ThreatBy::Discovered
-        });
-        assert!(Stratego::observably_equal(&isf, &discovered));
-        let lines = with(isf.clone(), |p| {
-            p.more_squares.scout_threat = ScoutThreat::InLine
-        });
-        let both = with(lines.clone(), |p| {
-            p.more_squares.threat_by = ThreatBy::Discovered
-        });
-        assert!(!Stratego::observably_equal(&lines, &both));
+        assert_matters_only_with(
+            |p| p.more_squares.threat_by = ThreatBy::Discovered,
+            |p| p.more_squares.scout_threat = ScoutThreat::InLine,
+        );
     }
 
     #[test]
