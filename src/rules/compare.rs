@@ -85,6 +85,14 @@ pub struct FuzzTarget {
     pub seeds: usize,
 }
 
+impl FuzzTarget {
+    /// The target `name`, its property `check`, and at least `seeds`
+    /// committed inputs.
+    pub const fn new(name: &'static str, check: fn(&[u8]), seeds: usize) -> FuzzTarget {
+        FuzzTarget { name, check, seeds }
+    }
+}
+
 /// Whether a line goes on after a hook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {

@@ -787,6 +787,27 @@ impl KillFloors {
         left_out: 0,
         declined: &[],
     };
+
+    /// At least `rows` rows, read with the other floors at none:
+    /// `KillFloors::rows(50).failing(50).left_out(4)`.
+    pub const fn rows(rows: usize) -> KillFloors {
+        KillFloors { rows, ..Self::NONE }
+    }
+
+    /// At least `failing` failing scenario runs.
+    pub const fn failing(self, failing: usize) -> KillFloors {
+        KillFloors { failing, ..self }
+    }
+
+    /// At least `left_out` pairs left out as unobservable.
+    pub const fn left_out(self, left_out: usize) -> KillFloors {
+        KillFloors { left_out, ..self }
+    }
+
+    /// Exactly these mutants declined by the engine.
+    pub const fn declined(self, declined: &'static [&'static str]) -> KillFloors {
+        KillFloors { declined, ..self }
+    }
 }
 
 /// Why a mutant exists.

@@ -31,26 +31,12 @@ impl Workloads for Backgammon {
 
     /// The engine declines the two faults that stop a checker on a closed
     /// point on its way (`engine/mod.rs` says why).
-    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
-        rows: 50,
-        failing: 50,
-        left_out: 9,
-        declined: &["bg-enter-with-sum", "bg-skip-intermediate"],
-    };
+    const KILL_FLOORS: crate::rules::KillFloors =
+        crate::rules::KillFloors::rows(50).failing(50).left_out(9).declined(&["bg-enter-with-sum", "bg-skip-intermediate"]);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "backgammon_differential",
-            check: check_differential,
-            seeds: 48,
-        },
-        FuzzTarget {
-            name: "backgammon_short",
-            check: |data| {
-                super::short_lines::check_short(data);
-            },
-            seeds: 10,
-        },
+        FuzzTarget::new("backgammon_differential", check_differential, 48),
+        FuzzTarget::new("backgammon_short", |data| { super::short_lines::check_short(data); }, 10),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every

@@ -390,26 +390,12 @@ impl Workloads for Chess {
 
     const MUTANTS: &'static [Mutant<Self>] = ALL;
 
-    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
-        rows: 50,
-        failing: 50,
-        left_out: 4,
-        declined: &[],
-    };
+    const KILL_FLOORS: crate::rules::KillFloors =
+        crate::rules::KillFloors::rows(50).failing(50).left_out(4);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "chess_differential",
-            check: check_differential,
-            seeds: 10,
-        },
-        FuzzTarget {
-            name: "chess_short",
-            check: |data| {
-                short::check_short(data);
-            },
-            seeds: 100,
-        },
+        FuzzTarget::new("chess_differential", check_differential, 10),
+        FuzzTarget::new("chess_short", |data| { short::check_short(data); }, 100),
     ];
 
     /// Whether no position tells `a` from `b`: they are equal once every

@@ -517,33 +517,13 @@ impl Workloads for Dame {
     /// 20 mutants; those a profile cannot tell apart are left out
     /// (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel
     /// and 11 on english.
-    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
-        rows: 35,
-        failing: 50,
-        left_out: 13,
-        declined: &[],
-    };
+    const KILL_FLOORS: crate::rules::KillFloors =
+        crate::rules::KillFloors::rows(35).failing(50).left_out(13);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "dame_differential",
-            check: check_differential,
-            seeds: 16,
-        },
-        FuzzTarget {
-            name: "dame_short",
-            check: |data| {
-                short::check_short(data);
-            },
-            seeds: 100,
-        },
-        FuzzTarget {
-            name: "dame_playout",
-            check: |data| {
-                native::check_playout(data);
-            },
-            seeds: 24,
-        },
+        FuzzTarget::new("dame_differential", check_differential, 16),
+        FuzzTarget::new("dame_short", |data| { short::check_short(data); }, 100),
+        FuzzTarget::new("dame_playout", |data| { native::check_playout(data); }, 24),
     ];
 
     /// Whether no position can tell the two profiles apart: switches that have

@@ -27,28 +27,12 @@ impl Workloads for Epaminondas {
 
     const MUTANTS: &'static [Mutant<Self>] = super::mutants::ALL;
 
-    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
-        rows: 50,
-        failing: 100,
-        left_out: 2,
-        declined: &[],
-    };
+    const KILL_FLOORS: crate::rules::KillFloors =
+        crate::rules::KillFloors::rows(50).failing(100).left_out(2);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "epaminondas_differential",
-            check: |data| {
-                check_differential(data);
-            },
-            seeds: 10,
-        },
-        FuzzTarget {
-            name: "epaminondas_short",
-            check: |data| {
-                super::short_lines::check_short(data);
-            },
-            seeds: 8,
-        },
+        FuzzTarget::new("epaminondas_differential", |data| { check_differential(data); }, 10),
+        FuzzTarget::new("epaminondas_short", |data| { super::short_lines::check_short(data); }, 8),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every

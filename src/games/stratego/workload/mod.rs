@@ -55,24 +55,12 @@ impl Workloads for Stratego {
 
     /// The engine declines the fault that ends the game for the
     /// player who has just moved (`engine/mod.rs` says why).
-    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors {
-        rows: 80,
-        failing: 100,
-        left_out: 53,
-        declined: &["end-mover-immobile-loses"],
-    };
+    const KILL_FLOORS: crate::rules::KillFloors =
+        crate::rules::KillFloors::rows(80).failing(100).left_out(53).declined(&["end-mover-immobile-loses"]);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget {
-            name: "differential",
-            check: diff::check_differential,
-            seeds: 10,
-        },
-        FuzzTarget {
-            name: "stratego_variants",
-            check: diff::check_differential_on_variants,
-            seeds: 48,
-        },
+        FuzzTarget::new("differential", diff::check_differential, 10),
+        FuzzTarget::new("stratego_variants", diff::check_differential_on_variants, 48),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every
