@@ -115,15 +115,18 @@ struct Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (game, profile=None, setup=None, r#impl="engine"))]
+    #[pyo3(signature = (game, profile=None, setup=None, r#impl=None))]
     fn new(
         py: Python<'_>,
         game: &str,
         profile: Option<&Bound<'_, PyAny>>,
         setup: Option<&Bound<'_, PyAny>>,
-        r#impl: &str,
+        r#impl: Option<&str>,
     ) -> PyResult<Self> {
         let e = entry(game)?;
+        // Default: the game's fastest implementation (its engine, or the
+        // reference of a game that has none).
+        let r#impl = r#impl.unwrap_or(e.fastest());
         let profile = profile.map(|p| to_json(py, p)).transpose()?;
         let setup = match setup {
             None => None,

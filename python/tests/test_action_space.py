@@ -10,7 +10,7 @@ import pytest
 
 import arbiter
 
-GAMES = ["stratego", "dame", "chess", "epaminondas", "backgammon"]
+GAMES = arbiter.games()
 
 
 def choose(g, pick):

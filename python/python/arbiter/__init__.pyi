@@ -39,7 +39,7 @@ class Game:
         game: str,
         profile: Optional[str] = None,
         setup: Union[str, dict[str, Any], None] = "start",
-        impl: str = "engine",
+        impl: Optional[str] = None,
     ) -> None: ...
     @property
     def game(self) -> str: ...
