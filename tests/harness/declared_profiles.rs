@@ -67,7 +67,10 @@ fn declared_profiles_are_sent_by_name_and_a_later_switch_declines_nothing() {
         "{out}"
     );
     assert!(!out.contains("declined"), "{out}");
-    assert!(out.ends_with("11 passed, 0 failed, 63 skipped\n"), "{out}");
+    // The repetition scenarios run and pass; every other chess scenario is
+    // left out by `--run` (however many the corpus holds).
+    assert!(out.contains("\n11 passed, 0 failed, "), "{out}");
+    assert!(out.contains("skipped: ") && out.contains(" not selected"), "{out}");
 }
 
 #[test]
