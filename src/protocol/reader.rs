@@ -730,37 +730,3 @@ pub fn read_reply<G: Rules>(text: &str, kind: QueryKind) -> Result<Reply<G>, Pro
     };
     Ok(Reply { id, body })
 }
-
-/// The reader's property, for fuzzing and for replaying inputs under
-/// `cargo test`: on any bytes, reading never panics, and whatever reads as a
-/// request or a reply of game `G` is written back and read again to the
-/// same value.
-pub fn check_reader<G: Rules>(bytes: &[u8]) {
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return;
-    };
-    let _ = peek_id(text);
-    let _ = peek_game(text);
-    if let Ok(req) = read_request::<G>(text) {
-        let line = super::writer::request_line(&req);
-        let again = read_request::<G>(&line).expect("a request arbiter wrote must read back");
-        assert_eq!(again.id, req.id);
-        assert_eq!(again.case, req.case);
-        assert_eq!(again.query.kind(), req.query.kind());
-        // Written again, the request is the same text: setup, profile and
-        // actions survived the round trip.
-        assert_eq!(super::writer::request_line(&again), line);
-    }
-    for kind in [
-        QueryKind::Hello,
-        QueryKind::LegalMoves,
-        QueryKind::Judge,
-        QueryKind::State,
-    ] {
-        if let Ok(reply) = read_reply::<G>(text, kind) {
-            let again = read_reply::<G>(&super::writer::reply_line(&reply), kind)
-                .expect("a reply arbiter wrote must read back");
-            assert!(again == reply, "a reply read back differs");
-        }
-    }
-}

@@ -70,7 +70,10 @@ fn declared_profiles_are_sent_by_name_and_a_later_switch_declines_nothing() {
     // The repetition scenarios run and pass; every other chess scenario is
     // left out by `--run` (however many the corpus holds).
     assert!(out.contains("\n11 passed, 0 failed, "), "{out}");
-    assert!(out.contains("skipped: ") && out.contains(" not selected"), "{out}");
+    assert!(
+        out.contains("skipped: ") && out.contains(" not selected"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -4,11 +4,12 @@
 
 use std::io::Cursor;
 
+use arbiter::fuzzing::check_reader;
 use arbiter::games::stratego::game::Stratego;
 use arbiter::games::stratego::profile::Profile;
 use arbiter::games::stratego::reference::Reference;
 use arbiter::protocol::message::{ErrorKind, QueryKind, ReplyBody};
-use arbiter::protocol::reader::{check_reader, read_reply, read_request};
+use arbiter::protocol::reader::{read_reply, read_request};
 use arbiter::protocol::serve::serve;
 use proptest::prelude::*;
 use rstest::rstest;
