@@ -29,6 +29,7 @@ ENGINES = [
     ("python-chess", "chess", "chess", "fide", "engines/python-chess/adapter.py"),
     ("openspiel-chess", "pyspiel", "chess", "openspiel", "engines/openspiel/chess_adapter.py"),
     ("openspiel-checkers", "pyspiel", "dame", "openspiel", "engines/openspiel/adapter.py"),
+    ("pydraughts", "draughts", "dame", "english", "engines/pydraughts/adapter.py"),
 ]
 
 
@@ -38,7 +39,7 @@ def rel(*p):
 
 def run_engine(arbiter, name, game, profile, adapter):
     cmd = [arbiter, "conform", "--game", game, "--profile", profile, "--mode", "persistent",
-           "--format", "json", "--", sys.executable, adapter]
+           "--timeout", "120s", "--format", "json", "--", sys.executable, adapter]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     report = json.loads(out.stdout)
     # Nothing of this machine in the committed report: the interpreter is
