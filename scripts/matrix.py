@@ -27,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # name, module that must import, game, profile, adapter
 ENGINES = [
     ("python-chess", "chess", "chess", "fide", "engines/python-chess/adapter.py"),
+    ("pettingzoo-chess", "pettingzoo", "chess", "openspiel", "engines/pettingzoo-chess/adapter.py"),
     ("openspiel-chess", "pyspiel", "chess", "openspiel", "engines/openspiel/chess_adapter.py"),
     ("openspiel-checkers", "pyspiel", "dame", "openspiel", "engines/openspiel/adapter.py"),
     ("pydraughts", "draughts", "dame", "english", "engines/pydraughts/adapter.py"),
