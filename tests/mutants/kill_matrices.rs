@@ -131,9 +131,9 @@ const EXPECT: &[(&str, Expect)] = &[
             declined: &["end-mover-immobile-loses"],
         },
     ),
-    // Dame: 20 mutants; those a profile cannot tell apart are left out
-    // (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel
-    // and 11 on english.
+    // Dame: 21 mutants; those a profile cannot tell apart are left out
+    // (`observably_equal`), which leaves 19 on seed-004, 14 on damenspiel,
+    // 11 on english and 12 on openspiel.
     (
         "dame",
         Expect {
