@@ -81,6 +81,9 @@ fn flip_huff_dame_moves(p: &mut Profile) {
 fn draw_20(p: &mut Profile) {
     p.draw.no_progress_plies = 20;
 }
+fn flip_man_move_resets(p: &mut Profile) {
+    p.draw.man_move_resets = !p.draw.man_move_resets;
+}
 fn shut_in_before_huff(p: &mut Profile) {
     p.faults.shut_in_before_huff = true;
 }
@@ -211,6 +214,13 @@ pub const ALL: &[Mutant] = &[
         departs_from: "AD-11",
         description: "a draw after 20 plies without capture, huff or man's move",
         apply: draw_20,
+    },
+    Mutant {
+        name: "draw-man-move-resets",
+        kind: Kind::Reading,
+        departs_from: "AD-11",
+        description: "a man's move starts the no-progress count again, or does not",
+        apply: flip_man_move_resets,
     },
     Mutant {
         name: "shut-in-before-huff",

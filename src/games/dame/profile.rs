@@ -1,6 +1,7 @@
 //! Dame's rule profiles: one switch per point the seed page leaves open or
 //! other rule sets read differently (`spec/dame/ambiguities.md`), and the
-//! named profiles `seed-004` (default), `damenspiel` and `english`
+//! named profiles `seed-004` (default), `damenspiel`, `english` and
+//! `openspiel`
 //! (`spec/dame/profiles.md`).
 
 use serde::{Deserialize, Serialize};
@@ -131,6 +132,15 @@ pub struct DrawSwitches {
     /// The game is drawn after this many plies in a row without a capture,
     /// a huff or a man's move; 0: never.
     pub no_progress_plies: u32,
+    /// Whether a man's move without capture starts that count again
+    /// (AD-11). `false`: only a capture or a huff does, as in OpenSpiel's
+    /// checkers. Absent from an older request: `true`, as before.
+    #[serde(default = "man_move_resets_default")]
+    pub man_move_resets: bool,
+}
+
+fn man_move_resets_default() -> bool {
+    true
 }
 
 /// Deliberate departures from the rules that no source reads: each is a
@@ -227,6 +237,21 @@ impl Profile {
         }
     }
 
+    /// DeepMind OpenSpiel's `checkers`: [`Profile::english`] with its
+    /// draw, 40 plies in a row without a capture, a man's move not
+    /// starting the count again, and the draw declared even with a capture
+    /// to make or no move left (AD-11).
+    pub fn openspiel() -> Profile {
+        Profile {
+            name: "openspiel".into(),
+            draw: DrawSwitches {
+                no_progress_plies: 40,
+                man_move_resets: false,
+            },
+            ..Self::ENGLISH_SWITCHES
+        }
+    }
+
     /// [`Profile::english`]'s switches, its name left empty: a constant, so
     /// that the engine's native random-game loop can run on them with
     /// every switch read decided at compile time.
@@ -251,6 +276,7 @@ impl Profile {
         },
         draw: DrawSwitches {
             no_progress_plies: 0,
+            man_move_resets: true,
         },
         faults: Faults {
             shut_in_before_huff: false,
@@ -353,12 +379,19 @@ pub const SWITCHES: &[crate::rules::SwitchInfo] = &[
         ambiguity: Some("AD-11"),
         description: "plies in a row without a capture, huff or man's move that draw the game; 0: never",
     },
+    crate::rules::SwitchInfo {
+        switch: "draw.man-move-resets",
+        clause: Some("DA-5.4"),
+        ambiguity: Some("AD-11"),
+        description: "a man's move starts the no-progress count again (false: only a capture or a huff does)",
+    },
 ];
 
 crate::rule_profile!(Profile, switches: SWITCHES, names: {
     "seed-004" => seed_004,
     "damenspiel" => damenspiel,
     "english" => english,
+    "openspiel" => openspiel,
 });
 
 #[cfg(test)]
@@ -377,6 +410,15 @@ mod tests {
         );
         let q = Profile::parse("english+draw.no-progress-plies=80").unwrap();
         assert_eq!(q.draw.no_progress_plies, 80);
+        assert!(q.draw.man_move_resets);
+        let o = Profile::parse("openspiel").unwrap();
+        assert_eq!(o.draw.no_progress_plies, 40);
+        assert!(!o.draw.man_move_resets);
+        assert_eq!(
+            Profile { name: String::new(), draw: Profile::english().draw, ..o },
+            Profile::ENGLISH_SWITCHES,
+            "openspiel is english but for its draw"
+        );
     }
 
     #[test]

@@ -550,6 +550,10 @@ impl Workloads for Dame {
             if p.dame.range == Range::Short {
                 p.removal = Removal::AtEnd;
             }
+            // AD-11: without a draw, nothing reads what resets its count.
+            if p.draw.no_progress_plies == 0 {
+                p.draw.man_move_resets = true;
+            }
             // AD-7 is not here: where men capture forward only, going on as a
             // man from the crowning row plays the same moves as ending there,
             // but the verdict on a path that goes on differs

@@ -89,7 +89,13 @@ impl Pos {
                     self.dames = (self.dames & !f) | t;
                     self.quiet += 1;
                 } else {
-                    self.quiet = 0;
+                    // AD-11: a man's move counts as progress only where the
+                    // profile says so.
+                    self.quiet = if p.draw.man_move_resets {
+                        0
+                    } else {
+                        self.quiet + 1
+                    };
                     if t & s.crown_row() != 0 {
                         self.dames |= t;
                     }

@@ -211,7 +211,11 @@ impl RefGame {
                     }),
                 );
                 note.crowned = crowned;
-                self.quiet_plies = if stone.kind == Kind::Man {
+                let progress = match stone.kind {
+                    Kind::Man => self.profile.draw.man_move_resets,
+                    Kind::Dame => false,
+                };
+                self.quiet_plies = if progress {
                     0
                 } else {
                     self.quiet_plies + 1
