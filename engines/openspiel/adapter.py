@@ -20,8 +20,11 @@ The adapter holds no rule of its own: legal moves, captures and the end of
 the game are OpenSpiel's.
 """
 
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from serve_lines import serve  # noqa: E402
 
 import pyspiel
 
@@ -188,20 +191,7 @@ def answer(req):
 
 
 def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-            out = answer(req)
-        except Exception as e:  # noqa: BLE001 - reported to the harness
-            out = {"protocol": 1, "id": 0, "error": {"kind": "internal", "message": str(e)}}
-            try:
-                out["id"] = req.get("id", 0)
-            except Exception:  # noqa: BLE001
-                pass
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
+    serve(answer)
 
 
 if __name__ == "__main__":

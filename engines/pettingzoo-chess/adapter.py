@@ -18,8 +18,11 @@ PettingZoo imports python-chess (GPL-3.0) at run time; nothing of either
 is in this repository.
 """
 
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from serve_lines import serve  # noqa: E402
 
 import chess
 from pettingzoo.classic import chess_v6
@@ -103,18 +106,7 @@ def answer(req):
 
 
 def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        req = {}
-        try:
-            req = json.loads(line)
-            out = answer(req)
-        except Exception as e:  # noqa: BLE001 - reported to the harness
-            out = {"protocol": 1, "id": req.get("id", 0) if isinstance(req, dict) else 0,
-                   "error": {"kind": "internal", "message": "%s: %s" % (type(e).__name__, e)}}
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
+    serve(answer)
 
 
 if __name__ == "__main__":

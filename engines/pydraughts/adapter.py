@@ -14,8 +14,11 @@ four a row: 1-4 are b8, d8, f8, h8; 5-8 are a7, c7, e7, g7; and so on down
 to 29-32 on a1, c1, e1, g1. Black moves first, as under `english`.
 """
 
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from serve_lines import serve  # noqa: E402
 
 import draughts
 from draughts import Board
@@ -104,18 +107,7 @@ def answer(req):
 
 
 def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        req = {}
-        try:
-            req = json.loads(line)
-            out = answer(req)
-        except Exception as e:  # noqa: BLE001 - reported to the harness
-            out = {"protocol": 1, "id": req.get("id", 0) if isinstance(req, dict) else 0,
-                   "error": {"kind": "internal", "message": "%s: %s" % (type(e).__name__, e)}}
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
+    serve(answer)
 
 
 if __name__ == "__main__":
