@@ -13,8 +13,10 @@
 pub mod annotations;
 pub mod codes;
 pub mod compare;
+pub mod notation;
 pub mod outcomes;
 pub mod overrides;
+pub mod pgn;
 pub mod sides;
 pub mod state;
 pub mod switches;
@@ -103,6 +105,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub use annotations::{Annotations, Held};
+pub use notation::Notation;
 pub use state::StateField;
 pub use switches::SwitchInfo;
 
@@ -168,12 +171,19 @@ pub trait RuleProfile:
 /// implementations, [`Wire`] with its protocol spellings, [`ScenarioParts`]
 /// with its scenario form, [`Presentation`] with its score sheet and
 /// pictures, [`ActionSpace`] with its integer actions, [`Workloads`] with its
-/// random games, benchmarks and mutants). No game implements `Rules`
+/// random games, benchmarks and mutants, [`Notation`] with the notations and
+/// records of its players). No game implements `Rules`
 /// itself: every type that implements the six is one, so generic code
 /// asks for `G: Rules` and a game writes no forwarder.
-pub trait Rules: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads {}
+pub trait Rules:
+    Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation
+{
+}
 
-impl<G> Rules for G where G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads {}
+impl<G> Rules for G where
+    G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation
+{
+}
 
 /// A value the protocol writes and reads by name (a rule code, an
 /// outcome): compared, shown, serialized both ways, described in the
@@ -534,7 +544,9 @@ pub fn endless_line_from<G: Wire>(setup: Value, profile: &str, cycle: &[&str]) -
 /// type (`Chess::setup_to_wire`): a trait's items are in scope only when
 /// the trait is.
 pub mod prelude {
-    pub use super::{ActionSpace, Basics, Presentation, Rules, ScenarioParts, Wire, Workloads};
+    pub use super::{
+        ActionSpace, Basics, Notation, Presentation, Rules, ScenarioParts, Wire, Workloads,
+    };
 }
 
 /// What `arbiter explain --html` asks a game to draw ([`Presentation::picture`]):

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod mutants;
+pub mod notation;
 pub mod picture;
 pub mod profile;
 pub mod reference;

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod mutants;
+pub mod notation;
 pub mod perft;
 pub mod picture;
 pub mod position;

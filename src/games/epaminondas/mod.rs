@@ -10,6 +10,7 @@ pub mod explain;
 pub mod game;
 pub mod moves;
 pub mod mutants;
+pub mod notation;
 pub mod picture;
 pub mod profile;
 pub mod reference;

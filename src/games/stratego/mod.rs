@@ -10,6 +10,7 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod mutants;
+pub mod notation;
 pub mod picture;
 pub mod piece;
 pub mod position;
