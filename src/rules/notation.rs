@@ -144,6 +144,14 @@ pub trait Notation: Basics {
         ))]
     }
 
+    /// The built-in profile a record says it was played under (a PDN
+    /// `GameType` of English checkers), when it says; `arbiter replay`
+    /// then replays it under that profile unless told otherwise.
+    fn record_profile(record: &Record<Self>) -> Option<&'static str> {
+        let _ = record;
+        None
+    }
+
     /// What is wrong with the result a record claims, given the game as
     /// replayed to its last move: `None` when the rules allow it (a
     /// resignation or an agreed draw is a result the rules allow in any
