@@ -81,7 +81,9 @@ macro_rules! game_basics {
 /// The two answers every one of arbiter's own implementations gives alike,
 /// written inside its `impl Implementation<G>`: its `name` (`"reference"`,
 /// `"engine"`) and that its games tell the position they reach (an
-/// embedded third-party engine keeps the trait's default, no).
+/// embedded third-party engine keeps the trait's default, no). With
+/// `, Game => new`, also `start`, for an implementation whose games are
+/// made by `new(setup, profile)` alone (its error becomes the refusal).
 #[macro_export]
 macro_rules! own_implementation {
     ($name:literal) => {
@@ -91,6 +93,17 @@ macro_rules! own_implementation {
 
         fn tells_position(&self) -> bool {
             true
+        }
+    };
+    ($name:literal, $game:ty => $new:path) => {
+        $crate::own_implementation!($name);
+
+        fn start(
+            &self,
+            setup: &<$game as $crate::rules::Basics>::Setup,
+            profile: &<$game as $crate::rules::Basics>::Profile,
+        ) -> Result<Box<dyn $crate::rules::Game<$game>>, String> {
+            Ok(Box::new($new(setup, profile).map_err(|e| e.to_string())?))
         }
     };
 }

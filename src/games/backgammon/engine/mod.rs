@@ -205,6 +205,17 @@ impl EngineGame {
         g
     }
 
+    /// The dice a roll gives to play: a double four times (twice under
+    /// the fault `doubles_twice`), else each die once.
+    fn dice_of(&self, roll: Roll) -> Vec<u8> {
+        if roll.is_double() {
+            let times = if self.profile.faults.doubles_twice { 2 } else { 4 };
+            vec![roll.high; times]
+        } else {
+            vec![roll.high, roll.low]
+        }
+    }
+
     fn position(&self) -> Position {
         self.board.position(self.mover)
     }
@@ -297,18 +308,7 @@ impl EngineGame {
     /// The steps of the legal play `steps` spells, as `legal_actions` lists
     /// it (`Game::canonical`), or why `steps` spells none.
     fn spelled_play(&self, roll: Roll, steps: &[Step]) -> Result<Vec<Step>, Why> {
-        let dice: Vec<u8> = if roll.is_double() {
-            vec![
-                roll.high;
-                if self.profile.faults.doubles_twice {
-                    2
-                } else {
-                    4
-                }
-            ]
-        } else {
-            vec![roll.high, roll.low]
-        };
+        let dice = self.dice_of(roll);
         let g = self.plays_now(roll);
         let mut best: Option<(usize, Why)> = None;
         let mut reached: Vec<(Board, Vec<u8>)> = Vec::new();
@@ -575,18 +575,7 @@ impl EngineGame {
                 let before = self.position();
                 self.after_play(&before);
                 let mut n = self.base_note(side, Action::Pass);
-                n.unused = if r.is_double() {
-                    vec![
-                        r.high;
-                        if self.profile.faults.doubles_twice {
-                            2
-                        } else {
-                            4
-                        }
-                    ]
-                } else {
-                    vec![r.high, r.low]
-                };
+                n.unused = self.dice_of(r);
                 n
             }
             (Stage::Play(r), Action::Play(steps)) => {
@@ -604,18 +593,7 @@ impl EngineGame {
                     .expect("judged legal");
                 let before = self.position();
                 self.board = found.after;
-                let mut unused: Vec<u8> = if r.is_double() {
-                    vec![
-                        r.high;
-                        if self.profile.faults.doubles_twice {
-                            2
-                        } else {
-                            4
-                        }
-                    ]
-                } else {
-                    vec![r.high, r.low]
-                };
+                let mut unused = self.dice_of(r);
                 for d in &found.dice[..usize::from(found.n)] {
                     if let Some(k) = unused.iter().position(|u| u == d) {
                         unused.remove(k);
