@@ -122,6 +122,20 @@ pub use notation::Notation;
 pub use state::StateField;
 pub use switches::SwitchInfo;
 
+/// A count with its thousands separated by commas, as the spec pages and
+/// the YAML reader's limits write them (`1,000,000`).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A place in a source text (1-based; 0 when unknown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Loc {
