@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{plain, read_bool};
+use crate::rules::wire::object;
 use crate::rules::{StateField, Wire};
 
 use super::action::ClaimKind;
@@ -47,12 +48,7 @@ impl Wire for Chess {
 
     /// Reads a protocol setup; the error names the field.
     fn setup_from_wire(value: &Value) -> Result<Position, (String, String)> {
-        let Value::Object(obj) = value else {
-            return Err((
-                "setup".into(),
-                format!("expected an object, got {}", kind_of(value)),
-            ));
-        };
+        let obj = object(value, "setup")?;
         if let Some(k) = obj.keys().find(|k| *k != "fen") {
             return Err((
                 format!("setup.{k}"),

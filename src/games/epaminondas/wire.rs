@@ -5,17 +5,12 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
+use crate::rules::wire::{FieldError, field_err, object, optional, string_field};
 use crate::rules::{StateField, Wire};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note, Outcome};
 use super::setup::Setup;
-
-type FieldError = (String, String);
-
-fn field_err(field: &str, message: impl Into<String>) -> FieldError {
-    (field.to_string(), message.into())
-}
 
 fn squares(obj: &Map<String, Value>, key: &str) -> Result<Vec<Square>, FieldError> {
     let at = format!("setup.{key}");
@@ -118,25 +113,12 @@ impl Wire for Epaminondas {
     /// Reads a protocol setup; the error names the field and says what was
     /// expected.
     fn setup_from_wire(value: &Value) -> Result<Setup, FieldError> {
-        let Value::Object(obj) = value else {
-            return Err(field_err(
-                "setup",
-                format!("expected an object, got {}", kind_of(value)),
-            ));
-        };
+        let obj = object(value, "setup")?;
         let size = match obj.get("board") {
             None => Size::Standard,
-            Some(Value::Object(b)) => {
-                let name = match b.get("name") {
-                    Some(Value::String(s)) => s.as_str(),
-                    Some(other) => {
-                        return Err(field_err(
-                            "setup.board.name",
-                            format!("expected a string, got {}", kind_of(other)),
-                        ));
-                    }
-                    None => return Err(field_err("setup.board.name", "missing")),
-                };
+            Some(v) => {
+                let b = object(v, "setup.board")?;
+                let name = string_field(b, "setup.board", "name")?;
                 let size = Size::named(name).ok_or_else(|| {
                     field_err(
                         "setup.board.name",
@@ -158,19 +140,10 @@ impl Wire for Epaminondas {
                 }
                 size
             }
-            Some(other) => {
-                return Err(field_err(
-                    "setup.board",
-                    format!("expected an object, got {}", kind_of(other)),
-                ));
-            }
         };
-        let to_move = match obj.get("to-move") {
-            None => Side::White,
-            Some(v) => serde_json::from_value::<Side>(v.clone()).map_err(|_| {
-                field_err("setup.to-move", format!("expected white or black, got {v}"))
-            })?,
-        };
+        let to_move = optional(obj, "to-move", Side::White, |v| {
+            format!("expected white or black, got {v}")
+        })?;
         // `start: "standard"`, as in scenario files: the opening array of EP-1.4
         // on the board given.
         match obj.get("start") {

@@ -5,6 +5,7 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
+use crate::rules::wire::{FieldError, field_err, object, optional, string_field};
 use crate::rules::{StateField, Wire};
 
 use super::army::Army;
@@ -67,12 +68,7 @@ impl Wire for Stratego {
 
     /// Reads a protocol setup; the error is (field, what was expected).
     fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
-        let Value::Object(map) = v else {
-            return Err(field_err(
-                "setup",
-                format!("expected an object, got {}", kind_of(v)),
-            ));
-        };
+        let map = object(v, "setup")?;
         // Stratego has no start position to name: each player places their own
         // army (RP-1.3), so a setup always lists its pieces.
         if map.contains_key("start") {
@@ -84,33 +80,16 @@ impl Wire for Stratego {
         let board = map
             .get("board")
             .ok_or_else(|| field_err("setup.board", "missing"))?;
-        let Value::Object(b) = board else {
-            return Err(field_err(
-                "setup.board",
-                format!("expected an object, got {}", kind_of(board)),
-            ));
-        };
+        let b = object(board, "setup.board")?;
         let name = string_field(b, "setup.board", "name")?;
         let geometry = read_board(b, name)?;
         let army = match map.get("army") {
             None => Army::default_for(&geometry),
-            Some(Value::Object(a)) => read_army(a)?,
-            Some(other) => {
-                return Err(field_err(
-                    "setup.army",
-                    format!("expected an object, got {}", kind_of(other)),
-                ));
-            }
+            Some(a) => read_army(object(a, "setup.army")?)?,
         };
-        let to_move: Color = match map.get("to-move") {
-            None => Color::Red,
-            Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-                field_err(
-                    "setup.to-move",
-                    format!("`{v}` is not a colour (red or blue)"),
-                )
-            })?,
-        };
+        let to_move = optional(map, "to-move", Color::Red, |v| {
+            format!("`{v}` is not a colour (red or blue)")
+        })?;
         let mut pieces = Vec::new();
         for color in [Color::Red, Color::Blue] {
             let field = format!("setup.{}", color.name());
@@ -156,28 +135,6 @@ impl Wire for Stratego {
             ));
         }
         Ok(setup)
-    }
-}
-
-type FieldError = (String, String);
-
-fn field_err(field: &str, message: impl Into<String>) -> FieldError {
-    (field.to_string(), message.into())
-}
-
-/// The string `field` of object `obj` (at `at`), required.
-fn string_field<'a>(
-    obj: &'a Map<String, Value>,
-    at: &str,
-    field: &str,
-) -> Result<&'a str, FieldError> {
-    match obj.get(field) {
-        None => Err(field_err(&format!("{at}.{field}"), "missing")),
-        Some(Value::String(s)) => Ok(s.as_str()),
-        Some(other) => Err(field_err(
-            &format!("{at}.{field}"),
-            format!("expected a string, got {}", kind_of(other)),
-        )),
     }
 }
 
