@@ -313,28 +313,37 @@ fn two_squares_value(r: &PlyReport, _: &Outcome) -> Value {
     }
 }
 
+/// Reads a field that is an object, read by `read`, or null (nothing to
+/// report: no two-squares sequence, no chase).
+fn object_or_null(
+    v: &Value,
+    read: impl FnOnce(&Map<String, Value>) -> Result<Value, String>,
+) -> Result<Value, String> {
+    match v {
+        Value::Null => Ok(Value::Null),
+        Value::Object(o) => read(o),
+        other => Err(format!(
+            "expected an object or null, got {}",
+            kind_of(other)
+        )),
+    }
+}
+
 fn two_squares_read(v: &Value) -> Result<Value, String> {
-    let Value::Object(ts) = v else {
-        return match v {
-            Value::Null => Ok(Value::Null),
-            other => Err(format!(
-                "expected an object or null, got {}",
-                kind_of(other)
-            )),
+    object_or_null(v, |ts| {
+        let count = ts
+            .get("count")
+            .ok_or("missing `count`")?
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or("`count`: expected a small non-negative integer")?;
+        let sequence = match ts.get("sequence").map(|v| v.as_str()) {
+            Some(Some(s @ ("start" | "continue"))) => s,
+            None => return Err("missing `sequence`".into()),
+            Some(_) => return Err("`sequence`: expected start or continue".into()),
         };
-    };
-    let count = ts
-        .get("count")
-        .ok_or("missing `count`")?
-        .as_u64()
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or("`count`: expected a small non-negative integer")?;
-    let sequence = match ts.get("sequence").map(|v| v.as_str()) {
-        Some(Some(s @ ("start" | "continue"))) => s,
-        None => return Err("missing `sequence`".into()),
-        Some(_) => return Err("`sequence`: expected start or continue".into()),
-    };
-    Ok(json!({"count": count, "sequence": sequence}))
+        Ok(json!({"count": count, "sequence": sequence}))
+    })
 }
 
 fn two_squares_show(v: &Value) -> String {
@@ -368,25 +377,18 @@ fn chase_value(r: &PlyReport, _: &Outcome) -> Value {
 }
 
 fn chase_read(v: &Value) -> Result<Value, String> {
-    let Value::Object(c) = v else {
-        return match v {
-            Value::Null => Ok(Value::Null),
-            other => Err(format!(
-                "expected an object or null, got {}",
-                kind_of(other)
-            )),
-        };
-    };
-    let chasers = canonical::<Chasers>(
-        c.get("chasers").ok_or("missing `chasers`")?,
-        "none, red, blue or both",
-    )?;
-    let chasing_move = c
-        .get("chasing-move")
-        .ok_or("missing `chasing-move`")?
-        .as_bool()
-        .ok_or("`chasing-move`: expected true or false")?;
-    Ok(json!({"chasers": chasers, "chasing-move": chasing_move}))
+    object_or_null(v, |c| {
+        let chasers = canonical::<Chasers>(
+            c.get("chasers").ok_or("missing `chasers`")?,
+            "none, red, blue or both",
+        )?;
+        let chasing_move = c
+            .get("chasing-move")
+            .ok_or("missing `chasing-move`")?
+            .as_bool()
+            .ok_or("`chasing-move`: expected true or false")?;
+        Ok(json!({"chasers": chasers, "chasing-move": chasing_move}))
+    })
 }
 
 fn chase_show(v: &Value) -> String {
