@@ -135,6 +135,15 @@ pub struct EngineGame {
 
 type Why = (RuleCode, &'static str, String);
 
+/// The refusal `why` when `broken`, else legal.
+fn refused_if(broken: bool, (code, clause, why): (RuleCode, &'static str, &str)) -> Result<(), Why> {
+    if broken {
+        Err((code, clause, why.to_string()))
+    } else {
+        Ok(())
+    }
+}
+
 impl EngineGame {
     fn cube_refusal(&self) -> Option<Why> {
         let c = &self.profile.cube;
@@ -239,30 +248,18 @@ impl EngineGame {
             (Stage::Opening, Action::Opening { white, black }) => {
                 let variant = self.profile.cube.enabled
                     && self.profile.cube.opening_doubles == OpeningDoubles::DoubleCube;
-                if white == black && !variant {
-                    Err((
-                        RuleCode::OpeningTie,
-                        "BG-2.3",
-                        "equal dice at the opening are rolled again".into(),
-                    ))
-                } else {
-                    Ok(())
-                }
+                refused_if(
+                    white == black && !variant,
+                    (RuleCode::OpeningTie, "BG-2.3", "equal dice at the opening are rolled again"),
+                )
             }
             (Stage::Opening, _) => wrong("the opening roll (`w5-b2`: one die each)"),
             (Stage::Decide, Action::RollDice) => Ok(()),
             (Stage::Decide, Action::Double) => self.cube_refusal().map_or(Ok(()), Err),
-            (Stage::Decide, Action::Resign) => {
-                if self.profile.scoring.resign == Resign::None {
-                    Err((
-                        RuleCode::ResignDisabled,
-                        "BG-9.1",
-                        "the profile has no resign action".into(),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            (Stage::Decide, Action::Resign) => refused_if(
+                self.profile.scoring.resign == Resign::None,
+                (RuleCode::ResignDisabled, "BG-9.1", "the profile has no resign action"),
+            ),
             (Stage::Decide, _) => wrong("the player on turn: `roll`, `double` or `resign`"),
             (Stage::Offered, Action::Take | Action::Drop) => Ok(()),
             (Stage::Offered, Action::Resign)
