@@ -137,6 +137,17 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// Why `name` names none of `names`: "`name` is not `what`: expected one
+/// of …", ending with `, or {or}` when something else than a name is
+/// allowed too.
+pub fn not_one_of(name: &str, what: &str, names: &[&str], or: Option<&str>) -> String {
+    let or = or.map(|o| format!(", or {o}")).unwrap_or_default();
+    format!(
+        "`{name}` is not {what}: expected one of {}{or}",
+        names.join(", ")
+    )
+}
+
 /// A place in a source text (1-based; 0 when unknown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Loc {

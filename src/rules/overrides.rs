@@ -26,12 +26,7 @@ pub fn parse_profile<P: Serialize + DeserializeOwned>(
 ) -> Result<P, String> {
     let mut parts = text.split('+');
     let base = parts.next().unwrap_or_default();
-    let profile = named(base).ok_or_else(|| {
-        format!(
-            "`{base}` is not a profile: expected one of {}",
-            names.join(", ")
-        )
-    })?;
+    let profile = named(base).ok_or_else(|| super::not_one_of(base, "a profile", names, None))?;
     let mut json = serde_json::to_value(&profile).map_err(|e| e.to_string())?;
     for o in parts {
         json = overridden::<P>(json, o)?;

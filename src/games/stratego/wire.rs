@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
 use crate::rules::wire::{FieldError, field_err, object, optional, string_field};
-use crate::rules::{StateField, Wire};
+use crate::rules::{StateField, Wire, not_one_of};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -197,13 +197,8 @@ fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError
         });
     }
     let geometry = Geometry::named(name).ok_or_else(|| {
-        field_err(
-            "setup.board.name",
-            format!(
-                "`{name}` is not a board: expected one of {}, or custom",
-                Geometry::NAMES.join(", ")
-            ),
-        )
+        let why = not_one_of(name, "a board", Geometry::NAMES, Some("custom"));
+        field_err("setup.board.name", why)
     })?;
     // The rest of the board description must agree with the name.
     for (key, want) in [
@@ -249,13 +244,8 @@ fn read_army(a: &Map<String, Value>) -> Result<Army, FieldError> {
         None
     } else {
         Some(Army::named(name).ok_or_else(|| {
-            field_err(
-                "setup.army.name",
-                format!(
-                    "`{name}` is not an army: expected one of {}, or custom",
-                    Army::NAMES.join(", ")
-                ),
-            )
+            let why = not_one_of(name, "an army", Army::NAMES, Some("custom"));
+            field_err("setup.army.name", why)
         })?)
     };
     let counts = match (a.get("counts"), named) {
