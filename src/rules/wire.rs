@@ -53,3 +53,21 @@ pub fn string_field<'a>(
         )),
     }
 }
+
+/// A setup that names a start, which places every piece itself: the error
+/// `why` at the first of `white` and `black` that `map` still places
+/// pieces under (any value but one that `places_nothing`: the game's empty
+/// spelling).
+pub fn sides_left_out(
+    map: &Map<String, Value>,
+    places_nothing: fn(&Value) -> bool,
+    why: &str,
+) -> Result<(), FieldError> {
+    match ["white", "black"]
+        .into_iter()
+        .find(|side| map.get(*side).is_some_and(|v| !places_nothing(v)))
+    {
+        Some(side) => Err(field_err(&format!("setup.{side}"), why)),
+        None => Ok(()),
+    }
+}

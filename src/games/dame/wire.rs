@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::rules::state::{plain, read_bool};
-use crate::rules::wire::{FieldError, field_err};
+use crate::rules::wire::{FieldError, field_err, sides_left_out};
 use crate::rules::{StateField, Wire};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
@@ -108,15 +108,11 @@ impl Wire for Dame {
             })?),
         };
         if start {
-            if let Some(side) = [Side::White, Side::Black].into_iter().find(|side| {
-                map.get(side.name())
-                    .is_some_and(|m| m.as_object().is_none_or(|m| !m.is_empty()))
-            }) {
-                return Err(field_err(
-                    &format!("setup.{side}"),
-                    "`start: true` is the whole starting position: leave `white` and `black` out",
-                ));
-            }
+            sides_left_out(
+                map,
+                |v| v.as_object().is_some_and(Map::is_empty),
+                "`start: true` is the whole starting position: leave `white` and `black` out",
+            )?;
             return Ok(Setup {
                 to_move,
                 ..Setup::start()

@@ -5,7 +5,9 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
-use crate::rules::wire::{FieldError, field_err, object, optional, string_field};
+use crate::rules::wire::{
+    FieldError, field_err, object, optional, sides_left_out, string_field,
+};
 use crate::rules::{StateField, Wire, not_one_of};
 
 use super::board::{Side, Size, Square};
@@ -143,15 +145,11 @@ impl Wire for Epaminondas {
         match obj.get("start") {
             None | Some(Value::Null) => {}
             Some(Value::String(s)) if s == "standard" => {
-                if let Some(side) = ["white", "black"].into_iter().find(|k| {
-                    obj.get(*k)
-                        .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
-                }) {
-                    return Err(field_err(
-                        &format!("setup.{side}"),
-                        "`start: standard` places every stone: leave `white` and `black` out",
-                    ));
-                }
+                sides_left_out(
+                    obj,
+                    |v| v.as_array().is_some_and(Vec::is_empty),
+                    "`start: standard` places every stone: leave `white` and `black` out",
+                )?;
                 return Ok(Setup {
                     to_move,
                     ..Setup::standard(size)
