@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
-use crate::rules::state::{canonical, plain};
+use crate::rules::state::canonical;
 use crate::rules::wire::{FieldError, field_err, object, optional};
 use crate::rules::{StateField, Wire};
 
@@ -225,36 +225,11 @@ impl Wire for Backgammon {
     /// The fields of a `state` reply.
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField::OUTCOME,
-        StateField {
-            capability: "cube",
-            value: cube_value,
-            read: cube_read,
-            show: plain,
-        },
-        StateField {
-            capability: "hits",
-            value: hits_value,
-            read: points_read,
-            show: plain,
-        },
-        StateField {
-            capability: "unused-dice",
-            value: unused_value,
-            read: points_read,
-            show: plain,
-        },
-        StateField {
-            capability: "borne-off",
-            value: off_value,
-            read: number_read,
-            show: plain,
-        },
-        StateField {
-            capability: "pips",
-            value: pips_value,
-            read: pips_read,
-            show: plain,
-        },
+        StateField::plain("cube", cube_value, cube_read),
+        StateField::plain("hits", hits_value, points_read),
+        StateField::plain("unused-dice", unused_value, points_read),
+        StateField::plain("borne-off", off_value, number_read),
+        StateField::plain("pips", pips_value, pips_read),
     ];
 }
 

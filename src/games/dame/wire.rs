@@ -154,12 +154,7 @@ impl Wire for Dame {
             read: squares_read,
             show: squares_show,
         },
-        StateField {
-            capability: "crowned",
-            value: crowned_value,
-            read: read_bool,
-            show: plain,
-        },
+        StateField::plain("crowned", crowned_value, read_bool),
         StateField {
             capability: "huffable",
             value: huffable_value,

@@ -25,12 +25,7 @@ impl Wire for Stratego {
             read: two_squares_read,
             show: two_squares_show,
         },
-        StateField {
-            capability: "combat",
-            value: combat_value,
-            read: combat_read,
-            show: plain,
-        },
+        StateField::plain("combat", combat_value, combat_read),
         StateField::OUTCOME,
         StateField {
             capability: "chase",
