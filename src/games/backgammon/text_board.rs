@@ -76,9 +76,9 @@ pub fn render(pos: &Position, cube: &Cube, actor: Side, dice: Option<(Roll, Play
             " ".repeat(COL)
         };
         s.push_str(&format!(
-            "|{} | {} |{} | {off:<4}|\n",
+            "|{} | {:^3} |{} | {off:<4}|\n",
             cells[..6].concat(),
-            format!("{:^3}", stack_cell(bar.0, bar.1, row)),
+            stack_cell(bar.0, bar.1, row),
             cells[6..].concat(),
         ));
     };
