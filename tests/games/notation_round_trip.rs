@@ -5,7 +5,7 @@
 //! notation passes trivially; a game that declares one is held to it.
 
 use arbiter::rules::notation::{Resolved, resolve, spell};
-use arbiter::rules::{Basics, Rules, Workloads};
+use arbiter::rules::{Basics, Rules};
 
 /// Positions visited per setup, and setups per game: enough to meet
 /// captures, promotions, crownings, bear-offs and the end, cheap in debug.
