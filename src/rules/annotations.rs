@@ -7,12 +7,28 @@
 //! loading strict (an unknown key is an error at its line and column) and
 //! keeps the located values that `#[serde(flatten)]` would lose.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
 
 use schemars::JsonSchema;
 use serde::de::MapAccess;
 
 use super::Basics;
+
+/// For [`Annotations::check`]: every text given under the annotation `key`
+/// reads as a `T` (a square, an action), or the error says which did not.
+pub fn each_reads<'a, T: FromStr>(
+    key: &str,
+    texts: impl IntoIterator<Item = &'a String>,
+) -> Result<(), String>
+where
+    T::Err: Display,
+{
+    for text in texts {
+        text.parse::<T>().map_err(|e| format!("in `{key}`: {e}"))?;
+    }
+    Ok(())
+}
 
 /// The per-action annotations of game `G`, every field optional.
 pub trait Annotations<G: Basics>: Default + Clone + Debug + JsonSchema + Send + Sync {

@@ -22,24 +22,48 @@ impl<V> Default for Entries<V> {
     }
 }
 
+impl<'de, V: Deserialize<'de>> FromMap<'de> for Entries<V> {
+    const EXPECTING: &'static str = "a mapping";
+
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
+        let mut out = Vec::new();
+        while let Some(entry) = map.next_entry::<Spanned<String>, V>()? {
+            out.push(entry);
+        }
+        Ok(Entries(out))
+    }
+}
+
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<V>(PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Visit<V> {
-            type Value = Entries<V>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a mapping")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<V>, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, V>()? {
-                    out.push(entry);
-                }
-                Ok(Entries(out))
-            }
-        }
-        d.deserialize_map(Visit(PhantomData))
+        from_map(d)
     }
+}
+
+/// A type read from a mapping key by key, by hand (to keep every key's
+/// place, or to read keys that depend on the game); its `Deserialize` is
+/// [`from_map`].
+pub trait FromMap<'de>: Sized {
+    /// What the reader expected instead of something that is no mapping.
+    const EXPECTING: &'static str;
+
+    /// Reads the value from the mapping's entries.
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// Deserializes a [`FromMap`] type: a mapping, read by its `from_map`.
+pub fn from_map<'de, T: FromMap<'de>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    struct Visit<T>(PhantomData<T>);
+    impl<'de, T: FromMap<'de>> Visitor<'de> for Visit<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(T::EXPECTING)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::from_map(map)
+        }
+    }
+    d.deserialize_map(Visit(PhantomData))
 }
 
 /// The location of a YAML reader error (the start of the text when the

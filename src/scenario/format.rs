@@ -11,14 +11,12 @@
 //!
 //! [`schema`]: super::schema
 
-use std::fmt;
-use std::marker::PhantomData;
-
 use schemars::JsonSchema;
-use serde::de::{self, MapAccess, Visitor};
+use serde::de::{self, MapAccess};
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
+use crate::rules::yaml::{FromMap, from_map};
 use crate::rules::{Annotations, Rules};
 
 /// The first key of every scenario file: which game it is written for.
@@ -240,57 +238,53 @@ fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
     Ok(())
 }
 
-impl<'de, G: Rules> Deserialize<'de> for MoveEntry<G> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<G>(PhantomData<G>);
-        impl<'de, G: Rules> Visitor<'de> for Visit<G> {
-            type Value = MoveEntry<G>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a move entry (a mapping with `move`)")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveEntry<G>, A::Error> {
-                let mut mv = None;
-                let mut note = None;
-                let mut profiles = Entries::default();
-                let mut expect = MoveOverride::default();
-                while let Some(key) = map.next_key::<Spanned<String>>()? {
-                    match key.value.as_str() {
-                        "move" => mv = Some(map.next_value()?),
-                        "note" => note = Some(map.next_value()?),
-                        "profiles" => profiles = map.next_value()?,
-                        _ => read_expectation(key, &mut map, MOVE_KEYS, &mut expect)?,
-                    }
-                }
-                let mv = mv.ok_or_else(|| de::Error::missing_field("move"))?;
-                Ok(MoveEntry {
-                    mv,
-                    expect,
-                    note,
-                    profiles,
-                })
+impl<'de, G: Rules> FromMap<'de> for MoveEntry<G> {
+    const EXPECTING: &'static str = "a move entry (a mapping with `move`)";
+
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
+        let mut mv = None;
+        let mut note = None;
+        let mut profiles = Entries::default();
+        let mut expect = MoveOverride::default();
+        while let Some(key) = map.next_key::<Spanned<String>>()? {
+            match key.value.as_str() {
+                "move" => mv = Some(map.next_value()?),
+                "note" => note = Some(map.next_value()?),
+                "profiles" => profiles = map.next_value()?,
+                _ => read_expectation(key, &mut map, MOVE_KEYS, &mut expect)?,
             }
         }
-        d.deserialize_map(Visit(PhantomData))
+        let mv = mv.ok_or_else(|| de::Error::missing_field("move"))?;
+        Ok(MoveEntry {
+            mv,
+            expect,
+            note,
+            profiles,
+        })
+    }
+}
+
+impl<'de, G: Rules> Deserialize<'de> for MoveEntry<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        from_map(d)
+    }
+}
+
+impl<'de, G: Rules> FromMap<'de> for MoveOverride<G> {
+    const EXPECTING: &'static str = "a mapping of expectations";
+
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
+        let mut out = MoveOverride::default();
+        while let Some(key) = map.next_key::<Spanned<String>>()? {
+            read_expectation(key, &mut map, OVERRIDE_KEYS, &mut out)?;
+        }
+        Ok(out)
     }
 }
 
 impl<'de, G: Rules> Deserialize<'de> for MoveOverride<G> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<G>(PhantomData<G>);
-        impl<'de, G: Rules> Visitor<'de> for Visit<G> {
-            type Value = MoveOverride<G>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a mapping of expectations")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveOverride<G>, A::Error> {
-                let mut out = MoveOverride::default();
-                while let Some(key) = map.next_key::<Spanned<String>>()? {
-                    read_expectation(key, &mut map, OVERRIDE_KEYS, &mut out)?;
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_map(Visit(PhantomData))
+        from_map(d)
     }
 }
 

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::annotations::each_reads;
 use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts, located};
 
@@ -212,11 +213,7 @@ impl Annotations<Backgammon> for Expectations {
     crate::annotation_fields!(hits, entered, borne_off, unused, pips, bar, off, cube, play_count, plays, plays_for);
 
     fn check(&self) -> Result<(), String> {
-        for p in self.plays.iter().flatten() {
-            p.parse::<Action>()
-                .map_err(|e| format!("in `plays`: {e}"))?;
-        }
-        Ok(())
+        each_reads::<Action>("plays", self.plays.iter().flatten())
     }
 
     fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {

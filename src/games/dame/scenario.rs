@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::annotations::each_reads;
 use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Loc, Located, ScenarioParts, located};
 
@@ -50,17 +51,9 @@ impl Annotations<Dame> for Expectations {
     crate::annotation_fields!(captures, crowned, huffable, huffed);
 
     fn check(&self) -> Result<(), String> {
-        for (key, list) in [("captures", &self.captures), ("huffable", &self.huffable)] {
-            for sq in list.as_deref().unwrap_or_default() {
-                sq.parse::<Square>()
-                    .map_err(|e| format!("in `{key}`: {e}"))?;
-            }
-        }
-        if let Some(sq) = &self.huffed {
-            sq.parse::<Square>()
-                .map_err(|e| format!("in `huffed`: {e}"))?;
-        }
-        Ok(())
+        each_reads::<Square>("captures", self.captures.iter().flatten())?;
+        each_reads::<Square>("huffable", self.huffable.iter().flatten())?;
+        each_reads::<Square>("huffed", &self.huffed)
     }
 
     fn compare(&self, note: &Note, profile: &Profile, fail: &mut dyn FnMut(String)) {

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::rules::annotations::each_reads;
 use crate::rules::{Annotations, Held, Loc, Located, ScenarioParts, located};
 
 use super::board::{Side, Size, Square};
@@ -153,11 +154,7 @@ impl Annotations<Epaminondas> for Expectations {
     crate::annotation_fields!(count, distance, captures, crossings, leader);
 
     fn check(&self) -> Result<(), String> {
-        for sq in self.captures.as_deref().unwrap_or_default() {
-            sq.parse::<Square>()
-                .map_err(|e| format!("in `captures`: {e}"))?;
-        }
-        Ok(())
+        each_reads::<Square>("captures", self.captures.iter().flatten())
     }
 
     fn compare(&self, note: &Note, _profile: &Profile, fail: &mut dyn FnMut(String)) {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
 use crate::rng::SplitMix;
+use crate::rules::annotations::each_reads;
 use crate::rules::yaml::Entries;
 use crate::rules::{Annotations, Loc, Located, ScenarioParts, located, not_one_of};
 
@@ -339,11 +340,7 @@ impl Annotations<Stratego> for Expectations {
     crate::annotation_fields!(two_squares, sequence, combat, chase, chasers, chasing_move, evades, threatens, repeats);
 
     fn check(&self) -> Result<(), String> {
-        for sq in self.threatens.as_deref().unwrap_or_default() {
-            sq.parse::<Square>()
-                .map_err(|e| format!("in `threatens`: {e}"))?;
-        }
-        Ok(())
+        each_reads::<Square>("threatens", self.threatens.iter().flatten())
     }
 
     fn compare(&self, report: &PlyReport, profile: &Profile, fail: &mut dyn FnMut(String)) {
