@@ -72,7 +72,21 @@ fn every_clause_has_a_scenario() {
     let scenarios = corpus();
     let mut missing = Vec::new();
     for g in arbiter::games::names() {
+        let notation_tests = notation_tests(g);
         for c in arbiter::scenario::clauses::of_game(g) {
+            // A notation page's clauses are about spellings, not rules: no
+            // scenario can state them, so a test of the game's notation
+            // (its `notation.rs` tests, or a file under `tests/`) must cite
+            // each.
+            if c.file.ends_with("notation.md") {
+                if !notation_tests.iter().any(|t| cites(t, &c.id)) {
+                    missing.push(format!(
+                        "{}:{} ({}, cited by no notation test)",
+                        g, c.id, c.file
+                    ));
+                }
+                continue;
+            }
             if !scenarios
                 .iter()
                 .any(|s| s.game() == g && s.clauses().contains(&c.id))
@@ -86,6 +100,44 @@ fn every_clause_has_a_scenario() {
         "clauses without a scenario: {}",
         missing.join(", ")
     );
+}
+
+/// The texts that test game `g`'s notations: its `notation.rs` and every
+/// Rust file under `tests/`.
+fn notation_tests(g: &str) -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    if let Ok(t) = std::fs::read_to_string(root.join(format!("src/games/{g}/notation.rs"))) {
+        // Its tests only: the code citing a clause is no test of it.
+        if let Some(i) = t.find("#[cfg(test)]") {
+            out.push(t[i..].to_string());
+        }
+    }
+    let mut dirs = vec![root.join("tests")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs")
+                && !p.ends_with("corpus/whole_corpus.rs")
+            {
+                out.extend(std::fs::read_to_string(&p));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` names clause `id` as a whole word (a clause is not
+/// cited by another whose id it begins).
+fn cites(text: &str, id: &str) -> bool {
+    text.match_indices(id).any(|(i, _)| {
+        !text[i + id.len()..].chars().next().is_some_and(|c| {
+            c.is_ascii_digit()
+                || (c == '.' && text[i + id.len() + 1..].starts_with(|d: char| d.is_ascii_digit()))
+        })
+    })
 }
 
 #[test]

@@ -452,6 +452,7 @@ mod tests {
         }
     }
 
+    /// CH-N.2: the accepted variants of one move; CH-N.4: German letters.
     #[test]
     fn reads_the_spellings_of_one_move() {
         let g = game(crate::games::chess::position::START_FEN);
@@ -471,6 +472,7 @@ mod tests {
         );
     }
 
+    /// CH-N.4 (written) and CH-N.2 (read): castling, promotion, en passant, marks.
     #[test]
     fn castling_promotion_en_passant_and_marks_are_written_and_read() {
         let g = game("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
@@ -486,6 +488,7 @@ mod tests {
         }
     }
 
+    /// CH-N.4: the starting file, then rank, then square.
     #[test]
     fn disambiguation_by_file_then_rank_then_square() {
         // Two rooks on the first rank, two knights on one file, three queens.
@@ -498,6 +501,8 @@ mod tests {
         assert_eq!(w("a3b3"), "Qab3+");
     }
 
+    /// CH-N.3: the judge's rule for a named move, CH-N.2 for no SAN, an
+    /// ambiguous move, and the closest legal moves; CH-N.1: unknown notations.
     #[test]
     fn refusals_name_the_rule_and_the_closest_legal_readings() {
         let g = game(crate::games::chess::position::START_FEN);
@@ -513,6 +518,10 @@ mod tests {
         assert!(r.closest.contains(&"e4".to_string()), "{r}");
         let r = refused("Qxd7");
         assert!(r.rule.is_some(), "{r}");
+        assert!(matches!(
+            Chess::read_move("pgn", &*g, "e4"),
+            Err(m) if m.clause == "CH-N.1"
+        ));
         let r = refused("Zf3");
         assert_eq!(r.rule, None);
         assert_eq!(r.clause, "CH-N.2");
@@ -562,6 +571,7 @@ mod tests {
         assert!(checked > 1_500, "{checked}");
     }
 
+    /// CH-N.5: PGN files; CH-N.6: the claimed result against the outcome.
     #[test]
     fn pgn_records_and_their_results() {
         let text = "[Event \"mate\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"wrong\"]\n1. f3 e5 2. g4 Qh4# 1-0\n";
