@@ -16,6 +16,7 @@ mod backgammon;
 mod chess_engine_paths;
 mod dame_english_profile;
 mod dame_kill_survivors;
+mod notation_dame;
 mod epaminondas;
 mod finished_positions;
 mod independence;

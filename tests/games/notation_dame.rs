@@ -1,0 +1,214 @@
+//! Dame's PDN records (`spec/dame/notation.md`): the real records under
+//! `tests/data/records/dame/` read with `read_records` and replayed move by
+//! move on the reference with `resolve` and `play`, every move legal and
+//! every claimed result allowed; one record edited to hold an illegal move
+//! and one with a wrong result, found at the right ply, rule and clause.
+
+use arbiter::games::dame::game::Dame;
+use arbiter::games::dame::profile::Profile;
+use arbiter::games::dame::verdict::RuleCode;
+use arbiter::rules::notation::{Record, Resolved, resolve};
+use arbiter::rules::{Basics, Game, Notation, RuleProfile};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/dame");
+
+fn records(file: &str) -> Vec<Record<Dame>> {
+    let text = std::fs::read_to_string(format!("{DIR}/{file}")).expect("the record file");
+    Dame::read_records("pdn", &text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{file}: {e:?}")))
+        .collect()
+}
+
+/// What replaying a record found.
+#[derive(Debug)]
+enum Replay {
+    /// Every move legal; the result check's complaint, if any.
+    Played { plies: usize, result: Option<String> },
+    /// The first illegal move: its ply (from 1), text, rule and clause.
+    Illegal {
+        ply: usize,
+        text: String,
+        rule: Option<RuleCode>,
+        clause: String,
+    },
+}
+
+/// The profile the record names (GameType 21), else `english`: every file
+/// here is English checkers.
+fn replay(record: &Record<Dame>) -> Replay {
+    let name = Dame::record_profile(record).unwrap_or("english");
+    let profile = Profile::parse(name).expect("a built-in profile");
+    let mut g = Dame::reference()
+        .start(&record.setup, &profile)
+        .expect("a legal setup");
+    for (i, m) in record.moves.iter().enumerate() {
+        match resolve::<Dame>(Some("pdn"), &*g, &m.text) {
+            Resolved::Legal { action } => {
+                g.play(&action).expect("a resolved action is legal");
+            }
+            Resolved::Refused(r) => {
+                return Replay::Illegal {
+                    ply: i + 1,
+                    text: m.text.clone(),
+                    rule: r.rule,
+                    clause: r.clause,
+                };
+            }
+        }
+    }
+    let result = record
+        .result
+        .as_deref()
+        .and_then(|c| Dame::check_result(c, record, &*g));
+    Replay::Played {
+        plies: record.moves.len(),
+        result,
+    }
+}
+
+/// Replays every game of `file`: (games, plies), asserting each legal with
+/// its result allowed.
+fn replay_all(file: &str) -> (usize, usize) {
+    let recs = records(file);
+    let mut plies = 0;
+    for r in &recs {
+        match replay(r) {
+            Replay::Played { plies: p, result } => {
+                assert_eq!(result, None, "{file}, game at line {}", r.line);
+                plies += p;
+            }
+            other => panic!("{file}, game at line {}: {other:?}", r.line),
+        }
+    }
+    (recs.len(), plies)
+}
+
+#[test]
+fn payne_1756_replays_legally_under_english() {
+    let (games, plies) = replay_all("payne-1756.pdn");
+    assert_eq!(games, 50);
+    assert!(plies > 1500, "{plies} plies");
+}
+
+#[test]
+fn denvir_and_hopper_traps_with_hyphen_captures_replay_legally() {
+    let (games, plies) = replay_all("denvir-hopper-traps.pdn");
+    assert_eq!(games, 15);
+    assert!(plies > 300, "{plies} plies");
+}
+
+#[test]
+fn pydraughts_games_replay_legally_under_the_profile_their_gametype_names() {
+    let recs = records("pydraughts-english.pdn");
+    assert!(recs
+        .iter()
+        .all(|r| Dame::record_profile(r) == Some("english")));
+    let (games, plies) = replay_all("pydraughts-english.pdn");
+    assert_eq!(games, 8);
+    assert!(plies > 500, "{plies} plies");
+}
+
+#[test]
+fn an_edited_illegal_move_is_found_with_its_ply_rule_and_clause() {
+    let recs = records("payne-illegal-move.pdn");
+    assert_eq!(recs.len(), 2);
+    // The first game is Payne's game 1 with Black's second move 15x22
+    // changed to 15-19: a step while a capture is compulsory.
+    match replay(&recs[0]) {
+        Replay::Illegal {
+            ply,
+            text,
+            rule,
+            clause,
+        } => {
+            assert_eq!((ply, text.as_str()), (3, "15-19"));
+            assert_eq!(rule, Some(RuleCode::Compulsory));
+            assert_eq!(clause, "AD-1");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The second game is untouched.
+    assert!(matches!(replay(&recs[1]), Replay::Played { result: None, .. }));
+}
+
+#[test]
+fn a_wrong_claimed_result_is_reported_with_the_outcome_and_its_clause() {
+    let recs = records("pydraughts-wrong-result.pdn");
+    assert_eq!(recs.len(), 1);
+    match replay(&recs[0]) {
+        Replay::Played {
+            result: Some(why), ..
+        } => {
+            eprintln!("{why}");
+            assert!(why.contains("a win for black"), "{why}");
+            assert!(why.contains("white"), "{why}");
+            assert!(why.contains("DA-5.1") || why.contains("DA-5.2"), "{why}");
+            assert!(why.contains("1-0"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_broken_game_is_located_and_the_games_after_it_still_read() {
+    let text = "[Event \"one\"]\n1. 11-15 *\n\n[Event \"two\n1. 11-15 *\n\n[Event \"three\"]\n[FEN \"B:W2:B30\"]\n1. 30-26 *\n\n[GameType \"20\"]\n1. 32-28 *\n\n[Event \"five\"]\n1. 11-15 huff\n";
+    let recs = Dame::read_records("pdn", text);
+    assert_eq!(recs.len(), 5);
+    assert!(recs[0].is_ok());
+    assert_eq!(recs[1].as_ref().unwrap_err().at.line, 4);
+    let e = recs[2].as_ref().unwrap_err();
+    assert_eq!(e.at.line, 7);
+    assert!(e.message.contains("FEN"), "{}", e.message);
+    let e = recs[3].as_ref().unwrap_err();
+    assert!(e.message.contains("GameType 20"), "{}", e.message);
+    let e = recs[4].as_ref().unwrap_err();
+    assert!(e.message.contains("huff"), "{}", e.message);
+    assert!(Dame::read_records("pgn", text)[0].is_err());
+}
+
+/// The collection's figures (`docs/records.md`): games, plies, moves
+/// written with `-` for a capture, short multi-captures, games the rules
+/// ended, and the claimed results.
+#[test]
+fn the_collection_figures() {
+    let mut rows = Vec::new();
+    for file in [
+        "payne-1756.pdn",
+        "denvir-hopper-traps.pdn",
+        "pydraughts-english.pdn",
+    ] {
+        let (mut games, mut plies, mut dash_captures, mut short_multi, mut ended) = (0, 0, 0, 0, 0);
+        for r in records(file) {
+            games += 1;
+            let profile = Profile::parse(Dame::record_profile(&r).unwrap_or("english")).unwrap();
+            let mut g = Dame::reference().start(&r.setup, &profile).unwrap();
+            for m in &r.moves {
+                let Resolved::Legal { action } = resolve::<Dame>(Some("pdn"), &*g, &m.text) else {
+                    panic!("{file}: {}", m.text);
+                };
+                if let arbiter::games::dame::moves::Action::Capture(p) = &action {
+                    if m.text.contains('-') {
+                        dash_captures += 1;
+                    }
+                    if p.len() > 2 && m.text.split(['x', '-']).count() == 2 {
+                        short_multi += 1;
+                    }
+                }
+                g.play(&action).unwrap();
+                plies += 1;
+            }
+            if Dame::is_over(&g.outcome()) {
+                ended += 1;
+            }
+        }
+        eprintln!(
+            "{file}: {games} games, {plies} plies, {dash_captures} captures written with -, {short_multi} short multi-captures, {ended} ended by the rules"
+        );
+        rows.push((games, plies, ended));
+    }
+    assert!(rows.iter().all(|(g, p, _)| *g > 0 && *p > 0));
+    // pydraughts plays its games to the end: all but its own draw end by
+    // the rules here too.
+    assert_eq!(rows[2].2, 7);
+}
