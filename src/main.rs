@@ -106,6 +106,9 @@ enum Command {
     Perft(cli::perft::Args),
     /// Run the corpus against an external implementation (spec/protocol.md).
     Conform(cli::conform::Args),
+    /// Audit game records (PGN, PDN, match files, …) against the rules: the
+    /// first illegal move, a wrong claimed result, where profiles split.
+    Replay(cli::replay::Args),
     /// A matrix of scenarios × implementations from `conform --format json` reports.
     Matrix {
         /// The JSON reports, one per implementation.
@@ -193,6 +196,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cli::bench::bench(&args),
         Command::Conform(args) => cli::conform::conform(args),
         Command::Perft(args) => cli::perft::perft(&args),
+        Command::Replay(args) => cli::replay::run(&args),
         Command::Prove(args) => cli::prove::prove(&args),
         Command::Matrix {
             reports,
