@@ -212,3 +212,68 @@ fn the_collection_figures() {
     // the rules here too.
     assert_eq!(rows[2].2, 7);
 }
+
+fn arbiter_replay(args: &[&str]) -> (Vec<serde_json::Value>, Option<i32>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("replay")
+        .args(args)
+        .arg("--json")
+        .current_dir(DIR)
+        .output()
+        .expect("arbiter runs");
+    let lines = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    (lines, out.status.code())
+}
+
+#[test]
+fn arbiter_replay_finds_the_edited_move_and_result_and_nothing_else() {
+    let (lines, code) = arbiter_replay(&[
+        "payne-1756.pdn",
+        "denvir-hopper-traps.pdn",
+        "pydraughts-english.pdn",
+        "payne-illegal-move.pdn",
+        "pydraughts-wrong-result.pdn",
+        "--profile",
+        "english",
+    ]);
+    assert_eq!(code, Some(1), "a finding makes the exit code 1");
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(summary["games"], 76);
+    assert_eq!(summary["illegal"], 1);
+    assert_eq!(summary["wrong_results"], 1);
+    assert_eq!(summary["errors"], 0);
+    let illegal: Vec<&serde_json::Value> = lines.iter().filter(|l| !l["illegal"].is_null()).collect();
+    assert_eq!(illegal.len(), 1);
+    assert_eq!(illegal[0]["file"], "payne-illegal-move.pdn");
+    let i = &illegal[0]["illegal"];
+    assert_eq!((&i["ply"], &i["text"], &i["line"]), (&3.into(), &"15-19".into(), &5.into()));
+    assert_eq!((&i["rule"], &i["clause"]), (&"capture.compulsory".into(), &"AD-1".into()));
+    assert_eq!(i["closest"][0], "15x22");
+    let wrong: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| !l["wrong_result"].is_null() && l.get("wrong_result").is_some())
+        .collect();
+    assert_eq!(wrong.len(), 1);
+    assert_eq!(wrong[0]["file"], "pydraughts-wrong-result.pdn");
+    assert!(wrong[0]["wrong_result"].as_str().unwrap().contains("DA-5.1"));
+}
+
+#[test]
+fn arbiter_replay_takes_the_english_profile_from_the_gametype() {
+    let (lines, code) = arbiter_replay(&["pydraughts-english.pdn"]);
+    assert_eq!(code, Some(0));
+    let games: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("summary").is_none()).collect();
+    assert_eq!(games.len(), 8);
+    assert!(games.iter().all(|g| g["profile"] == "english" && g["illegal"].is_null()));
+    // Without a GameType the game's default profile (seed-004, White
+    // first) refuses Payne's first move, Black's: the record must name
+    // its profile, or the command line must (DA-N.7).
+    let (lines, _) = arbiter_replay(&["payne-illegal-move.pdn"]);
+    assert_eq!(lines[0]["profile"], "seed-004");
+    assert_eq!(lines[0]["illegal"]["rule"], "play.opponent-piece");
+    assert_eq!(lines[0]["illegal"]["ply"], 1);
+}
