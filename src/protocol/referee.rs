@@ -52,7 +52,10 @@ pub fn refusal_fields<G: Rules>(r: &Refusal<G>) -> Map<String, Value> {
     let mut f = Map::new();
     f.insert("verdict".into(), json!("illegal"));
     if let Some(rule) = &r.rule {
-        f.insert("rule".into(), serde_json::to_value(rule).unwrap_or(Value::Null));
+        f.insert(
+            "rule".into(),
+            serde_json::to_value(rule).unwrap_or(Value::Null),
+        );
     }
     if let Some(a) = &r.action {
         f.insert("move".into(), json!(a.to_string()));
@@ -99,7 +102,11 @@ fn answer_value<G: Rules>(
     for k in ["notation", "moves", "move"] {
         plain.remove(k);
     }
-    let query = map.get("query").and_then(Value::as_str).unwrap_or_default().to_string();
+    let query = map
+        .get("query")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     if !matches!(query.as_str(), "judge" | PLAY | "legal-moves" | "state") {
         plain.insert("query".into(), json!(query));
         // Let the typed reader say what is wrong with the query.
@@ -139,7 +146,11 @@ fn answer_value<G: Rules>(
     };
     let notation = notation.as_deref();
     if let Err(message) = imp.supports(&position.setup, &position.profile) {
-        return Ok(error_value(id, ErrorKind::Unsupported, &shorten_echoes(&message)));
+        return Ok(error_value(
+            id,
+            ErrorKind::Unsupported,
+            &shorten_echoes(&message),
+        ));
     }
     let mut game: Box<dyn Game<G>> = match imp.start(&position.setup, &position.profile) {
         Ok(g) => g,
@@ -157,17 +168,30 @@ fn answer_value<G: Rules>(
             }
             v
         }
-        Some(_) => return Ok(bad(id, "field `moves`: expected an array of moves".to_string())),
+        Some(_) => {
+            return Ok(bad(
+                id,
+                "field `moves`: expected an array of moves".to_string(),
+            ));
+        }
     };
     let mut last = None;
     for (i, text) in texts.iter().enumerate() {
         match resolve::<G>(notation, &*game, text) {
             Resolved::Legal { action } => match game.play(&action) {
                 Ok(note) => last = Some(note),
-                Err(e) => return Ok(bad(id, format!("moves[{i}] `{text}` cannot be played: {e}"))),
+                Err(e) => {
+                    return Ok(bad(
+                        id,
+                        format!("moves[{i}] `{text}` cannot be played: {e}"),
+                    ));
+                }
             },
             Resolved::Refused(r) => {
-                return Ok(bad(id, format!("moves[{i}] `{text}` cannot be played: illegal ({r})")));
+                return Ok(bad(
+                    id,
+                    format!("moves[{i}] `{text}` cannot be played: illegal ({r})"),
+                ));
             }
         }
     }
@@ -186,7 +210,10 @@ fn answer_value<G: Rules>(
         }
         _ => {
             let Some(text) = map.get("move").and_then(Value::as_str) else {
-                return Ok(bad(id, "field `move`: expected the move to judge, as a string".to_string()));
+                return Ok(bad(
+                    id,
+                    "field `move`: expected the move to judge, as a string".to_string(),
+                ));
             };
             match resolve::<G>(notation, &*game, text) {
                 Resolved::Legal { action } => {
@@ -200,10 +227,14 @@ fn answer_value<G: Rules>(
                             Ok(note) => {
                                 fields.insert(
                                     "state".into(),
-                                    Value::Object(state_of::<G>(&*game, Some(&note)).into_iter().collect()),
+                                    Value::Object(
+                                        state_of::<G>(&*game, Some(&note)).into_iter().collect(),
+                                    ),
                                 );
                             }
-                            Err(e) => return Ok(bad(id, format!("`{text}` cannot be played: {e}"))),
+                            Err(e) => {
+                                return Ok(bad(id, format!("`{text}` cannot be played: {e}")));
+                            }
                         }
                     }
                 }

@@ -8,7 +8,7 @@ use arbiter::games::dame::game::Dame;
 use arbiter::games::dame::profile::Profile;
 use arbiter::games::dame::verdict::RuleCode;
 use arbiter::rules::notation::{Record, Resolved, resolve};
-use arbiter::rules::{Basics, Game, Notation, RuleProfile};
+use arbiter::rules::{Basics, Notation};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/dame");
 
@@ -24,7 +24,10 @@ fn records(file: &str) -> Vec<Record<Dame>> {
 #[derive(Debug)]
 enum Replay {
     /// Every move legal; the result check's complaint, if any.
-    Played { plies: usize, result: Option<String> },
+    Played {
+        plies: usize,
+        result: Option<String>,
+    },
     /// The first illegal move: its ply (from 1), text, rule and clause.
     Illegal {
         ply: usize,
@@ -101,9 +104,10 @@ fn denvir_and_hopper_traps_with_hyphen_captures_replay_legally() {
 #[test]
 fn pydraughts_games_replay_legally_under_the_profile_their_gametype_names() {
     let recs = records("pydraughts-english.pdn");
-    assert!(recs
-        .iter()
-        .all(|r| Dame::record_profile(r) == Some("english")));
+    assert!(
+        recs.iter()
+            .all(|r| Dame::record_profile(r) == Some("english"))
+    );
     let (games, plies) = replay_all("pydraughts-english.pdn");
     assert_eq!(games, 8);
     assert!(plies > 500, "{plies} plies");
@@ -129,7 +133,10 @@ fn an_edited_illegal_move_is_found_with_its_ply_rule_and_clause() {
         other => panic!("{other:?}"),
     }
     // The second game is untouched.
-    assert!(matches!(replay(&recs[1]), Replay::Played { result: None, .. }));
+    assert!(matches!(
+        replay(&recs[1]),
+        Replay::Played { result: None, .. }
+    ));
 }
 
 #[test]
@@ -246,12 +253,19 @@ fn arbiter_replay_finds_the_edited_move_and_result_and_nothing_else() {
     assert_eq!(summary["illegal"], 1);
     assert_eq!(summary["wrong_results"], 1);
     assert_eq!(summary["errors"], 0);
-    let illegal: Vec<&serde_json::Value> = lines.iter().filter(|l| !l["illegal"].is_null()).collect();
+    let illegal: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| !l["illegal"].is_null()).collect();
     assert_eq!(illegal.len(), 1);
     assert_eq!(illegal[0]["file"], "payne-illegal-move.pdn");
     let i = &illegal[0]["illegal"];
-    assert_eq!((&i["ply"], &i["text"], &i["line"]), (&3.into(), &"15-19".into(), &5.into()));
-    assert_eq!((&i["rule"], &i["clause"]), (&"capture.compulsory".into(), &"AD-1".into()));
+    assert_eq!(
+        (&i["ply"], &i["text"], &i["line"]),
+        (&3.into(), &"15-19".into(), &5.into())
+    );
+    assert_eq!(
+        (&i["rule"], &i["clause"]),
+        (&"capture.compulsory".into(), &"AD-1".into())
+    );
     assert_eq!(i["closest"][0], "15x22");
     let wrong: Vec<&serde_json::Value> = lines
         .iter()
@@ -259,16 +273,28 @@ fn arbiter_replay_finds_the_edited_move_and_result_and_nothing_else() {
         .collect();
     assert_eq!(wrong.len(), 1);
     assert_eq!(wrong[0]["file"], "pydraughts-wrong-result.pdn");
-    assert!(wrong[0]["wrong_result"].as_str().unwrap().contains("DA-5.1"));
+    assert!(
+        wrong[0]["wrong_result"]
+            .as_str()
+            .unwrap()
+            .contains("DA-5.1")
+    );
 }
 
 #[test]
 fn arbiter_replay_takes_the_english_profile_from_the_gametype() {
     let (lines, code) = arbiter_replay(&["pydraughts-english.pdn"]);
     assert_eq!(code, Some(0));
-    let games: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("summary").is_none()).collect();
+    let games: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l.get("summary").is_none())
+        .collect();
     assert_eq!(games.len(), 8);
-    assert!(games.iter().all(|g| g["profile"] == "english" && g["illegal"].is_null()));
+    assert!(
+        games
+            .iter()
+            .all(|g| g["profile"] == "english" && g["illegal"].is_null())
+    );
     // Without a GameType the game's default profile (seed-004, White
     // first) refuses Payne's first move, Black's: the record must name
     // its profile, or the command line must (DA-N.7).
@@ -276,4 +302,39 @@ fn arbiter_replay_takes_the_english_profile_from_the_gametype() {
     assert_eq!(lines[0]["profile"], "seed-004");
     assert_eq!(lines[0]["illegal"]["rule"], "play.opponent-piece");
     assert_eq!(lines[0]["illegal"]["ply"], 1);
+}
+
+/// DA-N.8: whose score a result writes first, by the `GameType` or, without
+/// one, by who moved first; and a `Result` tag the movetext contradicts.
+#[test]
+fn the_first_score_belongs_to_the_side_the_record_says() {
+    let text = std::fs::read_to_string(format!("{DIR}/pydraughts-wrong-result.pdn")).unwrap();
+    let complaint = |text: &str| {
+        let r = Dame::read_records("pdn", text).remove(0).unwrap();
+        match replay(&r) {
+            Replay::Played { result, .. } => result,
+            other => panic!("{other:?}"),
+        }
+    };
+    // GameType 21: `1-0` is Black's win, and White won.
+    assert!(complaint(&text).is_some());
+    // Without a GameType: Black made the first move, so the same.
+    let bare = text.replace("[GameType \"21,B,8,8,N1,0\"]\n", "");
+    assert!(!bare.contains("GameType"));
+    let why = complaint(&bare).expect("1-0 is Black's here too");
+    assert!(why.contains("the first number is black's"), "{why}");
+    // PDN 3.0's reading for another 8×8 GameType (25, Russian): `1-0` is
+    // White's win, which it was. (Replayed under english all the same: only
+    // GameType 21 names a profile.)
+    let russian = text.replace("[GameType \"21,B,8,8,N1,0\"]", "[GameType \"25\"]");
+    assert_eq!(complaint(&russian), None);
+    // `0-1` in the tag but `1-0` after the moves.
+    let split = text.replace("[Result \"1-0\"]", "[Result \"0-1\"]");
+    let why = complaint(&split).unwrap();
+    assert!(why.contains("the Result tag says 0-1"), "{why}");
+    // An unfinished claim for a game the rules ended.
+    let star = text.trim_end().trim_end_matches("1-0").to_string() + "*\n";
+    let star = star.replace("[Result \"1-0\"]", "[Result \"*\"]");
+    let why = complaint(&star).unwrap();
+    assert!(why.contains("unfinished"), "{why}");
 }
