@@ -252,7 +252,10 @@ fn main() -> ExitCode {
         } => {
             for g in arbiter::games::all() {
                 if notations {
-                    println!("{}\twire\tthe protocol's spelling (spec/{}/protocol.md)", g.name, g.name);
+                    println!(
+                        "{}\twire\tthe protocol's spelling (spec/{}/protocol.md)",
+                        g.name, g.name
+                    );
                     for n in g.notations {
                         println!("{}\t{}\t{} ({})", g.name, n.name, n.title, n.clause);
                     }

@@ -420,7 +420,7 @@ fn first_scorer(record: &Record<Dame>, game: &dyn Game<Dame>) -> Side {
 impl Notation for Dame {
     const NOTATIONS: &'static [NotationInfo] = &[NotationInfo {
         name: "pdn",
-        title: "PDN numbered squares (11-15, 22x15x8, the short 22x8)",
+        title: "PDN numbered squares: 11-15, 22x15x8, the short 22x8",
         clause: "DA-N.2",
     }];
 
