@@ -338,3 +338,47 @@ fn the_first_score_belongs_to_the_side_the_record_says() {
     let why = complaint(&star).unwrap();
     assert!(why.contains("unfinished"), "{why}");
 }
+
+/// Two more capers files with real faults: `zzz-err.pdn` (capers' own file
+/// of broken records) and `suicide.pdn`, a giveaway-checkers ending.
+#[test]
+fn capers_faulty_records_are_found_where_they_go_wrong() {
+    let recs = records("capers-zzz-err.pdn");
+    assert_eq!(recs.len(), 2);
+    // An 11-man ballot from a FEN; its 43rd ply `32-29` joins g1 and a1.
+    match replay(&recs[0]) {
+        Replay::Illegal {
+            ply,
+            text,
+            rule,
+            clause,
+        } => {
+            assert_eq!((ply, text.as_str()), (43, "32-29"));
+            assert_eq!(rule, Some(RuleCode::NotDiagonal));
+            assert_eq!(clause, "DA-2.1");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Payne's game 2 with its result in braces: a comment, so the game has
+    // no result token, and the Result tag `{1/2-1/2}` is no PDN result.
+    match replay(&recs[1]) {
+        Replay::Played {
+            plies: 53,
+            result: Some(why),
+        } => assert!(why.contains("not a PDN result"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // Giveaway checkers: Black (first in the FEN) wins by losing its last
+    // king, `1-0`; under English rules White took everything (DA-5.1).
+    let recs = records("capers-suicide.pdn");
+    match replay(&recs[0]) {
+        Replay::Played {
+            plies: 22,
+            result: Some(why),
+        } => assert!(
+            why.contains("a win for black") && why.contains("DA-5.1"),
+            "{why}"
+        ),
+        other => panic!("{other:?}"),
+    }
+}
