@@ -15,7 +15,7 @@ use super::verdict::RuleCode;
 impl Basics for Dame {
     crate::game_basics! {
         name: "dame", seed: "seed 004 (Dame)", example_adapter: "examples/python-dame-naive/engine.py",
-        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        spec_files: ["rules.md", "ambiguities.md", "notation.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 }
