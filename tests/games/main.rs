@@ -21,6 +21,7 @@ mod finished_positions;
 mod independence;
 mod length_ratio;
 mod perft_figures;
+mod replay;
 mod setup_numbers;
 mod setup_validation;
 mod stratego_combat_table;

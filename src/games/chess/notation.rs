@@ -118,15 +118,14 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
             return Err(bad("a bracket is not closed"));
         }
         promotion = Some(k);
-    } else if let Some(&c) = chars.last() {
-        if let Some(k) = letters.kind(c).filter(|_| chars.len() >= 3) {
+    } else if let Some(&c) = chars.last()
+        && let Some(k) = letters.kind(c).filter(|_| chars.len() >= 3) {
             chars.pop();
             if chars.last() == Some(&'=') {
                 chars.pop();
             }
             promotion = Some(k);
         }
-    }
     if chars.len() < 2 {
         return Err(bad("expected a target square like e4, Nf3 or exd5"));
     }
@@ -145,6 +144,7 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
         }
         _ => (Kind::Pawn, head),
     };
+    let hinted_file = head.iter().any(|c| ('a'..='h').contains(c));
     let mut file = None;
     let mut rank = None;
     for &c in hints {
@@ -153,6 +153,11 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
             '1'..='8' if rank.is_none() => rank = Some(c as u8 - b'1'),
             _ => return Err(bad(&format!("`{c}` does not belong before the target square"))),
         }
+    }
+    // A pawn move without a starting file is a step straight up its file
+    // (`e4`); a pawn capture names the file it comes from (`exd5`, `ed5`).
+    if kind == Kind::Pawn && !hinted_file {
+        file = Some(to.file());
     }
     if promotion.is_some() && kind != Kind::Pawn {
         return Err(bad("only a pawn is promoted"));
@@ -316,15 +321,14 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
     }
     // The check and mate marks, from the position after the move as the
     // reference plays it.
-    if let Ok(mut after) = Chess::reference().start(&p, &marks_profile()) {
-        if let Ok(note) = after.play(action) {
+    if let Ok(mut after) = Chess::reference().start(&p, &marks_profile())
+        && let Ok(note) = after.play(action) {
             if note.outcome.is_checkmate() {
                 s.push('#');
             } else if note.check {
                 s.push('+');
             }
         }
-    }
     Some(s)
 }
 
@@ -551,7 +555,7 @@ mod tests {
                         checked += 1;
                     }
                 }
-                let a = moves[rng.pick(moves.len())].clone();
+                let a = *moves[rng.pick(moves.len())];
                 g.play(&a).unwrap();
             }
         }
