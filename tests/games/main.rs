@@ -22,6 +22,7 @@ mod independence;
 mod length_ratio;
 mod perft_figures;
 mod replay;
+mod replay_backgammon;
 mod setup_numbers;
 mod setup_validation;
 mod stratego_combat_table;

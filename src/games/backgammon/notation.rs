@@ -1398,19 +1398,23 @@ mod tests {
         record!("charlot1-charlot2_7p_2025-11-08-2305.mat"),
     ];
 
-    /// Where a replay stopped: the ply (1-based, implied actions counted),
-    /// the record's move and why.
+    /// Where a replay stopped: the ply (the record's move, 1-based, as
+    /// `arbiter replay` counts it), the record's move and why.
     type Stop = (usize, RecordMove, Refusal<Backgammon>);
 
+    /// A game replayed, and for each play the text written before it and the
+    /// text `write_move` gives it.
+    type Replayed = (Box<dyn Game<Backgammon>>, Vec<(String, String)>);
+
     /// Replays a record as `arbiter replay` does: each implied action, then
-    /// each move read, judged and played on the reference. Gives the game
-    /// and, for each play, the text written before it and the text
-    /// `write_move` gives it.
-    fn replay(rec: &Record<Backgammon>) -> Result<(Box<dyn Game<Backgammon>>, Vec<(String, String)>), Stop> {
+    /// each move read, judged and played on the reference.
+    fn replay(rec: &Record<Backgammon>) -> Result<Replayed, Stop> {
         let name = Backgammon::record_profile(rec).unwrap();
-        let mut g = Backgammon::reference().start(&rec.setup, &profile(name)).unwrap();
+        let mut g = Backgammon::reference()
+            .start(&rec.setup, &profile(name))
+            .unwrap();
         let mut written = Vec::new();
-        for m in &rec.moves {
+        for (i, m) in rec.moves.iter().enumerate() {
             while let Some(a) = Backgammon::implied(&*g, m) {
                 g.play(&a).unwrap();
             }
@@ -1421,7 +1425,7 @@ mod tests {
                     }
                     g.play(&action).unwrap();
                 }
-                Resolved::Refused(r) => return Err((g.ply() + 1, m.clone(), r)),
+                Resolved::Refused(r) => return Err((i + 1, m.clone(), r)),
             }
         }
         Ok((g, written))
@@ -1489,8 +1493,8 @@ mod tests {
         assert_eq!(recs.len(), 1);
         let rec = recs.into_iter().next().unwrap().unwrap();
         let (ply, m, r) = replay(&rec).err().expect("the edited play is illegal");
-        // w4-b5, 13/8 24/20, roll (implied), 21, then the edited play.
-        assert_eq!((ply, m.line, m.text.as_str()), (5, 8, "13/12 6/4"));
+        // w4-b5, 13/8 24/20, 21 (after the unwritten roll), the edited play.
+        assert_eq!((ply, m.line, m.text.as_str()), (4, 8, "13/12 6/4"));
         assert_eq!(r.rule, Some(RuleCode::Blocked), "{r}");
         assert_eq!(r.clause, "BG-4.2", "{r}");
         assert!(r.why.contains("12"), "{r}");
