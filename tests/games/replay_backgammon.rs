@@ -39,7 +39,10 @@ fn real_match_files_replay_legal_under_both_implementations() {
             assert_eq!(reports.len(), games, "{file}");
             for g in &reports {
                 assert_eq!(g["profile"], "standard", "{g}");
-                assert!(g["illegal"].is_null() && g["wrong_result"].is_null() && g["error"].is_null(), "{g}");
+                assert!(
+                    g["illegal"].is_null() && g["wrong_result"].is_null() && g["error"].is_null(),
+                    "{g}"
+                );
                 assert!(g["claimed"].as_str().is_some(), "{g}");
             }
             assert_eq!(summary["summary"]["plies"], plies, "{file} {imp}");
@@ -63,7 +66,12 @@ fn the_edited_play_is_reported_at_its_ply_with_rule_and_clause() {
     assert_eq!(i["text"], "13/12 6/4", "{i}");
     assert_eq!(i["rule"], "play.blocked", "{i}");
     assert_eq!(i["clause"], "BG-4.2", "{i}");
-    let closest: Vec<&str> = i["closest"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let closest: Vec<&str> = i["closest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
     assert_eq!(closest.len(), 3, "{i}");
     assert!(closest.contains(&"6/5* 6/4"), "{i}");
     assert_eq!(summary["summary"]["illegal"], 1);
@@ -74,7 +82,13 @@ fn the_edited_gammon_count_is_a_wrong_result() {
     let (games, summary, code) = reports("edited-wrong-result.mat", &[]);
     assert_eq!(code, 1);
     let w = games[0]["wrong_result"].as_str().expect("a wrong result");
-    assert!(w.contains("claims 2 points") && w.contains("gammon") && w.contains("4 points") && w.contains("BG-7.4"), "{w}");
+    assert!(
+        w.contains("claims 2 points")
+            && w.contains("gammon")
+            && w.contains("4 points")
+            && w.contains("BG-7.4"),
+        "{w}"
+    );
     assert_eq!(summary["summary"]["wrong_results"], 1);
 }
 
@@ -89,7 +103,13 @@ fn profiles_split_where_a_match_doubles_and_nowhere_else() {
         let splits = g["splits"].as_array().unwrap();
         assert_eq!(splits.len(), 1, "{g}");
         assert_eq!(splits[0]["profile"], "no-cube", "{g}");
-        assert!(splits[0]["what"].as_str().unwrap().starts_with("`Doubles => 2` is illegal no-cube"), "{g}");
+        assert!(
+            splits[0]["what"]
+                .as_str()
+                .unwrap()
+                .starts_with("`Doubles => 2` is illegal no-cube"),
+            "{g}"
+        );
     }
     assert_eq!(summary["summary"]["ambiguities"]["AB-9"], 4, "{summary}");
 }

@@ -553,7 +553,7 @@ fn write_play(steps: &[Step]) -> String {
     for s in canonical_order(steps.to_vec()) {
         let open = chains
             .iter_mut()
-            .find(|c| c.last().is_some_and(|&(p, _)| p == s.from && p != OFF) && c.len() > 0);
+            .find(|c| c.last().is_some_and(|&(p, _)| p == s.from && p != OFF));
         match open {
             Some(c) => c.push((s.to, s.hit)),
             None => chains.push(vec![(s.from, false), (s.to, s.hit)]),
@@ -1063,7 +1063,7 @@ mod tests {
     use crate::games::backgammon::profile::Profile;
     use crate::games::backgammon::verdict::RuleCode;
     use crate::rules::notation::{Refusal, Resolved, resolve, spell};
-    use crate::rules::{Basics, RuleProfile as _};
+    use crate::rules::Basics;
 
     const N: Option<&str> = Some("standard");
 
@@ -1400,7 +1400,7 @@ mod tests {
 
     /// Where a replay stopped: the ply (the record's move, 1-based, as
     /// `arbiter replay` counts it), the record's move and why.
-    type Stop = (usize, RecordMove, Refusal<Backgammon>);
+    type Stop = Box<(usize, RecordMove, Refusal<Backgammon>)>;
 
     /// A game replayed, and for each play the text written before it and the
     /// text `write_move` gives it.
@@ -1425,7 +1425,7 @@ mod tests {
                     }
                     g.play(&action).unwrap();
                 }
-                Resolved::Refused(r) => return Err((i + 1, m.clone(), r)),
+                Resolved::Refused(r) => return Err(Box::new((i + 1, m.clone(), r))),
             }
         }
         Ok((g, written))
@@ -1437,7 +1437,8 @@ mod tests {
         for (name, text) in REAL {
             for rec in Backgammon::read_records("mat", text) {
                 let rec = rec.unwrap_or_else(|e| panic!("{name}: {e:?}"));
-                let (g, _) = replay(&rec).unwrap_or_else(|(ply, m, r)| {
+                let (g, _) = replay(&rec).unwrap_or_else(|stop| {
+                    let (ply, m, r) = *stop;
                     panic!("{name} line {} ply {ply} `{}`: {r}", m.line, m.text)
                 });
                 let claim = rec.result.clone().expect("every game says who won");
@@ -1492,7 +1493,7 @@ mod tests {
         let recs = Backgammon::read_records("mat", text);
         assert_eq!(recs.len(), 1);
         let rec = recs.into_iter().next().unwrap().unwrap();
-        let (ply, m, r) = replay(&rec).err().expect("the edited play is illegal");
+        let (ply, m, r) = *replay(&rec).err().expect("the edited play is illegal");
         // w4-b5, 13/8 24/20, 21 (after the unwritten roll), the edited play.
         assert_eq!((ply, m.line, m.text.as_str()), (4, 8, "13/12 6/4"));
         assert_eq!(r.rule, Some(RuleCode::Blocked), "{r}");
