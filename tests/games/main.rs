@@ -20,6 +20,7 @@ mod epaminondas;
 mod finished_positions;
 mod independence;
 mod length_ratio;
+mod notation_round_trip;
 mod perft_figures;
 mod replay;
 mod replay_backgammon;

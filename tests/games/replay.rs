@@ -113,3 +113,12 @@ fn a_file_of_no_known_game_or_format_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("pgn"), "{err}");
 }
+
+#[test]
+fn a_world_championship_game_drawn_by_agreement_replays_legal_and_its_draw_stands() {
+    let (games, _, code) = reports("tests/data/records/chess/wch-2023-game1.pgn", &[]);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 97, "{}", games[0]);
+    assert_eq!(games[0]["outcome"], "ongoing");
+    assert!(games[0]["wrong_result"].is_null());
+}
