@@ -22,5 +22,6 @@ mod protocol;
 mod protocol_pages;
 mod protocol_wire;
 mod referee;
+mod referee_backgammon;
 mod reports;
 mod robustness;
