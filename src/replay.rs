@@ -353,7 +353,26 @@ fn run<G: Rules>(
     };
     let mut outcomes = vec![g.outcome().to_string()];
     let mut illegal = None;
-    for (i, m) in rec.moves.iter().enumerate() {
+    'moves: for (i, m) in rec.moves.iter().enumerate() {
+        // The actions the record format leaves unwritten before this move
+        // (a backgammon match file's decision to roll): played, not counted
+        // as plies of the record. A few at most, so a game that keeps
+        // implying cannot loop.
+        for _ in 0..4 {
+            let Some(a) = G::implied(&*g, m) else { break };
+            if let Err(e) = g.play(&a) {
+                illegal = Some(IllegalMove {
+                    ply: i + 1,
+                    text: m.text.clone(),
+                    line: m.line,
+                    rule: Some(e.rule.to_string()),
+                    clause: e.clause,
+                    why: format!("before it, the unwritten {a}: {}", e.explanation),
+                    closest: Vec::new(),
+                });
+                break 'moves;
+            }
+        }
         match resolve::<G>(Some(notation), &*g, &m.text) {
             Resolved::Legal { action } => match g.play(&action) {
                 Ok(_) => outcomes.push(g.outcome().to_string()),

@@ -152,6 +152,17 @@ pub trait Notation: Basics {
         None
     }
 
+    /// An action the record format leaves unwritten before `next`, which a
+    /// replay plays before reading `next` (call it again until `None`): a
+    /// backgammon match file writes each roll but never the player's
+    /// decision to roll rather than double, which the game waits for only
+    /// when that player may double. `None` (the default): the record writes
+    /// every action.
+    fn implied(game: &dyn Game<Self>, next: &RecordMove) -> Option<Self::Action> {
+        let _ = (game, next);
+        None
+    }
+
     /// What is wrong with the result a record claims, given the game as
     /// replayed to its last move: `None` when the rules allow it (a
     /// resignation or an agreed draw is a result the rules allow in any

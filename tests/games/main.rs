@@ -24,6 +24,7 @@ mod notation_dame;
 mod notation_round_trip;
 mod perft_figures;
 mod replay;
+mod replay_backgammon;
 mod setup_numbers;
 mod setup_validation;
 mod stratego_combat_table;

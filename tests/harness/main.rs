@@ -23,5 +23,6 @@ mod protocol_pages;
 mod protocol_wire;
 mod referee;
 mod referee_dame;
+mod referee_backgammon;
 mod reports;
 mod robustness;

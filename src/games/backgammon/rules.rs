@@ -15,7 +15,7 @@ use super::verdict::RuleCode;
 impl Basics for Backgammon {
     crate::game_basics! {
         name: "backgammon", seed: "seed 004 (Backgammon, Dopplerwürfel)", example_adapter: "examples/python-backgammon/adapter.py",
-        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        spec_files: ["rules.md", "ambiguities.md", "notation.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 
