@@ -20,6 +20,7 @@ mod epaminondas;
 mod finished_positions;
 mod independence;
 mod length_ratio;
+mod notation_epaminondas;
 mod notation_stratego;
 mod perft_figures;
 mod setup_numbers;

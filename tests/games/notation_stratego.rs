@@ -135,6 +135,7 @@ fn every_legal_move_round_trips() {
             }
         }
     }
+    eprintln!("{positions} positions, {checked} spellings");
     assert!(positions >= 300, "only {positions} positions");
     assert!(checked > 10_000, "only {checked} spellings");
 }
@@ -230,11 +231,12 @@ fn records(name: &str) -> Vec<Result<Record<Stratego>, arbiter::rules::Located>>
     Stratego::read_records("gsn", &text)
 }
 
+/// The first move of a record refused: ply (from 1), text, rule, clause.
+type FirstRefused = (usize, String, String, String);
+
 /// Replays a record on the reference under its profile; the first move
-/// refused, as (ply from 1, text, rule, clause), or the final game.
-fn replay(
-    record: &Record<Stratego>,
-) -> Result<Box<dyn Game<Stratego>>, (usize, String, String, String)> {
+/// refused, or the final game.
+fn replay(record: &Record<Stratego>) -> Result<Box<dyn Game<Stratego>>, FirstRefused> {
     let profile = Profile::named(Stratego::record_profile(record).unwrap()).unwrap();
     let mut game = start(&record.setup, &profile);
     for (i, m) in record.moves.iter().enumerate() {

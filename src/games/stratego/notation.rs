@@ -190,7 +190,7 @@ impl Notation for Stratego {
         let ending_name = ending_name(ending);
         match ending {
             // The endings the rules decide: the outcome must be that one.
-            0 | 1 | 2 => {
+            0..=2 => {
                 let wanted = match (ending, winner) {
                     (1, 0) => Outcome::RedWins(WinReason::FlagCaptured),
                     (1, 1) => Outcome::BlueWins(WinReason::FlagCaptured),
