@@ -11,6 +11,7 @@ pub mod harness;
 pub mod perft;
 pub mod protocol;
 pub mod prove;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod scenario;

@@ -84,6 +84,10 @@ enum Command {
         /// a tab, the implementation's (what `.ci/run` serves and conforms).
         #[arg(long)]
         implementations: bool,
+        /// Write each game's notations and record formats (name, a tab,
+        /// what it is), as `judge` requests and `arbiter replay` take them.
+        #[arg(long, conflicts_with_all = ["implementations", "adapters"])]
+        notations: bool,
     },
     /// Print every built-in profile of every game: each switch, its value
     /// in each profile, the clause and ambiguity entry that govern it and
@@ -106,6 +110,9 @@ enum Command {
     Perft(cli::perft::Args),
     /// Run the corpus against an external implementation (spec/protocol.md).
     Conform(cli::conform::Args),
+    /// Audit game records (PGN, PDN, match files, …) against the rules: the
+    /// first illegal move, a wrong claimed result, where profiles split.
+    Replay(cli::replay::Args),
     /// A matrix of scenarios × implementations from `conform --format json` reports.
     Matrix {
         /// The JSON reports, one per implementation.
@@ -193,6 +200,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cli::bench::bench(&args),
         Command::Conform(args) => cli::conform::conform(args),
         Command::Perft(args) => cli::perft::perft(&args),
+        Command::Replay(args) => cli::replay::run(&args),
         Command::Prove(args) => cli::prove::prove(&args),
         Command::Matrix {
             reports,
@@ -240,9 +248,28 @@ fn main() -> ExitCode {
         Command::Games {
             adapters,
             implementations,
+            notations,
         } => {
             for g in arbiter::games::all() {
-                if implementations {
+                if notations {
+                    println!(
+                        "{}\twire\tthe protocol's spelling (spec/{}/protocol.md)",
+                        g.name, g.name
+                    );
+                    for n in g.notations {
+                        println!("{}\t{}\t{} ({})", g.name, n.name, n.title, n.clause);
+                    }
+                    for f in g.record_formats {
+                        println!(
+                            "{}\t{}\trecords: .{}, moves in {} ({})",
+                            g.name,
+                            f.name,
+                            f.extensions.join(", ."),
+                            f.notation,
+                            f.clause
+                        );
+                    }
+                } else if implementations {
                     for i in &g.implementations {
                         println!("{}\t{i}", g.name);
                     }

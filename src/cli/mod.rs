@@ -10,6 +10,7 @@ pub mod mutants;
 pub mod perft;
 pub mod profiles;
 pub mod prove;
+pub mod replay;
 pub mod serve;
 pub mod show;
 pub mod signals;

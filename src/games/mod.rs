@@ -135,6 +135,12 @@ pub struct About {
     /// Its built-in profiles, every switch with its value, and what each
     /// switch is about (`arbiter profiles`; [`crate::rules::switches`]).
     pub profiles: fn() -> serde_json::Value,
+    /// The notations it reads and writes besides the wire spelling
+    /// ([`crate::rules::Notation::NOTATIONS`]).
+    pub notations: &'static [crate::rules::NotationInfo],
+    /// The record formats `arbiter replay` reads for it
+    /// ([`crate::rules::Notation::RECORD_FORMATS`]).
+    pub record_formats: &'static [crate::rules::notation::RecordFormat],
 }
 
 impl About {
@@ -157,6 +163,8 @@ impl About {
             mutant_count: G::MUTANTS.len(),
             check_profile: |name| G::Profile::parse(name).map(|_| ()),
             profiles: || crate::rules::switches::describe::<G::Profile>(G::NAME),
+            notations: G::NOTATIONS,
+            record_formats: G::RECORD_FORMATS,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::rules::{Game, Implementation, Rules, StateField, Verdict};
+use crate::rules::{Game, Illegal, Implementation, Rules, StateField, Verdict};
 
 use super::message::{ErrorKind, Hello, POSITION, Position, Query, ReplyBody, State, capabilities};
 
@@ -163,22 +163,35 @@ pub fn state_of<G: Rules>(game: &dyn Game<G>, last: Option<&G::Note>) -> State {
 
 /// Answers one query.
 pub fn answer<G: Rules>(imp: &dyn Implementation<G>, query: &Query<G>) -> ReplyBody<G> {
+    answer_full(imp, query).0
+}
+
+/// Answers one query, and for an illegal action of `judge` also the whole
+/// refusal (clause and explanation), which arbiter's own server adds to
+/// its reply (`clause`, `why`).
+pub fn answer_full<G: Rules>(
+    imp: &dyn Implementation<G>,
+    query: &Query<G>,
+) -> (ReplyBody<G>, Option<Illegal<G>>) {
     let p = match query {
-        Query::Hello => return ReplyBody::Hello(hello(imp)),
+        Query::Hello => return (ReplyBody::Hello(hello(imp)), None),
         Query::LegalMoves(p) | Query::Judge(p, _) | Query::State(p) => p,
     };
     let (game, last) = match replay(imp, p) {
         Ok(x) => x,
-        Err(e) => return e,
+        Err(e) => return (e, None),
     };
-    match query {
-        Query::Judge(_, mv) => ReplyBody::Verdict(match game.judge(mv) {
-            Verdict::Legal => None,
-            Verdict::Illegal(i) => Some(i.rule),
-        }),
+    let body = match query {
+        Query::Judge(_, mv) => {
+            return match game.judge(mv) {
+                Verdict::Legal => (ReplyBody::Verdict(None), None),
+                Verdict::Illegal(i) => (ReplyBody::Verdict(Some(i.rule)), Some(i)),
+            };
+        }
         Query::State(_) => ReplyBody::State(state_of(game.as_ref(), last.as_ref())),
         Query::Hello | Query::LegalMoves(_) => ReplyBody::LegalMoves(game.legal_actions()),
-    }
+    };
+    (body, None)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod all_games;
 pub mod answer;
 pub mod message;
 pub mod reader;
+pub mod referee;
 pub mod schema;
 pub mod serve;
 pub mod writer;

@@ -53,7 +53,13 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
     );
     request.insert(
         "query".into(),
-        json!({"enum": ["hello", "legal-moves", "judge", "state"]}),
+        json!({"description": "`play` is answered by arbiter's own server only (the referee): judge the move and, when legal, play it and give the state after it.", "enum": ["hello", "legal-moves", "judge", "state", "play"]}),
+    );
+    let mut notations = vec!["wire".to_string()];
+    notations.extend(G::NOTATIONS.iter().map(|n| n.name.to_string()));
+    request.insert(
+        "notation".into(),
+        json!({"description": format!("For arbiter's own server (the referee): the notation `moves` and `move` are written in (spec/{name}/notation.md); absent: the wire spelling. Never sent to engines."), "enum": notations}),
     );
     request.insert(
         "profile".into(),
@@ -70,14 +76,17 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
         "moves".into(),
         json!({"description": "The actions played from the setup, oldest first.", "type": "array", "items": {"type": "string"}}),
     );
-    request.insert("move".into(), text("For `judge`: the action to judge."));
+    request.insert(
+        "move".into(),
+        text("For `judge` and `play`: the action to judge."),
+    );
     let request = json!({
         "description": format!("A request about {name}."),
         "type": "object",
         "properties": request,
         "required": ["protocol", "id", "query"],
         "allOf": [
-            {"if": {"properties": {"query": {"const": "judge"}}, "required": ["query"]},
+            {"if": {"properties": {"query": {"enum": ["judge", "play"]}}, "required": ["query"]},
              "then": {"required": ["setup", "move"]}},
             {"if": {"properties": {"query": {"enum": ["legal-moves", "state"]}}, "required": ["query"]},
              "then": {"required": ["setup"]}},
@@ -114,7 +123,28 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> (Value, Value) {
     verdict.insert("verdict".into(), json!({"enum": ["legal", "illegal"]}));
     verdict.insert(
         "rule".into(),
-        json!({"description": "With `illegal`: the rule that forbids the action.", "allOf": [rule]}),
+        json!({"description": "With `illegal`: the rule that forbids the action (arbiter's referee leaves it out when the text names no action at all).", "allOf": [rule]}),
+    );
+    verdict.insert("move".into(), text("arbiter's own server, with a notation or `play`: the action judged, in the wire spelling."));
+    verdict.insert(
+        "written".into(),
+        text("arbiter's own server, with a notation: the legal action as that notation writes it."),
+    );
+    verdict.insert(
+        "clause".into(),
+        text("arbiter's own server, with `illegal`: the clause that decides it."),
+    );
+    verdict.insert(
+        "why".into(),
+        text("arbiter's own server, with `illegal`: why, in words."),
+    );
+    verdict.insert(
+        "closest".into(),
+        json!({"description": "arbiter's own server, with a notation or `play` and `illegal`: the closest legal actions, in the request's notation.", "type": "array", "items": {"type": "string"}}),
+    );
+    verdict.insert(
+        "state".into(),
+        json!({"description": "arbiter's own server, `play` with `legal`: the state after the action (every state field and `position`).", "type": "object"}),
     );
 
     let mut state = Map::new();

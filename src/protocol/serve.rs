@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::harness::glob;
 use crate::rules::{Implementation, Rules};
 
-use super::answer::{answer, shorten_echoes, shorten_error};
+use super::answer::{answer_full, shorten_echoes, shorten_error};
 use super::message::{ErrorKind, QueryKind, Reply};
 use super::reader::{ProtocolError, peek_id, read_request_with};
 use super::writer::{error_value, reply_value};
@@ -150,13 +150,25 @@ pub struct Single<'a, G: Rules> {
 
 impl<G: Rules> AnswerLine for Single<'_, G> {
     fn answer_line(&self, line: &str) -> Answered {
+        if super::referee::wants(line) {
+            return super::referee::answer(self.imp, line, self.default_profile.as_deref());
+        }
         match read_request_with::<G>(line, self.default_profile.as_deref()) {
             Ok(req) => {
-                let body = shorten_error(answer(self.imp, &req.query));
+                let (body, illegal) = answer_full(self.imp, &req.query);
+                let mut reply = reply_value(&Reply::<G> {
+                    id: req.id,
+                    body: shorten_error(body),
+                });
+                // arbiter's own server says why, beside the rule code.
+                if let (Some(i), Value::Object(map)) = (illegal, &mut reply) {
+                    map.insert("clause".into(), i.clause.into());
+                    map.insert("why".into(), shorten_echoes(&i.explanation).into());
+                }
                 Answered {
                     kind: Some(req.query.kind()),
                     case: req.case,
-                    reply: reply_value(&Reply::<G> { id: req.id, body }),
+                    reply,
                 }
             }
             Err(e) => Answered {

@@ -105,7 +105,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub use annotations::{Annotations, Held};
-pub use notation::Notation;
+pub use notation::{Notation, NotationInfo};
 pub use state::StateField;
 pub use switches::SwitchInfo;
 

@@ -73,10 +73,17 @@ pub fn readings_of(files: &[(&'static str, &'static str)], id: &str) -> Vec<Stri
 }
 
 /// Whether `s` has the shape of a clause ID: capital letters, `-`, then
-/// dot-separated numbers.
+/// dot-separated numbers, optionally after one capital letter naming a
+/// section page (`CH-N.3`, a clause of `spec/chess/notation.md`).
 pub fn is_clause_id(s: &str) -> bool {
     let Some((letters, numbers)) = s.split_once('-') else {
         return false;
+    };
+    let numbers = match numbers.split_once('.') {
+        Some((page, rest)) if page.len() == 1 && page.bytes().all(|b| b.is_ascii_uppercase()) => {
+            rest
+        }
+        _ => numbers,
     };
     !letters.is_empty()
         && letters.bytes().all(|b| b.is_ascii_uppercase())

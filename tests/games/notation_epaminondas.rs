@@ -109,7 +109,7 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-/// The example of `spec/epaminondas/protocol.md` and EPN-1.2: White on
+/// The example of `spec/epaminondas/protocol.md` and EP-N.1.2: White on
 /// d2, d3, d4 (8 × 8), Black on d7 and g8.
 fn example() -> Box<dyn Game<Epaminondas>> {
     let setup = Setup {
@@ -179,7 +179,7 @@ fn refusals_name_the_games_rule_and_the_closest_legal_moves() {
     for bad in ["d2d5", "d2-", "zz-d5", "e5", ""] {
         let r = refused(bad);
         assert_eq!(r.rule, None, "{bad}");
-        assert!(r.clause.starts_with("EPN-1."), "{bad}: {}", r.clause);
+        assert!(r.clause.starts_with("EP-N.1."), "{bad}: {}", r.clause);
         assert!(!r.closest.is_empty(), "{bad}");
     }
     assert!(refused("e5").why.contains("stones"));

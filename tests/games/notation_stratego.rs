@@ -208,7 +208,7 @@ fn refusals_name_the_games_rule_and_the_closest_legal_moves() {
     for bad in ["C4C5", "C-C5", "C04-C5", "44-45", ""] {
         let r = refused(bad);
         assert_eq!(r.rule, None, "{bad}");
-        assert_eq!(r.clause, "STN-1.1", "{bad}");
+        assert_eq!(r.clause, "ST-N.1.1", "{bad}");
         assert!(!r.closest.is_empty(), "{bad}");
     }
     // A Gravon move is never ambiguous: every legal move has one reading.
@@ -316,7 +316,7 @@ fn a_wrong_claimed_result_is_found() {
         let game = replay(rec).unwrap();
         let why = Stratego::check_result(rec.result.as_deref().unwrap(), rec, game.as_ref())
             .expect("a contradiction");
-        assert!(why.contains("STN-2.4"), "{why}");
+        assert!(why.contains("ST-N.2.4"), "{why}");
         assert!(why.contains("flag captured"), "{why}");
     }
     // The first is a finished game whose winner is swapped: the rules say
@@ -366,12 +366,12 @@ fn a_broken_game_is_located_and_the_next_is_read() {
     assert_eq!(recs.len(), 4);
     let e = recs[0].as_ref().unwrap_err();
     assert_eq!((e.at.line, e.at.column), (3, 5), "{}", e.message);
-    assert!(e.message.contains("STN-2.2"), "{}", e.message);
+    assert!(e.message.contains("ST-N.2.2"), "{}", e.message);
     assert!(recs[1].is_ok());
     let e = recs[2].as_ref().unwrap_err();
     let first_of_third = lines.len() + 1 + lines.len() + 1;
     assert_eq!(e.at.line as usize, first_of_third + 3, "{}", e.message);
-    assert!(e.message.contains("STN-2.3"), "{}", e.message);
+    assert!(e.message.contains("ST-N.2.3"), "{}", e.message);
     let last = recs[3].as_ref().unwrap();
     assert_eq!(last.line, first_of_third + lines.len());
     // Other damage: a missing END, a bad header version, no field line.
@@ -480,4 +480,65 @@ fn write_records() {
     let moves = random_game(&setup, &profile, 8001, 40);
     text.push_str(&write_gsn(&setup, 0, &moves, "randomred", "randomblue", 1, 0).unwrap());
     write("edited-wrong-result.gsn", &text);
+}
+
+/// `arbiter replay` on the committed records (JSON lines): the good games
+/// replay legal with no wrong result, the edited ones are reported with
+/// the ply, rule and clause, and a `--profiles all` run attributes the
+/// 3-limit's splits to the two-squares switch.
+#[test]
+fn arbiter_replay_reports_the_records() {
+    let files: Vec<String> = std::fs::read_dir(repo(DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gsn"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 7);
+    let mut args = vec!["replay", "--json", "--profiles", "all"];
+    args.extend(files.iter().map(String::as_str));
+    let (out, err, code) = crate::common::run(&args);
+    assert_eq!(code, 1, "findings make the exit code 1: {err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let games: Vec<&serde_json::Value> = lines.iter().filter(|v| v.get("file").is_some()).collect();
+    assert_eq!(games.len(), 8);
+    for g in &games {
+        let file = g["file"].as_str().unwrap();
+        assert_eq!(g["game"], "stratego");
+        assert_eq!(g["profile"], "gravon");
+        assert!(g["error"].is_null(), "{file}: {}", g["error"]);
+        if file.ends_with("edited-illegal-move.gsn") {
+            assert_eq!(g["illegal"]["ply"], 7);
+            assert_eq!(g["illegal"]["rule"], "play.lake");
+            assert_eq!(g["illegal"]["clause"], "RP-3.5");
+            assert_eq!(g["illegal"]["line"], 10);
+        } else if file.ends_with("edited-wrong-result.gsn") {
+            assert!(g["illegal"].is_null());
+            let why = g["wrong_result"].as_str().unwrap();
+            assert!(why.contains("ST-N.2.4"), "{why}");
+        } else {
+            assert!(g["illegal"].is_null(), "{file}");
+            assert!(g["wrong_result"].is_null(), "{file}");
+        }
+        for s in g["splits"].as_array().unwrap() {
+            assert!(s.to_string().contains("two-squares"), "{file}: {s}");
+        }
+    }
+    // The random barrage games shuttle a piece more than three times:
+    // modern-3 (limit 3) refuses a move the gravon profile (limit 5) allows.
+    let split = games
+        .iter()
+        .filter(|g| !g["splits"].as_array().unwrap().is_empty())
+        .count();
+    assert!(split >= 1, "no game splits from modern-3");
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(summary["games"], 8);
+    assert_eq!(summary["illegal"], 1);
+    assert_eq!(summary["wrong_results"], 2);
+    assert_eq!(summary["errors"], 0);
+    let plies: u64 = games.iter().map(|g| g["plies"].as_u64().unwrap()).sum();
+    assert_eq!(summary["plies"], plies);
 }

@@ -21,5 +21,6 @@ mod positions;
 mod protocol;
 mod protocol_pages;
 mod protocol_wire;
+mod referee;
 mod reports;
 mod robustness;

@@ -16,7 +16,7 @@ use super::verdict::RuleCode;
 impl Basics for Chess {
     crate::game_basics! {
         name: "chess", seed: "seed 004 (Schach)", example_adapter: "examples/chess-naive/adapter.py",
-        spec_files: ["rules.md", "ambiguities.md"], implementations: [Reference, Engine],
+        spec_files: ["rules.md", "ambiguities.md", "notation.md"], implementations: [Reference, Engine],
         types: { Setup = Position, Action = Action, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Color },
     }
 }

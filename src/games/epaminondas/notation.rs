@@ -16,7 +16,7 @@ use crate::rules::notation::{Misread, NotationInfo};
 use crate::rules::{Game, Notation};
 
 /// The clause that defines AbstractPlay's moves.
-const MOVE_CLAUSE: &str = "EPN-1.2";
+const MOVE_CLAUSE: &str = "EP-N.1.2";
 
 /// Who stands on `sq` in `setup`.
 fn stone(setup: &Setup, sq: Square) -> Option<Side> {
@@ -76,13 +76,13 @@ impl Notation for Epaminondas {
             ));
         }
         // arbiter's own spelling with a count (`d4-d5/3`) cannot be taken
-        // for AbstractPlay's, which never writes `/` (EPN-1.3).
+        // for AbstractPlay's, which never writes `/` (EP-N.1.3).
         if text.contains('/') {
             let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
             return compact
                 .parse::<Move>()
                 .map(|m| vec![m])
-                .map_err(|why| Misread::notation("EPN-1.3", why));
+                .map_err(|why| Misread::notation("EP-N.1.3", why));
         }
         let (rear, to) = split(text).map_err(|why| Misread::notation(MOVE_CLAUSE, why))?;
         let literal = Move {

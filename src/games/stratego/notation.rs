@@ -19,7 +19,7 @@ use crate::rules::notation::{Misread, NotationInfo, Record, RecordFormat, Record
 use crate::rules::{Game, Loc, Located, Notation, located};
 
 /// The clause that defines Gravon's squares and moves.
-const MOVE_CLAUSE: &str = "STN-1.1";
+const MOVE_CLAUSE: &str = "ST-N.1.1";
 
 /// The header every `.gsn` game opens with, before its version digit.
 const GSN_HEADER: &str = "#X38FA11 Stratego-Notation v";
@@ -101,7 +101,7 @@ impl Notation for Stratego {
         name: "gsn",
         extensions: &["gsn"],
         notation: "gravon",
-        clause: "STN-2.1",
+        clause: "ST-N.2.1",
     }];
 
     fn read_move(
@@ -150,7 +150,7 @@ impl Notation for Stratego {
             out.push(Err(at(
                 i,
                 1,
-                format!("expected the header `{GSN_HEADER}1` (or v2) (STN-2.1)"),
+                format!("expected the header `{GSN_HEADER}1` (or v2) (ST-N.2.1)"),
             )));
         }
         for (k, &s) in starts.iter().enumerate() {
@@ -158,7 +158,7 @@ impl Notation for Stratego {
             out.push(read_gsn_game(&lines, s, end));
         }
         if out.is_empty() {
-            out.push(Err(at(0, 1, "the file holds no game (STN-2.1)".into())));
+            out.push(Err(at(0, 1, "the file holds no game (ST-N.2.1)".into())));
         }
         out
     }
@@ -199,7 +199,7 @@ impl Notation for Stratego {
                     (2, 2) => Outcome::Draw(DrawReason::NeitherCanMove),
                     _ => {
                         return Some(format!(
-                            "ending {ending} ({ending_name}) with winner {winner} ({}) is no result the rules give (STN-2.4)",
+                            "ending {ending} ({ending_name}) with winner {winner} ({}) is no result the rules give (ST-N.2.4)",
                             named(winner)
                         ));
                     }
@@ -212,7 +212,7 @@ impl Notation for Stratego {
                         Some((w, clause)) => format!("the rules say {} ({clause})", named(w)),
                     };
                     Some(format!(
-                        "the record claims {ending_name}, {} ({}), but after its last move {actual} (STN-2.4)",
+                        "the record claims {ending_name}, {} ({}), but after its last move {actual} (ST-N.2.4)",
                         named(winner),
                         wanted.clause().unwrap_or("")
                     ))
@@ -223,13 +223,13 @@ impl Notation for Stratego {
             _ => {
                 if ending == 4 && winner != 2 {
                     return Some(format!(
-                        "ending 4 (tie agreed) names winner {winner} ({}): a tie has winner 2 (STN-2.4)",
+                        "ending 4 (tie agreed) names winner {winner} ({}): a tie has winner 2 (ST-N.2.4)",
                         named(winner)
                     ));
                 }
                 over_by_rules(outcome).map(|(w, clause)| {
                     format!(
-                        "the record claims {ending_name}, {}, but the rules had already ended the game: {} ({clause}) (STN-2.4)",
+                        "the record claims {ending_name}, {}, but the rules had already ended the game: {} ({clause}) (ST-N.2.4)",
                         named(winner),
                         named(w)
                     )
@@ -239,7 +239,7 @@ impl Notation for Stratego {
     }
 }
 
-/// What Gravon's ending codes mean (STN-2.4).
+/// What Gravon's ending codes mean (ST-N.2.4).
 fn ending_name(ending: u8) -> &'static str {
     match ending {
         0 => "the loser unable to move",
@@ -259,7 +259,7 @@ fn ending_name(ending: u8) -> &'static str {
 /// Reads `result <ending> winner <w>` into its two codes.
 fn parse_result(claimed: &str) -> Result<(u8, u8), String> {
     let bad = || {
-        format!("`{claimed}` is not a Gravon result: `result <ending> winner <0|1|2>` was expected (STN-2.4)")
+        format!("`{claimed}` is not a Gravon result: `result <ending> winner <0|1|2>` was expected (ST-N.2.4)")
     };
     let words: Vec<&str> = claimed.split_whitespace().collect();
     let [r, ending, w, winner] = words.as_slice() else {
@@ -272,12 +272,12 @@ fn parse_result(claimed: &str) -> Result<(u8, u8), String> {
     let winner: u8 = winner.parse().map_err(|_| bad())?;
     if !matches!(ending, 0..=4 | 10..=14) {
         return Err(format!(
-            "ending {ending} is none of Gravon's endings 0-4 and 10-14 (STN-2.4)"
+            "ending {ending} is none of Gravon's endings 0-4 and 10-14 (ST-N.2.4)"
         ));
     }
     if winner > 2 {
         return Err(format!(
-            "winner {winner} is none of 0 (red), 1 (blue), 2 (draw) (STN-2.4)"
+            "winner {winner} is none of 0 (red), 1 (blue), 2 (draw) (ST-N.2.4)"
         ));
     }
     Ok((ending, winner))
@@ -307,7 +307,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
         return Err(at(
             start,
             GSN_HEADER.len() + 1,
-            format!("`{header}`: the format's version is 1 or 2 (STN-2.1)"),
+            format!("`{header}`: the format's version is 1 or 2 (ST-N.2.1)"),
         ));
     }
     let mut tags = vec![("Version".to_string(), version.to_string())];
@@ -319,7 +319,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
                 i,
                 6,
                 format!(
-                    "`{}`: the game type is 0 (classic), 1 (barrage), 2 (free), 3 (ultimate lightning) or 4 (duel) (STN-2.2)",
+                    "`{}`: the game type is 0 (classic), 1 (barrage), 2 (free), 3 (ultimate lightning) or 4 (duel) (ST-N.2.2)",
                     type_line.unwrap_or("")
                 ),
             )
@@ -328,7 +328,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
             return Err(at(
                 i,
                 1,
-                "expected the line `type <n>` after the header (STN-2.1)".into(),
+                "expected the line `type <n>` after the header (ST-N.2.1)".into(),
             ));
         }
     };
@@ -340,11 +340,11 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
             return Err(at(
                 i,
                 1,
-                "the game ended before both armies were set up: a record without its field line cannot be replayed (STN-2.2)".into(),
+                "the game ended before both armies were set up: a record without its field line cannot be replayed (ST-N.2.2)".into(),
             ));
         }
         Some(f) => f,
-        None => return Err(at(i, 1, "expected the field line (STN-2.2)".into())),
+        None => return Err(at(i, 1, "expected the field line (ST-N.2.2)".into())),
     };
     let setup = read_field(field, game_type).map_err(|(col, why)| at(i, col, why))?;
     let mut moves = Vec::new();
@@ -354,7 +354,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
             return Err(at(
                 j.min(lines.len().saturating_sub(1)),
                 1,
-                "the game has no `END` line after its moves (STN-2.3)".into(),
+                "the game has no `END` line after its moves (ST-N.2.3)".into(),
             ));
         }
         let line = lines[j].trim();
@@ -366,12 +366,12 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
             continue;
         }
         if line.as_bytes().get(2) == Some(&b':') {
-            // A rescue line of Ultimate Lightning: no move (STN-2.3).
+            // A rescue line of Ultimate Lightning: no move (ST-N.2.3).
             j += 1;
             continue;
         }
         if let Err(why) = read_gravon_move(line) {
-            return Err(at(j, 1, format!("{why} (STN-2.3)")));
+            return Err(at(j, 1, format!("{why} (ST-N.2.3)")));
         }
         moves.push(RecordMove {
             text: line.to_string(),
@@ -385,7 +385,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
         return Err(at(
             k.min(lines.len().saturating_sub(1)),
             1,
-            "expected the line `<red> vs <blue> result <ending> winner <w>` after `END` (STN-2.4)"
+            "expected the line `<red> vs <blue> result <ending> winner <w>` after `END` (ST-N.2.4)"
                 .into(),
         ));
     };
@@ -393,14 +393,14 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
         at(
             k,
             1,
-            format!("`{last}`: `<red> vs <blue> result <ending> winner <w>` was expected (STN-2.4)"),
+            format!("`{last}`: `<red> vs <blue> result <ending> winner <w>` was expected (ST-N.2.4)"),
         )
     })?;
     let (red, blue) = players.split_once(" vs ").ok_or_else(|| {
         at(
             k,
             1,
-            format!("`{players}`: the two players joined by ` vs ` were expected (STN-2.4)"),
+            format!("`{players}`: the two players joined by ` vs ` were expected (ST-N.2.4)"),
         )
     })?;
     let result = format!("result {}", result.trim());
@@ -411,7 +411,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
         return Err(at(
             extra,
             1,
-            "unexpected text after the result line; a new game starts with its header (STN-2.1)"
+            "unexpected text after the result line; a new game starts with its header (ST-N.2.1)"
                 .into(),
         ));
     }
@@ -426,7 +426,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
     })
 }
 
-/// Reads Gravon's 100-letter field line (STN-2.2): square `i` is file
+/// Reads Gravon's 100-letter field line (ST-N.2.2): square `i` is file
 /// `i % 10`, rank `i / 10 + 1`; `A` empty, `B`–`M` red, `N`–`Y` blue, `_`
 /// a lake. On error, the 1-based column and why.
 fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
@@ -436,7 +436,7 @@ fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
         return Err((
             1,
             format!(
-                "the field line has {} characters, not 100 (STN-2.2)",
+                "the field line has {} characters, not 100 (ST-N.2.2)",
                 chars.len()
             ),
         ));
@@ -460,7 +460,7 @@ fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
                 return Err((
                     i + 1,
                     format!(
-                        "`_` (a lake) on {}, which is no lake (STN-2.2)",
+                        "`_` (a lake) on {}, which is no lake (ST-N.2.2)",
                         gravon_square(sq)
                     ),
                 ));
@@ -469,7 +469,7 @@ fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
                 return Err((
                     i + 1,
                     format!(
-                        "`{c}` on {}, a lake: a lake is written `_` (STN-2.2)",
+                        "`{c}` on {}, a lake: a lake is written `_` (ST-N.2.2)",
                         gravon_square(sq)
                     ),
                 ));
@@ -477,7 +477,7 @@ fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
             _ => {
                 return Err((
                     i + 1,
-                    format!("`{c}` is no field letter: `A`-`Y` or `_` (STN-2.2)"),
+                    format!("`{c}` is no field letter: `A`-`Y` or `_` (ST-N.2.2)"),
                 ));
             }
         };
@@ -507,12 +507,12 @@ fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
     if let Err(e) = setup.validate() {
         let (sq, _) = setup.pieces[e.entry()];
         let col = sq.rank as usize * 10 + sq.file as usize + 1;
-        return Err((col, format!("{e} (STN-2.2)")));
+        return Err((col, format!("{e} (ST-N.2.2)")));
     }
     Ok(setup)
 }
 
-/// Writes a game as a `.gsn` record (STN-2): the inverse of the reader, for
+/// Writes a game as a `.gsn` record (ST-N.2): the inverse of the reader, for
 /// tests and for records written from arbiter's own games. `None` when the
 /// setup is not on the standard board.
 pub fn write_gsn(
