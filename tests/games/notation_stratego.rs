@@ -13,6 +13,7 @@ use arbiter::games::stratego::game::{Outcome, Stratego};
 use arbiter::games::stratego::geometry::Geometry;
 use arbiter::games::stratego::moves::Move;
 use arbiter::games::stratego::notation::{gravon_square, write_gsn};
+use arbiter::games::stratego::notation_xml;
 use arbiter::games::stratego::piece::{Color, Piece};
 use arbiter::games::stratego::position::Setup;
 use arbiter::games::stratego::profile::Profile;
@@ -425,6 +426,19 @@ fn write_records() {
         let (ending, winner) = code(game.outcome());
         let text = write_gsn(&setup, 1, &moves, "randomred", "randomblue", ending, winner).unwrap();
         write(&format!("arbiter-barrage-{k}.gsn"), &text);
+        if k == 2 {
+            let xml = notation_xml::write(
+                &setup,
+                "barrage",
+                &moves,
+                "randomred",
+                "randomblue",
+                ending,
+                winner,
+            )
+            .unwrap();
+            write("arbiter-barrage-2.xml", &xml);
+        }
         finished.push((setup, moves, ending, winner));
     }
     for k in 1..=2u64 {
@@ -541,4 +555,99 @@ fn arbiter_replay_reports_the_records() {
     assert_eq!(summary["errors"], 0);
     let plies: u64 = games.iter().map(|g| g["plies"].as_u64().unwrap()).sum();
     assert_eq!(summary["plies"], plies);
+}
+
+/// Each `.gsn` record written as Gravon's `.xml` reads back as the same
+/// game: setup, moves and claimed result.
+#[test]
+fn xml_records_read_as_their_gsn_twins() {
+    for name in GOOD {
+        let rec = records(name).remove(0).unwrap();
+        let moves: Vec<Move> = {
+            let profile = Profile::gravon();
+            let mut game = start(&rec.setup, &profile);
+            rec.moves
+                .iter()
+                .map(
+                    |m| match resolve::<Stratego>(Some("gravon"), game.as_ref(), &m.text) {
+                        Resolved::Legal { action } => {
+                            game.play(&action).unwrap();
+                            action
+                        }
+                        Resolved::Refused(r) => panic!("{name}: {r}"),
+                    },
+                )
+                .collect()
+        };
+        let words: Vec<&str> = rec.result.as_deref().unwrap().split(' ').collect();
+        let (ending, winner): (u8, u8) = (words[1].parse().unwrap(), words[3].parse().unwrap());
+        let kind = if rec.tag("Type") == Some("1") {
+            "barrage"
+        } else {
+            "classic"
+        };
+        let xml = notation_xml::write(
+            &rec.setup, kind, &moves, "red & co", "<blue>", ending, winner,
+        )
+        .unwrap();
+        let back = Stratego::read_records("gravon-xml", &xml)
+            .remove(0)
+            .unwrap();
+        assert_eq!(back.setup, rec.setup, "{name}");
+        let texts =
+            |r: &Record<Stratego>| r.moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+        assert_eq!(texts(&back), texts(&rec), "{name}");
+        assert_eq!(back.result, rec.result, "{name}");
+        assert_eq!(back.tag("Red"), Some("red & co"));
+        assert_eq!(back.tag("Blue"), Some("<blue>"));
+        assert_eq!(back.moves[0].line, 5, "{name}: the first move's line");
+    }
+    // The committed .xml twin of a .gsn game reads as it.
+    let xml = std::fs::read_to_string(repo(&format!("{DIR}/arbiter-barrage-2.xml"))).unwrap();
+    let a = Stratego::read_records("gravon-xml", &xml)
+        .remove(0)
+        .unwrap();
+    let b = records("arbiter-barrage-2.gsn").remove(0).unwrap();
+    assert_eq!((a.setup, a.result), (b.setup, b.result));
+    assert_eq!(a.moves.len(), b.moves.len());
+}
+
+/// A broken `.xml` game is an error at its tag; the next game is read.
+#[test]
+fn a_broken_xml_game_is_located_and_the_next_is_read() {
+    let xml = std::fs::read_to_string(repo(&format!("{DIR}/arbiter-barrage-2.xml"))).unwrap();
+    let start = xml.find(" <game").unwrap();
+    let end = xml.find("</stratego>").unwrap();
+    let game = &xml[start..end];
+    let bad_winner = game.replace("winner=\"", "winner=\"9");
+    let bad_type = game.replacen("type=\"barrage\"", "type=\"chess\"", 1);
+    let bad_move = game.replacen("source=\"", "source=\"Q", 1);
+    let text = format!("<stratego>\n{bad_winner}{game}{bad_type}{bad_move}{game}</stratego>\n");
+    let recs = Stratego::read_records("gravon-xml", &text);
+    assert_eq!(recs.len(), 5);
+    let lines = game.lines().count();
+    let e = recs[0].as_ref().unwrap_err();
+    assert_eq!(e.at.line as usize, 1 + lines - 1, "{}", e.message);
+    assert!(e.message.contains("winner"), "{}", e.message);
+    assert!(recs[1].is_ok());
+    let e = recs[2].as_ref().unwrap_err();
+    assert_eq!(
+        (e.at.line as usize, e.at.column),
+        (2 + 2 * lines, 2),
+        "{}",
+        e.message
+    );
+    let e = recs[3].as_ref().unwrap_err();
+    assert_eq!(e.at.line as usize, 2 + 3 * lines + 2, "{}", e.message);
+    assert!(e.message.contains("ST-N.3.1"), "{}", e.message);
+    assert!(recs[4].is_ok());
+    let unclosed = format!("<stratego>\n{}", &game[..game.find("</game>").unwrap()]);
+    let e = Stratego::read_records("gravon-xml", &unclosed)
+        .remove(0)
+        .unwrap_err();
+    assert!(e.message.contains("never closed"), "{}", e.message);
+    let e = Stratego::read_records("gravon-xml", "<stratego/>")
+        .remove(0)
+        .unwrap_err();
+    assert!(e.message.contains("no `<game>`"), "{}", e.message);
 }

@@ -77,7 +77,7 @@ pub fn read_gravon_square(text: &str) -> Result<Square, String> {
 }
 
 /// Reads a Gravon move (`A4-A5`; `x` may stand for the dash).
-fn read_gravon_move(text: &str) -> Result<Move, String> {
+pub(super) fn read_gravon_move(text: &str) -> Result<Move, String> {
     let t = text.trim();
     let (a, b) = t
         .split_once('-')
@@ -97,12 +97,20 @@ impl Notation for Stratego {
         title: "Gravon's moves: two two-character squares, the tenth rank written 0 (A4-A5, J0-J9)",
         clause: MOVE_CLAUSE,
     }];
-    const RECORD_FORMATS: &'static [RecordFormat] = &[RecordFormat {
-        name: "gsn",
-        extensions: &["gsn"],
-        notation: "gravon",
-        clause: "ST-N.2.1",
-    }];
+    const RECORD_FORMATS: &'static [RecordFormat] = &[
+        RecordFormat {
+            name: "gsn",
+            extensions: &["gsn"],
+            notation: "gravon",
+            clause: "ST-N.2.1",
+        },
+        RecordFormat {
+            name: "gravon-xml",
+            extensions: &["xml"],
+            notation: "gravon",
+            clause: "ST-N.3.1",
+        },
+    ];
 
     fn read_move(
         notation: &str,
@@ -128,11 +136,17 @@ impl Notation for Stratego {
     }
 
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        if format != "gsn" {
-            return vec![Err(located(
-                Loc::default(),
-                format!("stratego reads no record format `{format}` (it reads `gsn`)"),
-            ))];
+        match format {
+            "gsn" => {}
+            "gravon-xml" => return super::notation_xml::read(text),
+            _ => {
+                return vec![Err(located(
+                    Loc::default(),
+                    format!(
+                        "stratego reads no record format `{format}` (it reads `gsn` and `gravon-xml`)"
+                    ),
+                ))];
+            }
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
@@ -254,6 +268,12 @@ fn ending_name(ending: u8) -> &'static str {
         14 => "opponent missing",
         _ => "an unknown ending",
     }
+}
+
+/// A claimed result as `.gsn` writes it, the form [`Notation::check_result`]
+/// reads (a `.xml` record's result is given in it too).
+pub(super) fn results_text(ending: &str, winner: u8) -> String {
+    format!("result {ending} winner {winner}")
 }
 
 /// Reads `result <ending> winner <w>` into its two codes.
@@ -429,7 +449,7 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
 /// Reads Gravon's 100-letter field line (ST-N.2.2): square `i` is file
 /// `i % 10`, rank `i / 10 + 1`; `A` empty, `B`–`M` red, `N`–`Y` blue, `_`
 /// a lake. On error, the 1-based column and why.
-fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
+pub(super) fn read_field(field: &str, game_type: u8) -> Result<Setup, (usize, String)> {
     let geometry = Geometry::standard();
     let chars: Vec<char> = field.chars().collect();
     if chars.len() != 100 {
