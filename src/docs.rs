@@ -16,6 +16,7 @@
 
 use std::path::Path;
 
+use crate::rules::grouped;
 use crate::scenario::any::AnyScenario;
 use crate::scenario::clauses::Clause;
 
@@ -111,19 +112,6 @@ fn perft_facts(root: &Path, g: &str) -> (usize, u64) {
         Ok(Some(f)) => (f.len(), f.iter().map(|f| f.info().count).max().unwrap_or(0)),
         _ => (0, 0),
     }
-}
-
-/// A count with thousands separated by commas, as the spec pages write them.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn code_list(items: &[&str]) -> String {

@@ -525,11 +525,8 @@ pub fn start<G: Rules>(
         .find(|i| i.name() == imp)
         .ok_or_else(|| {
             let names: Vec<_> = G::implementations().iter().map(|i| i.name()).collect();
-            format!(
-                "`{imp}` is not an implementation of {}: expected one of {}",
-                G::NAME,
-                names.join(", ")
-            )
+            let what = format!("an implementation of {}", G::NAME);
+            crate::rules::not_one_of(imp, &what, &names, None)
         })?;
     let profile = match profile {
         None => G::Profile::parse(G::Profile::names()[0])?,
@@ -559,9 +556,11 @@ pub fn start_named(
         }
     }
     crate::games::visit(game, &mut Start(imp, profile, setup)).unwrap_or_else(|| {
-        Err(format!(
-            "`{game}` is not a game: expected one of {}",
-            crate::games::names().join(", ")
+        Err(crate::rules::not_one_of(
+            game,
+            "a game",
+            &crate::games::names(),
+            None,
         ))
     })
 }

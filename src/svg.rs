@@ -43,6 +43,18 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// A board of `files` × `ranks` squares of `cell` units, with the
+    /// margin and the room for a legend every game's picture leaves.
+    pub const fn new(files: u32, ranks: u32, cell: u32) -> Grid {
+        Grid {
+            files,
+            ranks,
+            cell,
+            margin: 22,
+            extra: 56,
+        }
+    }
+
     /// Width of the picture.
     pub fn width(&self) -> u32 {
         2 * self.margin + self.files * self.cell
@@ -296,7 +308,17 @@ impl Grid {
         );
     }
 
-    /// A line of text below the board.
+    /// Writes the first three lines of `legend` (text, colour) below the
+    /// board and closes the picture.
+    pub fn finish(&self, mut s: String, legend: &[(String, &str)]) -> String {
+        for (i, (text, colour)) in legend.iter().take(3).enumerate() {
+            self.legend(&mut s, i, text, colour);
+        }
+        s.push_str("</svg>");
+        s
+    }
+
+    /// A line of text below the board: line `line` of the legend.
     pub fn legend(&self, s: &mut String, line: usize, text: &str, colour: &str) {
         let y = 2 * self.margin + self.ranks * self.cell + 14 + 16 * line as u32;
         let _ = write!(

@@ -109,6 +109,26 @@ pub enum Stop {
     TooLong,
 }
 
+/// One read of the non-blocking `pipe` into `chunk`: how many bytes came
+/// (0 when the read was interrupted, to be tried again), or `None` when
+/// nothing more comes for now: the pipe would block, or it is done (at its
+/// end or on an error: then `pipe` is `None` from here on).
+fn read_some<R: Read>(pipe: &mut Option<R>, chunk: &mut [u8]) -> Option<usize> {
+    match pipe.as_mut()?.read(chunk) {
+        Ok(0) => {
+            *pipe = None;
+            None
+        }
+        Ok(n) => Some(n),
+        Err(e) if e.kind() == ErrorKind::Interrupted => Some(0),
+        Err(e) if e.kind() == ErrorKind::WouldBlock => None,
+        Err(_) => {
+            *pipe = None;
+            None
+        }
+    }
+}
+
 /// Sets a descriptor non-blocking.
 fn nonblocking(fd: i32) {
     // SAFETY: fcntl(2) on a descriptor we own, changing only its flags.
@@ -308,19 +328,11 @@ impl Running {
     fn read_out(&mut self, chunk: &mut [u8]) {
         // Never past the limit by more than one chunk.
         while self.taken <= MAX_REPLY {
-            let Some(r) = self.stdout.as_mut() else {
+            let Some(n) = read_some(&mut self.stdout, chunk) else {
                 return;
             };
-            match r.read(chunk) {
-                Ok(0) => self.stdout = None,
-                Ok(n) => {
-                    self.out.extend_from_slice(&chunk[..n]);
-                    self.taken += n;
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
-                Err(_) => self.stdout = None,
-            }
+            self.out.extend_from_slice(&chunk[..n]);
+            self.taken += n;
         }
     }
 
@@ -328,21 +340,13 @@ impl Running {
         // At most a few chunks a round, so endless errors do not starve the
         // deadline check.
         for _ in 0..16 {
-            let Some(r) = self.stderr.as_mut() else {
+            let Some(n) = read_some(&mut self.stderr, chunk) else {
                 return;
             };
-            match r.read(chunk) {
-                Ok(0) => self.stderr = None,
-                Ok(n) => {
-                    self.err_tail.extend_from_slice(&chunk[..n]);
-                    if self.err_tail.len() > STDERR_TAIL {
-                        let cut = self.err_tail.len() - STDERR_TAIL;
-                        self.err_tail.drain(..cut);
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
-                Err(_) => self.stderr = None,
+            self.err_tail.extend_from_slice(&chunk[..n]);
+            if self.err_tail.len() > STDERR_TAIL {
+                let cut = self.err_tail.len() - STDERR_TAIL;
+                self.err_tail.drain(..cut);
             }
         }
     }

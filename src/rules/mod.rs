@@ -20,6 +20,7 @@ pub mod pgn;
 pub mod sides;
 pub mod state;
 pub mod switches;
+pub mod wire;
 pub mod yaml;
 
 /// The `SPEC_FILES` table of a game: `spec_files!("chess", "rules.md",
@@ -81,7 +82,9 @@ macro_rules! game_basics {
 /// The two answers every one of arbiter's own implementations gives alike,
 /// written inside its `impl Implementation<G>`: its `name` (`"reference"`,
 /// `"engine"`) and that its games tell the position they reach (an
-/// embedded third-party engine keeps the trait's default, no).
+/// embedded third-party engine keeps the trait's default, no). With
+/// `, Game => new`, also `start`, for an implementation whose games are
+/// made by `new(setup, profile)` alone (its error becomes the refusal).
 #[macro_export]
 macro_rules! own_implementation {
     ($name:literal) => {
@@ -91,6 +94,17 @@ macro_rules! own_implementation {
 
         fn tells_position(&self) -> bool {
             true
+        }
+    };
+    ($name:literal, $game:ty => $new:path) => {
+        $crate::own_implementation!($name);
+
+        fn start(
+            &self,
+            setup: &<$game as $crate::rules::Basics>::Setup,
+            profile: &<$game as $crate::rules::Basics>::Profile,
+        ) -> Result<Box<dyn $crate::rules::Game<$game>>, String> {
+            Ok(Box::new($new(setup, profile).map_err(|e| e.to_string())?))
         }
     };
 }
@@ -108,6 +122,31 @@ pub use annotations::{Annotations, Held};
 pub use notation::{Notation, NotationInfo};
 pub use state::StateField;
 pub use switches::SwitchInfo;
+
+/// A count with its thousands separated by commas, as the spec pages and
+/// the YAML reader's limits write them (`1,000,000`).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Why `name` names none of `names`: "`name` is not `what`: expected one
+/// of …", ending with `, or {or}` when something else than a name is
+/// allowed too.
+pub fn not_one_of(name: &str, what: &str, names: &[&str], or: Option<&str>) -> String {
+    let or = or.map(|o| format!(", or {o}")).unwrap_or_default();
+    format!(
+        "`{name}` is not {what}: expected one of {}{or}",
+        names.join(", ")
+    )
+}
 
 /// A place in a source text (1-based; 0 when unknown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -26,12 +26,7 @@ pub fn parse_profile<P: Serialize + DeserializeOwned>(
 ) -> Result<P, String> {
     let mut parts = text.split('+');
     let base = parts.next().unwrap_or_default();
-    let profile = named(base).ok_or_else(|| {
-        format!(
-            "`{base}` is not a profile: expected one of {}",
-            names.join(", ")
-        )
-    })?;
+    let profile = named(base).ok_or_else(|| super::not_one_of(base, "a profile", names, None))?;
     let mut json = serde_json::to_value(&profile).map_err(|e| e.to_string())?;
     for o in parts {
         json = overridden::<P>(json, o)?;
@@ -51,21 +46,31 @@ pub fn parse_profile<P: Serialize + DeserializeOwned>(
 /// and `parse` (a built-in name, optionally followed by `+switch=value` or
 /// `+section.switch=value` overrides, kebab-case as the profile serializes,
 /// read by [`parse_profile`]; the whole text becomes the profile's name), and
-/// the trait's `name`, `parse`, `names` and `switches`. Overrides let a
-/// scenario show what one reading changes without a new built-in profile.
+/// the trait's `name`, `parse`, `names` and `switches`, and `Default` (the
+/// first name's profile). Overrides let a scenario show what one reading
+/// changes without a new built-in profile.
 #[macro_export]
 macro_rules! rule_profile {
-    ($profile:ident, switches: $switches:expr, names: { $($name:literal => $ctor:ident),+ $(,)? }) => {
+    ($profile:ident, switches: $switches:expr, names: {
+        $first:literal => $first_ctor:ident $(, $name:literal => $ctor:ident)* $(,)?
+    }) => {
         impl $profile {
             /// The built-in names, the default first.
-            pub const NAMES: &'static [&'static str] = &[$($name),+];
+            pub const NAMES: &'static [&'static str] = &[$first $(, $name)*];
 
             /// Reads a built-in name with its overrides, if any.
             pub fn parse(text: &str) -> Result<Self, String> {
                 $crate::rules::overrides::parse_profile(text, Self::NAMES, |base| match base {
-                    $($name => Some(Self::$ctor()),)+
+                    $first => Some(Self::$first_ctor()),
+                    $($name => Some(Self::$ctor()),)*
                     _ => None,
                 })
+            }
+        }
+
+        impl Default for $profile {
+            fn default() -> Self {
+                Self::$first_ctor()
             }
         }
 

@@ -33,6 +33,20 @@ impl<G: Basics> StateField<G> {
         show: outcome_show::<G>,
     };
 
+    /// A field whose values are shown as they are ([`plain`]).
+    pub const fn plain(
+        capability: &'static str,
+        value: fn(&G::Note, &G::Outcome) -> Value,
+        read: fn(&Value) -> Result<Value, String>,
+    ) -> StateField<G> {
+        StateField {
+            capability,
+            value,
+            read,
+            show: plain,
+        }
+    }
+
     /// The field of `fields` declared by `capability`.
     pub fn find<'a>(fields: &'a [StateField<G>], capability: &str) -> Option<&'a StateField<G>> {
         fields.iter().find(|f| f.capability == capability)

@@ -199,17 +199,7 @@ pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
 fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
     use serde_saphyr::budget::BudgetBreach as B;
     let limits = serde_saphyr::Budget::default();
-    let thousands = |n: usize| {
-        let s = n.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let thousands = |n: usize| super::grouped(n as u64);
     let what = match breach {
         B::Depth { .. } => format!(
             "lists and mappings nest more than {} deep here",

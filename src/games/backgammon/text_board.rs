@@ -12,25 +12,16 @@ const STACK: u8 = 5;
 
 /// Row `row` (0 at the edge of the board) of a stack of `n` checkers
 /// drawn with `mark`: the mark while the stack reaches the row, and on
-/// the last row the count when the stack is higher than the board shows.
+/// the last row the count when the stack is higher than the board shows;
+/// nothing above the stack. A point's cell writes it right-aligned in
+/// [`COL`] characters, the bar's centred in three.
 fn stack_cell(n: u8, mark: char, row: u8) -> String {
     if n > STACK && row == STACK - 1 {
-        format!("{n:>COL$}")
+        n.to_string()
     } else if n > row {
-        format!("{mark:>COL$}")
+        mark.to_string()
     } else {
-        " ".repeat(COL)
-    }
-}
-
-/// Row `row` of the bar's stack of `n` checkers, three characters wide.
-fn bar_cell(n: u8, mark: char, row: u8) -> String {
-    if n > STACK && row == STACK - 1 {
-        format!("{n:^3}")
-    } else if n > row {
-        format!(" {mark} ")
-    } else {
-        "   ".to_string()
+        String::new()
     }
 }
 
@@ -76,7 +67,7 @@ pub fn render(pos: &Position, cube: &Cube, actor: Side, dice: Option<(Roll, Play
             .iter()
             .map(|&wp| {
                 let (n, m) = on_point(pos, wp);
-                stack_cell(n, m, row)
+                format!("{:>COL$}", stack_cell(n, m, row))
             })
             .collect();
         let off = if row == 0 && off.0 > 0 {
@@ -85,9 +76,9 @@ pub fn render(pos: &Position, cube: &Cube, actor: Side, dice: Option<(Roll, Play
             " ".repeat(COL)
         };
         s.push_str(&format!(
-            "|{} | {} |{} | {off:<4}|\n",
+            "|{} | {:^3} |{} | {off:<4}|\n",
             cells[..6].concat(),
-            bar_cell(bar.0, bar.1, row),
+            stack_cell(bar.0, bar.1, row),
             cells[6..].concat(),
         ));
     };

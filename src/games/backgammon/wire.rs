@@ -4,43 +4,33 @@
 use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
-use crate::rules::state::{canonical, plain};
+use crate::rules::state::canonical;
+use crate::rules::wire::{FieldError, field_err, object, optional};
 use crate::rules::{StateField, Wire};
 
 use super::board::{Action, Player, Position};
 use super::game::{Backgammon, Cube, Note, Outcome};
 use super::setup::Setup;
 
-type FieldError = (String, String);
-
-fn err(field: &str, message: impl Into<String>) -> FieldError {
-    (field.to_string(), message.into())
-}
-
 fn count(v: &Value, at: &str) -> Result<u8, FieldError> {
     v.as_u64()
         .and_then(|n| u8::try_from(n).ok())
         .filter(|&n| n <= 15)
-        .ok_or_else(|| err(at, format!("expected a count from 0 to 15, got {v}")))
+        .ok_or_else(|| field_err(at, format!("expected a count from 0 to 15, got {v}")))
 }
 
 fn pair(map: &Map<String, Value>, key: &str) -> Result<[u8; 2], FieldError> {
-    match map.get(key) {
-        None => Ok([0, 0]),
-        Some(Value::Object(o)) => {
-            let mut out = [0; 2];
-            for p in Player::BOTH {
-                if let Some(v) = o.get(p.name()) {
-                    out[p.index()] = count(v, &format!("setup.{key}.{p}"))?;
-                }
-            }
-            Ok(out)
+    let Some(v) = map.get(key) else {
+        return Ok([0, 0]);
+    };
+    let o = object(v, &format!("setup.{key}"))?;
+    let mut out = [0; 2];
+    for p in Player::BOTH {
+        if let Some(v) = o.get(p.name()) {
+            out[p.index()] = count(v, &format!("setup.{key}.{p}"))?;
         }
-        Some(other) => Err(err(
-            &format!("setup.{key}"),
-            format!("expected an object, got {}", kind_of(other)),
-        )),
     }
+    Ok(out)
 }
 
 fn cube_value(n: &Note, _: &Outcome) -> Value {
@@ -125,12 +115,7 @@ impl Wire for Backgammon {
 
     /// Reads a protocol setup; the error names the field.
     fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
-        let Value::Object(map) = v else {
-            return Err(err(
-                "setup",
-                format!("expected an object, got {}", kind_of(v)),
-            ));
-        };
+        let map = object(v, "setup")?;
         // `start: "standard"`, as in scenario files: the position of BG-1.4,
         // each player's points given replacing that player's army, and the
         // opening roll to come unless `to-move` or `dice` says otherwise.
@@ -138,7 +123,7 @@ impl Wire for Backgammon {
             None | Some(Value::Null) => false,
             Some(Value::String(s)) if s == "standard" => true,
             Some(other) => {
-                return Err(err(
+                return Err(field_err(
                     "setup.start",
                     format!("`{other}` is not a start: expected \"standard\""),
                 ));
@@ -152,7 +137,9 @@ impl Wire for Backgammon {
         for p in Player::BOTH {
             match map.get(p.name()) {
                 None if standard => {}
-                Some(Value::Object(o)) => {
+                None => return Err(field_err(&format!("setup.{p}"), "missing")),
+                Some(v) => {
+                    let o = object(v, &format!("setup.{p}"))?;
                     pos.points[p.index()] = [0; 25];
                     for (k, n) in o {
                         let at = format!("setup.{p}.{k}");
@@ -160,7 +147,7 @@ impl Wire for Backgammon {
                             .parse()
                             .ok()
                             .filter(|n| (1..=24).contains(n))
-                            .ok_or_else(|| err(&at, "expected a point from 1 to 24"))?;
+                            .ok_or_else(|| field_err(&at, "expected a point from 1 to 24"))?;
                         // `1` and `01` name one point: they add up, as in a
                         // scenario, and never past 15.
                         let on = &mut pos.points[p.index()][usize::from(pt)];
@@ -168,55 +155,36 @@ impl Wire for Backgammon {
                             .checked_add(count(n, &at)?)
                             .filter(|&n| n <= 15)
                             .ok_or_else(|| {
-                                err(&at, format!("point {pt} would hold more than 15 checkers"))
+                                field_err(&at, format!("point {pt} would hold more than 15 checkers"))
                             })?;
                     }
-                }
-                None => return Err(err(&format!("setup.{p}"), "missing")),
-                Some(other) => {
-                    return Err(err(
-                        &format!("setup.{p}"),
-                        format!("expected an object, got {}", kind_of(other)),
-                    ));
                 }
             }
         }
         pos.bar = pair(map, "bar")?;
         pos.off = pair(map, "off")?;
-        let cube: Cube = match map.get("cube") {
-            None => Cube::CENTRED,
-            Some(c) => serde_json::from_value(c.clone()).map_err(|_| {
-                err(
-                    "setup.cube",
-                    format!("expected {{\"value\": 2, \"owner\": \"white\"}}, got {c}"),
-                )
-            })?,
-        };
+        let cube: Cube = optional(map, "cube", Cube::CENTRED, |c| {
+            format!("expected {{\"value\": 2, \"owner\": \"white\"}}, got {c}")
+        })?;
         // The scenario loader's check, so that the wire refuses what a
         // scenario refuses (BG-8.8).
-        cube.check().map_err(|e| err("setup.cube.value", e))?;
-        let to_move: Player = match map.get("to-move") {
-            None => Player::White,
-            Some(t) => serde_json::from_value(t.clone()).map_err(|_| {
-                err(
-                    "setup.to-move",
-                    format!("expected \"white\" or \"black\", got {t}"),
-                )
-            })?,
-        };
+        cube.check().map_err(|e| field_err("setup.cube.value", e))?;
+        let to_move = optional(map, "to-move", Player::White, |t| {
+            format!("expected \"white\" or \"black\", got {t}")
+        })?;
         let dice = match map.get("dice") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => match s.parse::<Action>() {
                 Ok(Action::Roll(r)) => Some(r),
                 _ => {
-                    return Err(err(
+                    return Err(field_err(
                         "setup.dice",
                         format!("expected a roll like \"5-2\", got \"{s}\""),
                     ));
                 }
             },
             Some(other) => {
-                return Err(err(
+                return Err(field_err(
                     "setup.dice",
                     format!("expected a string or null, got {}", kind_of(other)),
                 ));
@@ -226,7 +194,7 @@ impl Wire for Backgammon {
             None => standard && !map.contains_key("to-move") && dice.is_none(),
             Some(Value::Bool(b)) => *b,
             Some(other) => {
-                return Err(err(
+                return Err(field_err(
                     "setup.opening",
                     format!("expected true or false, got {}", kind_of(other)),
                 ));
@@ -236,7 +204,7 @@ impl Wire for Backgammon {
             None => false,
             Some(Value::Bool(b)) => *b,
             Some(other) => {
-                return Err(err(
+                return Err(field_err(
                     "setup.roll-next",
                     format!("expected true or false, got {}", kind_of(other)),
                 ));
@@ -250,43 +218,18 @@ impl Wire for Backgammon {
             opening,
             roll_next,
         };
-        super::reference::check_setup(&s).map_err(|e| err("setup", e))?;
+        super::reference::check_setup(&s).map_err(|e| field_err("setup", e))?;
         Ok(s)
     }
 
     /// The fields of a `state` reply.
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField::OUTCOME,
-        StateField {
-            capability: "cube",
-            value: cube_value,
-            read: cube_read,
-            show: plain,
-        },
-        StateField {
-            capability: "hits",
-            value: hits_value,
-            read: points_read,
-            show: plain,
-        },
-        StateField {
-            capability: "unused-dice",
-            value: unused_value,
-            read: points_read,
-            show: plain,
-        },
-        StateField {
-            capability: "borne-off",
-            value: off_value,
-            read: number_read,
-            show: plain,
-        },
-        StateField {
-            capability: "pips",
-            value: pips_value,
-            read: pips_read,
-            show: plain,
-        },
+        StateField::plain("cube", cube_value, cube_read),
+        StateField::plain("hits", hits_value, points_read),
+        StateField::plain("unused-dice", unused_value, points_read),
+        StateField::plain("borne-off", off_value, number_read),
+        StateField::plain("pips", pips_value, pips_read),
     ];
 }
 

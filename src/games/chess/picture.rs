@@ -23,13 +23,7 @@ use super::position::Position;
 use super::reference::draws::key;
 use super::reference::movement::attacks;
 
-const GRID: Grid = Grid {
-    files: 8,
-    ranks: 8,
-    cell: 48,
-    margin: 22,
-    extra: 56,
-};
+const GRID: Grid = Grid::new(8, 8, 48);
 
 /// The repetition's shade.
 const REPEAT: &str = "#8e44ad";
@@ -127,11 +121,7 @@ pub fn svg(scene: &Scene<'_, Chess>) -> Option<String> {
             ALERT,
         ));
     }
-    for (i, (text, colour)) in legend.iter().take(3).enumerate() {
-        GRID.legend(&mut s, i, text, colour);
-    }
-    s.push_str("</svg>");
-    Some(s)
+    Some(GRID.finish(s, &legend))
 }
 
 /// Where the piece the side `mover` took stood, and what it was: the

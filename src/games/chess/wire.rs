@@ -4,7 +4,8 @@
 use serde_json::{Value, json};
 
 use crate::rules::state::kind_of;
-use crate::rules::state::{plain, read_bool};
+use crate::rules::state::read_bool;
+use crate::rules::wire::object;
 use crate::rules::{StateField, Wire};
 
 use super::action::ClaimKind;
@@ -47,12 +48,7 @@ impl Wire for Chess {
 
     /// Reads a protocol setup; the error names the field.
     fn setup_from_wire(value: &Value) -> Result<Position, (String, String)> {
-        let Value::Object(obj) = value else {
-            return Err((
-                "setup".into(),
-                format!("expected an object, got {}", kind_of(value)),
-            ));
-        };
+        let obj = object(value, "setup")?;
         if let Some(k) = obj.keys().find(|k| *k != "fen") {
             return Err((
                 format!("setup.{k}"),
@@ -73,36 +69,11 @@ impl Wire for Chess {
     /// The fields of a chess `state` reply.
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField::OUTCOME,
-        StateField {
-            capability: "check",
-            value: |n, _| Value::Bool(n.check),
-            read: read_bool,
-            show: plain,
-        },
-        StateField {
-            capability: "capture",
-            value: |n, _| Value::Bool(n.capture),
-            read: read_bool,
-            show: plain,
-        },
-        StateField {
-            capability: "halfmove-clock",
-            value: |n, _| Value::from(n.halfmove_clock),
-            read: read_count,
-            show: plain,
-        },
-        StateField {
-            capability: "repetitions",
-            value: |n, _| Value::from(n.repetitions),
-            read: read_count,
-            show: plain,
-        },
-        StateField {
-            capability: "claimable",
-            value: claimable_value,
-            read: claimable_read,
-            show: plain,
-        },
+        StateField::plain("check", |n: &Note, _| Value::Bool(n.check), read_bool),
+        StateField::plain("capture", |n: &Note, _| Value::Bool(n.capture), read_bool),
+        StateField::plain("halfmove-clock", |n: &Note, _| Value::from(n.halfmove_clock), read_count),
+        StateField::plain("repetitions", |n: &Note, _| Value::from(n.repetitions), read_count),
+        StateField::plain("claimable", claimable_value, claimable_read),
     ];
 }
 

@@ -12,6 +12,11 @@ pub use crate::rules::MutantKind as Kind;
 /// One mutant.
 pub type Mutant = crate::rules::Mutant<super::game::Dame>;
 
+/// The other of a switch's two values.
+fn flipped<T: PartialEq>(value: T, [a, b]: [T; 2]) -> T {
+    if value == a { b } else { a }
+}
+
 fn flip_first(p: &mut Profile) {
     p.first = p.first.other();
 }
@@ -28,22 +33,13 @@ fn flip_backward(p: &mut Profile) {
     p.men_capture_backward = !p.men_capture_backward;
 }
 fn flip_range(p: &mut Profile) {
-    p.dame.range = match p.dame.range {
-        Range::Flying => Range::Short,
-        Range::Short => Range::Flying,
-    };
+    p.dame.range = flipped(p.dame.range, [Range::Flying, Range::Short]);
 }
 fn flip_reach(p: &mut Profile) {
-    p.dame.reach = match p.dame.reach {
-        Reach::Distance => Reach::Adjacent,
-        Reach::Adjacent => Reach::Distance,
-    };
+    p.dame.reach = flipped(p.dame.reach, [Reach::Distance, Reach::Adjacent]);
 }
 fn flip_landing(p: &mut Profile) {
-    p.dame.landing = match p.dame.landing {
-        Landing::DirectlyBehind => Landing::AnyBeyond,
-        Landing::AnyBeyond => Landing::DirectlyBehind,
-    };
+    p.dame.landing = flipped(p.dame.landing, [Landing::DirectlyBehind, Landing::AnyBeyond]);
 }
 fn crowning_continues(p: &mut Profile) {
     p.crowning = Crowning::ContinuesAsDame;
@@ -52,22 +48,13 @@ fn crowning_passes(p: &mut Profile) {
     p.crowning = Crowning::PassesThrough;
 }
 fn flip_majority(p: &mut Profile) {
-    p.majority = match p.majority {
-        Majority::Free => Majority::Maximum,
-        Majority::Maximum => Majority::Free,
-    };
+    p.majority = flipped(p.majority, [Majority::Free, Majority::Maximum]);
 }
 fn flip_removal(p: &mut Profile) {
-    p.removal = match p.removal {
-        Removal::AtEnd => Removal::AtOnce,
-        Removal::AtOnce => Removal::AtEnd,
-    };
+    p.removal = flipped(p.removal, [Removal::AtEnd, Removal::AtOnce]);
 }
 fn flip_huff_target(p: &mut Profile) {
-    p.huff.target = match p.huff.target {
-        HuffTarget::CouldHaveCaptured => HuffTarget::Moved,
-        HuffTarget::Moved => HuffTarget::CouldHaveCaptured,
-    };
+    p.huff.target = flipped(p.huff.target, [HuffTarget::CouldHaveCaptured, HuffTarget::Moved]);
 }
 fn flip_huff_turn(p: &mut Profile) {
     p.huff.costs_turn = !p.huff.costs_turn;

@@ -17,13 +17,7 @@ use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::Dame;
 use super::moves::Action;
 
-const GRID: Grid = Grid {
-    files: 8,
-    ranks: 8,
-    cell: 48,
-    margin: 22,
-    extra: 56,
-};
+const GRID: Grid = Grid::new(8, 8, 48);
 
 /// The crown's gold.
 const GOLD: &str = "#d4a017";
@@ -214,9 +208,5 @@ pub fn svg(scene: &Scene<'_, Dame>) -> Option<String> {
             ALERT,
         ));
     }
-    for (i, (text, colour)) in legend.iter().take(3).enumerate() {
-        GRID.legend(&mut s, i, text, colour);
-    }
-    s.push_str("</svg>");
-    Some(s)
+    Some(GRID.finish(s, &legend))
 }

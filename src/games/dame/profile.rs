@@ -286,12 +286,6 @@ impl Profile {
     };
 }
 
-impl Default for Profile {
-    fn default() -> Self {
-        Self::seed_004()
-    }
-}
-
 /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
 /// meaning, as `profiles.md` and `ambiguities.md` give them.
 pub const SWITCHES: &[crate::rules::SwitchInfo] = &[

@@ -4,16 +4,11 @@
 use serde_json::{Map, Value, json};
 
 use crate::rules::state::{plain, read_bool};
+use crate::rules::wire::{FieldError, field_err, sides_left_out};
 use crate::rules::{StateField, Wire};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Note, Outcome};
-
-type FieldError = (String, String);
-
-fn err(field: &str, m: impl Into<String>) -> FieldError {
-    (field.to_string(), m.into())
-}
 
 fn squares_read(v: &Value) -> Result<Value, String> {
     let Value::Array(items) = v else {
@@ -82,11 +77,11 @@ impl Wire for Dame {
     /// Reads a protocol setup.
     fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
         let Value::Object(map) = v else {
-            return Err(err("setup", "expected an object"));
+            return Err(field_err("setup", "expected an object"));
         };
         for k in map.keys() {
             if !["start", "to-move", "white", "black"].contains(&k.as_str()) {
-                return Err(err(
+                return Err(field_err(
                     &format!("setup.{k}"),
                     "unknown field: expected start, to-move, white, black",
                 ));
@@ -97,7 +92,7 @@ impl Wire for Dame {
             None | Some(Value::Bool(false)) => false,
             Some(Value::Bool(true)) => true,
             Some(other) => {
-                return Err(err(
+                return Err(field_err(
                     "setup.start",
                     format!("expected true or false, got {other}"),
                 ));
@@ -106,22 +101,18 @@ impl Wire for Dame {
         let to_move = match map.get("to-move") {
             None | Some(Value::Null) => None,
             Some(v) => Some(serde_json::from_value::<Side>(v.clone()).map_err(|_| {
-                err(
+                field_err(
                     "setup.to-move",
                     format!("`{v}` is not white, black or null"),
                 )
             })?),
         };
         if start {
-            if let Some(side) = [Side::White, Side::Black].into_iter().find(|side| {
-                map.get(side.name())
-                    .is_some_and(|m| m.as_object().is_none_or(|m| !m.is_empty()))
-            }) {
-                return Err(err(
-                    &format!("setup.{side}"),
-                    "`start: true` is the whole starting position: leave `white` and `black` out",
-                ));
-            }
+            sides_left_out(
+                map,
+                |v| v.as_object().is_some_and(Map::is_empty),
+                "`start: true` is the whole starting position: leave `white` and `black` out",
+            )?;
             return Ok(Setup {
                 to_move,
                 ..Setup::start()
@@ -134,22 +125,22 @@ impl Wire for Dame {
                 continue;
             };
             let Value::Object(m) = m else {
-                return Err(err(&at, "expected an object of square: man|dame"));
+                return Err(field_err(&at, "expected an object of square: man|dame"));
             };
             for (sq, kind) in m {
-                let square: Square = sq.parse().map_err(|e| err(&format!("{at}.{sq}"), e))?;
+                let square: Square = sq.parse().map_err(|e| field_err(&format!("{at}.{sq}"), e))?;
                 let kind: Kind = kind
                     .as_str()
-                    .ok_or_else(|| err(&format!("{at}.{sq}"), "expected man or dame"))?
+                    .ok_or_else(|| field_err(&format!("{at}.{sq}"), "expected man or dame"))?
                     .parse()
-                    .map_err(|e| err(&format!("{at}.{sq}"), e))?;
+                    .map_err(|e| field_err(&format!("{at}.{sq}"), e))?;
                 stones.push((square, Stone { side, kind }));
             }
         }
         let setup = Setup { stones, to_move };
         setup.validate().map_err(|(i, m)| {
             let (sq, st) = setup.stones[i];
-            err(&format!("setup.{}.{sq}", st.side), m)
+            field_err(&format!("setup.{}.{sq}", st.side), m)
         })?;
         Ok(setup)
     }
@@ -163,12 +154,7 @@ impl Wire for Dame {
             read: squares_read,
             show: squares_show,
         },
-        StateField {
-            capability: "crowned",
-            value: crowned_value,
-            read: read_bool,
-            show: plain,
-        },
+        StateField::plain("crowned", crowned_value, read_bool),
         StateField {
             capability: "huffable",
             value: huffable_value,

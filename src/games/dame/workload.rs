@@ -292,6 +292,20 @@ pub fn compare_from(
     })
 }
 
+/// One of `legal` (not empty) at random; half the time, when there is
+/// one, a huff or a capture (anything but a plain step).
+fn sharp_pick(c: &mut dyn Choices, legal: &[Action]) -> Action {
+    let sharp: Vec<&Action> = legal
+        .iter()
+        .filter(|a| !matches!(a, Action::Step { .. }))
+        .collect();
+    if !sharp.is_empty() && c.below(2) == 0 {
+        sharp[c.below(sharp.len())].clone()
+    } else {
+        legal[c.below(legal.len())].clone()
+    }
+}
+
 /// The engine's perft (the last ply counted, not listed) against the
 /// reference's (every list built), `depth` plies below a position reached
 /// by up to a dozen random plies (a huff or a capture half the time there
@@ -311,15 +325,7 @@ pub fn compare_perft(c: &mut dyn Choices, depth: u32) -> Result<u64, String> {
         if legal.is_empty() {
             break;
         }
-        let sharp: Vec<&Action> = legal
-            .iter()
-            .filter(|a| !matches!(a, Action::Step { .. }))
-            .collect();
-        let pick = if !sharp.is_empty() && c.below(2) == 0 {
-            sharp[c.below(sharp.len())].clone()
-        } else {
-            legal[c.below(legal.len())].clone()
-        };
+        let pick = sharp_pick(c, &legal);
         if r.play(&pick).is_err() || e.play(&pick).is_err() {
             return Err(format!(
                 "{pick} refused\nprofile {profile:?}\n{}",

@@ -33,13 +33,7 @@ fn grid(size: Size) -> Grid {
         Size::Standard => 36,
         Size::Small => 48,
     };
-    Grid {
-        files: u32::from(size.files()),
-        ranks: u32::from(size.ranks()),
-        cell,
-        margin: 22,
-        extra: 56,
-    }
+    Grid::new(u32::from(size.files()), u32::from(size.ranks()), cell)
 }
 
 fn at(sq: Square) -> (u32, u32) {
@@ -157,11 +151,7 @@ pub fn svg(scene: &Scene<'_, Epaminondas>) -> Option<String> {
             legend.push((format!("game over: {}", n.outcome), INK));
         }
     }
-    for (i, (text, colour)) in legend.iter().take(3).enumerate() {
-        g.legend(&mut s, i, text, colour);
-    }
-    s.push_str("</svg>");
-    Some(s)
+    Some(g.finish(s, &legend))
 }
 
 /// The last move: the arrow, the moved stones ringed, the captured line
@@ -264,11 +254,7 @@ fn refused(
             legend.push((format!("refused {mv} ({rule}, {clause})"), ALERT));
         }
     }
-    for (i, (text, colour)) in legend.iter().enumerate() {
-        g.legend(&mut s, i, text, colour);
-    }
-    s.push_str("</svg>");
-    s
+    g.finish(s, &legend)
 }
 
 /// The position `mv` would make from `now`, as the reference plays it

@@ -256,12 +256,6 @@ impl Profile {
     }
 }
 
-impl Default for Profile {
-    fn default() -> Self {
-        Self::seed_003()
-    }
-}
-
 /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
 /// meaning, as `profiles.md` and `ambiguities.md` give them.
 const SWITCHES: &[SwitchInfo] = &[

@@ -47,7 +47,7 @@
 use arbitrary::Unstructured;
 
 use crate::rules::compare::{Compare, Flow, Hooks, Options, byte, engine_prefix};
-use crate::rules::{Game, Implementation, Verdict};
+use crate::rules::{Implementation, Verdict};
 
 use super::board::{Side, Size, Square};
 use super::engine::Engine;
@@ -57,7 +57,7 @@ use super::profile::{Profile, SymmetryMap};
 use super::reference::Reference;
 use super::setup::Setup;
 use super::verdict::RuleCode;
-use super::workload::{OVERRIDES, Tally, image, index, setup_of};
+use super::workload::{OVERRIDES, Tally, Unrestricted, image, index, setup_of};
 
 /// The longest line compared after the start.
 pub const MAX_PLIES: usize = 12;
@@ -254,9 +254,7 @@ struct Line<'u, 'd, 't> {
     /// already hold every move either implementation refuses; the engine
     /// only names the candidates, which keeps the reference to one
     /// enumeration a ply.)
-    unrestricted: Box<dyn Game<Epaminondas>>,
-    /// Whether the profile has a symmetry rule.
-    symmetry: bool,
+    unrestricted: Unrestricted,
     size: Size,
     /// This ply's choice byte.
     choice: u8,
@@ -298,14 +296,12 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
             self.tally.finished += 1;
             return Ok(Flow::Stop);
         }
-        if self.symmetry && !self.unrestricted.outcome().is_over() {
-            for m in self.unrestricted.legal_actions() {
-                if legal.binary_search(&m).is_ok() {
-                    continue;
-                }
-                let v = c.same_verdict(&m)?;
-                self.tally.symmetry_refusals += u64::from(v.rule() == Some(RuleCode::Symmetry));
+        for m in self.unrestricted.moves() {
+            if legal.binary_search(&m).is_ok() {
+                continue;
             }
+            let v = c.same_verdict(&m)?;
+            self.tally.symmetry_refusals += u64::from(v.rule() == Some(RuleCode::Symmetry));
         }
         Ok(Flow::Go)
     }
@@ -327,9 +323,7 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
         if let Some(before) = &self.before {
             self.tally.splits += u64::from(note.count < line_len(before, self.size, note));
         }
-        self.unrestricted
-            .play(m)
-            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
+        self.unrestricted.follow(m)?;
         self.tally.plies += 1;
         Ok(Flow::Go)
     }
@@ -347,8 +341,6 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
 pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Result<(), String> {
     let (setup, profile) = (&case.setup, &case.profile);
     let at = |e: String| format!("{e}\n  from {setup:?} under {}", profile.name);
-    let mut free = profile.clone();
-    free.symmetry.map = SymmetryMap::None;
     let stones = setup.white.len() + setup.black.len();
     let plies = if stones > CROWDED {
         MAX_CROWDED_PLIES
@@ -358,8 +350,7 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
     let mut hooks = Line {
         u,
         tally,
-        unrestricted: Engine.start(setup, &free).map_err(at)?,
-        symmetry: profile.symmetry.map != SymmetryMap::None,
+        unrestricted: Unrestricted::start(&Engine, setup, profile).map_err(at)?,
         size: setup.size,
         choice: 0,
         own: None,

@@ -5,17 +5,14 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
-use crate::rules::{StateField, Wire};
+use crate::rules::wire::{
+    FieldError, field_err, object, optional, sides_left_out, string_field,
+};
+use crate::rules::{StateField, Wire, not_one_of};
 
 use super::board::{Side, Size, Square};
 use super::game::{Crossings, Epaminondas, Note, Outcome};
 use super::setup::Setup;
-
-type FieldError = (String, String);
-
-fn field_err(field: &str, message: impl Into<String>) -> FieldError {
-    (field.to_string(), message.into())
-}
 
 fn squares(obj: &Map<String, Value>, key: &str) -> Result<Vec<Square>, FieldError> {
     let at = format!("setup.{key}");
@@ -118,33 +115,14 @@ impl Wire for Epaminondas {
     /// Reads a protocol setup; the error names the field and says what was
     /// expected.
     fn setup_from_wire(value: &Value) -> Result<Setup, FieldError> {
-        let Value::Object(obj) = value else {
-            return Err(field_err(
-                "setup",
-                format!("expected an object, got {}", kind_of(value)),
-            ));
-        };
+        let obj = object(value, "setup")?;
         let size = match obj.get("board") {
             None => Size::Standard,
-            Some(Value::Object(b)) => {
-                let name = match b.get("name") {
-                    Some(Value::String(s)) => s.as_str(),
-                    Some(other) => {
-                        return Err(field_err(
-                            "setup.board.name",
-                            format!("expected a string, got {}", kind_of(other)),
-                        ));
-                    }
-                    None => return Err(field_err("setup.board.name", "missing")),
-                };
+            Some(v) => {
+                let b = object(v, "setup.board")?;
+                let name = string_field(b, "setup.board", "name")?;
                 let size = Size::named(name).ok_or_else(|| {
-                    field_err(
-                        "setup.board.name",
-                        format!(
-                            "`{name}` is not a board: expected one of {}",
-                            Size::NAMES.join(", ")
-                        ),
-                    )
+                    field_err("setup.board.name", not_one_of(name, "a board", Size::NAMES, None))
                 })?;
                 for (key, want) in [("files", size.files()), ("ranks", size.ranks())] {
                     if let Some(v) = b.get(key)
@@ -158,33 +136,20 @@ impl Wire for Epaminondas {
                 }
                 size
             }
-            Some(other) => {
-                return Err(field_err(
-                    "setup.board",
-                    format!("expected an object, got {}", kind_of(other)),
-                ));
-            }
         };
-        let to_move = match obj.get("to-move") {
-            None => Side::White,
-            Some(v) => serde_json::from_value::<Side>(v.clone()).map_err(|_| {
-                field_err("setup.to-move", format!("expected white or black, got {v}"))
-            })?,
-        };
+        let to_move = optional(obj, "to-move", Side::White, |v| {
+            format!("expected white or black, got {v}")
+        })?;
         // `start: "standard"`, as in scenario files: the opening array of EP-1.4
         // on the board given.
         match obj.get("start") {
             None | Some(Value::Null) => {}
             Some(Value::String(s)) if s == "standard" => {
-                if let Some(side) = ["white", "black"].into_iter().find(|k| {
-                    obj.get(*k)
-                        .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty()))
-                }) {
-                    return Err(field_err(
-                        &format!("setup.{side}"),
-                        "`start: standard` places every stone: leave `white` and `black` out",
-                    ));
-                }
+                sides_left_out(
+                    obj,
+                    |v| v.as_array().is_some_and(Vec::is_empty),
+                    "`start: standard` places every stone: leave `white` and `black` out",
+                )?;
                 return Ok(Setup {
                     to_move,
                     ..Setup::standard(size)

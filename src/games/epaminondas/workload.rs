@@ -274,11 +274,8 @@ struct Whole<'r> {
     size: Size,
     /// The setup's stones, near which the candidates are spelled.
     stones: Vec<Square>,
-    /// The same game without the symmetry rule: its legal moves that the
-    /// profile refuses are the symmetry refusals.
-    unrestricted: Box<dyn Game<Epaminondas>>,
-    /// Whether the profile has a symmetry rule.
-    symmetry: bool,
+    /// The same game without the symmetry rule, on the reference.
+    unrestricted: Unrestricted,
 }
 
 impl Hooks<Epaminondas> for Whole<'_> {
@@ -298,12 +295,10 @@ impl Hooks<Epaminondas> for Whole<'_> {
             return Ok(Flow::Stop);
         }
         // Moves the symmetry rule alone refuses, judged on both.
-        if self.symmetry && !self.unrestricted.outcome().is_over() {
-            for m in self.unrestricted.legal_actions() {
-                if c.reference().judge(&m).rule() == Some(RuleCode::Symmetry) {
-                    self.tally.symmetry_refusals += 1;
-                    c.same_verdict(&m)?;
-                }
+        for m in self.unrestricted.moves() {
+            if c.reference().judge(&m).rule() == Some(RuleCode::Symmetry) {
+                self.tally.symmetry_refusals += 1;
+                c.same_verdict(&m)?;
             }
         }
         Ok(Flow::Go)
@@ -331,16 +326,60 @@ impl Hooks<Epaminondas> for Whole<'_> {
 
     fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
         count_note(note, &mut self.tally);
-        // A move legal under the profile is legal without the symmetry rule.
-        self.unrestricted
-            .play(m)
-            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))?;
+        self.unrestricted.follow(m)?;
         self.tally.plies += 1;
         Ok(Flow::Go)
     }
 
     fn refused(&mut self, refusals: &[String]) -> Result<(), String> {
         Err(format!("both refuse the setup: {refusals:?}"))
+    }
+}
+
+/// The compared game played again without the symmetry rule (EP-6), on
+/// one implementation: its legal moves that the profile refuses are the
+/// symmetry refusals, and every move legal with the rule must be legal
+/// without it.
+pub(crate) struct Unrestricted {
+    game: Box<dyn Game<Epaminondas>>,
+    /// Whether the profile has a symmetry rule.
+    symmetry: bool,
+}
+
+impl Unrestricted {
+    /// The game from `setup` under `profile` with the symmetry rule off,
+    /// on `imp`.
+    pub(crate) fn start(
+        imp: &dyn Implementation<Epaminondas>,
+        setup: &Setup,
+        profile: &Profile,
+    ) -> Result<Unrestricted, String> {
+        let mut free = profile.clone();
+        free.symmetry.map = SymmetryMap::None;
+        Ok(Unrestricted {
+            game: imp.start(setup, &free)?,
+            symmetry: profile.symmetry.map != SymmetryMap::None,
+        })
+    }
+
+    /// The moves legal without the symmetry rule, where the profile has one
+    /// and the game goes on (none otherwise): the moves whose verdicts the
+    /// symmetry rule may change.
+    pub(crate) fn moves(&self) -> Vec<Move> {
+        if self.symmetry && !self.game.outcome().is_over() {
+            self.game.legal_actions()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Plays `m`, legal with the symmetry rule: an error when it is not
+    /// legal without.
+    pub(crate) fn follow(&mut self, m: &Move) -> Result<(), String> {
+        self.game
+            .play(m)
+            .map(|_| ())
+            .map_err(|i| format!("{m} legal with the symmetry rule but not without it: {i}"))
     }
 }
 
@@ -356,8 +395,6 @@ pub fn compare_game(
     max_plies: usize,
 ) -> Result<Tally, String> {
     let at = |e: String| format!("{e}\n  from {setup:?} under {}", profile.name);
-    let mut free = profile.clone();
-    free.symmetry.map = SymmetryMap::None;
     let mut hooks = Whole {
         rng,
         tally: Tally {
@@ -366,8 +403,7 @@ pub fn compare_game(
         },
         size: setup.size,
         stones: setup.white.iter().chain(&setup.black).copied().collect(),
-        unrestricted: Reference.start(setup, &free).map_err(at)?,
-        symmetry: profile.symmetry.map != SymmetryMap::None,
+        unrestricted: Unrestricted::start(&Reference, setup, profile).map_err(at)?,
     };
     let imps: [&dyn Implementation<Epaminondas>; 2] = [&Reference, &Engine];
     let options = Options::plies(max_plies + 1);

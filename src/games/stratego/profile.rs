@@ -390,12 +390,6 @@ crate::rule_profile!(Profile, switches: SWITCHES, names: {
     "play-only" => play_only,
 });
 
-impl Default for Profile {
-    fn default() -> Self {
-        Self::isf()
-    }
-}
-
 /// What each switch is about (`arbiter profiles`): clause, ambiguity entry,
 /// meaning, as `profiles.md` and `ambiguities.md` give them.
 pub const SWITCHES: &[SwitchInfo] = &[

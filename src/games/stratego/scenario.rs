@@ -13,7 +13,7 @@ use serde_saphyr::Spanned;
 
 use crate::rng::SplitMix;
 use crate::rules::yaml::Entries;
-use crate::rules::{Annotations, Loc, Located, ScenarioParts, located};
+use crate::rules::{Annotations, Loc, Located, ScenarioParts, located, not_one_of};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -188,13 +188,8 @@ impl SetupSpec {
         };
         match &b.value {
             NameOr::Name(name) => Geometry::named(name).ok_or_else(|| {
-                located(
-                    b.into(),
-                    format!(
-                        "`{name}` is not a board: expected one of {}, or a board written out as {{files, ranks, lakes}}",
-                        Geometry::NAMES.join(", ")
-                    ),
-                )
+                let or = "a board written out as {files, ranks, lakes}";
+                located(b.into(), not_one_of(name, "a board", Geometry::NAMES, Some(or)))
             }),
             NameOr::Spelled(c) => {
                 let mut lakes = Vec::new();
@@ -226,13 +221,8 @@ impl SetupSpec {
         };
         match &a.value {
             NameOr::Name(name) => Army::named(name).ok_or_else(|| {
-                located(
-                    a.into(),
-                    format!(
-                        "`{name}` is not an army: expected one of {}, or counts per rank like {{marshal: 1, scout: 2, flag: 1}}",
-                        Army::NAMES.join(", ")
-                    ),
-                )
+                let or = "counts per rank like {marshal: 1, scout: 2, flag: 1}";
+                located(a.into(), not_one_of(name, "an army", Army::NAMES, Some(or)))
             }),
             NameOr::Spelled(counts) => {
                 let mut out = Vec::new();

@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
-use crate::rules::{StateField, Wire};
+use crate::rules::wire::{FieldError, field_err, object, optional, string_field};
+use crate::rules::{StateField, Wire, not_one_of};
 
 use super::army::Army;
 use super::combat::CombatResult;
@@ -24,12 +25,7 @@ impl Wire for Stratego {
             read: two_squares_read,
             show: two_squares_show,
         },
-        StateField {
-            capability: "combat",
-            value: combat_value,
-            read: combat_read,
-            show: plain,
-        },
+        StateField::plain("combat", combat_value, combat_read),
         StateField::OUTCOME,
         StateField {
             capability: "chase",
@@ -67,12 +63,7 @@ impl Wire for Stratego {
 
     /// Reads a protocol setup; the error is (field, what was expected).
     fn setup_from_wire(v: &Value) -> Result<Setup, FieldError> {
-        let Value::Object(map) = v else {
-            return Err(field_err(
-                "setup",
-                format!("expected an object, got {}", kind_of(v)),
-            ));
-        };
+        let map = object(v, "setup")?;
         // Stratego has no start position to name: each player places their own
         // army (RP-1.3), so a setup always lists its pieces.
         if map.contains_key("start") {
@@ -84,33 +75,16 @@ impl Wire for Stratego {
         let board = map
             .get("board")
             .ok_or_else(|| field_err("setup.board", "missing"))?;
-        let Value::Object(b) = board else {
-            return Err(field_err(
-                "setup.board",
-                format!("expected an object, got {}", kind_of(board)),
-            ));
-        };
+        let b = object(board, "setup.board")?;
         let name = string_field(b, "setup.board", "name")?;
         let geometry = read_board(b, name)?;
         let army = match map.get("army") {
             None => Army::default_for(&geometry),
-            Some(Value::Object(a)) => read_army(a)?,
-            Some(other) => {
-                return Err(field_err(
-                    "setup.army",
-                    format!("expected an object, got {}", kind_of(other)),
-                ));
-            }
+            Some(a) => read_army(object(a, "setup.army")?)?,
         };
-        let to_move: Color = match map.get("to-move") {
-            None => Color::Red,
-            Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-                field_err(
-                    "setup.to-move",
-                    format!("`{v}` is not a colour (red or blue)"),
-                )
-            })?,
-        };
+        let to_move = optional(map, "to-move", Color::Red, |v| {
+            format!("`{v}` is not a colour (red or blue)")
+        })?;
         let mut pieces = Vec::new();
         for color in [Color::Red, Color::Blue] {
             let field = format!("setup.{}", color.name());
@@ -156,28 +130,6 @@ impl Wire for Stratego {
             ));
         }
         Ok(setup)
-    }
-}
-
-type FieldError = (String, String);
-
-fn field_err(field: &str, message: impl Into<String>) -> FieldError {
-    (field.to_string(), message.into())
-}
-
-/// The string `field` of object `obj` (at `at`), required.
-fn string_field<'a>(
-    obj: &'a Map<String, Value>,
-    at: &str,
-    field: &str,
-) -> Result<&'a str, FieldError> {
-    match obj.get(field) {
-        None => Err(field_err(&format!("{at}.{field}"), "missing")),
-        Some(Value::String(s)) => Ok(s.as_str()),
-        Some(other) => Err(field_err(
-            &format!("{at}.{field}"),
-            format!("expected a string, got {}", kind_of(other)),
-        )),
     }
 }
 
@@ -240,13 +192,8 @@ fn read_board(b: &Map<String, Value>, name: &str) -> Result<Geometry, FieldError
         });
     }
     let geometry = Geometry::named(name).ok_or_else(|| {
-        field_err(
-            "setup.board.name",
-            format!(
-                "`{name}` is not a board: expected one of {}, or custom",
-                Geometry::NAMES.join(", ")
-            ),
-        )
+        let why = not_one_of(name, "a board", Geometry::NAMES, Some("custom"));
+        field_err("setup.board.name", why)
     })?;
     // The rest of the board description must agree with the name.
     for (key, want) in [
@@ -292,13 +239,8 @@ fn read_army(a: &Map<String, Value>) -> Result<Army, FieldError> {
         None
     } else {
         Some(Army::named(name).ok_or_else(|| {
-            field_err(
-                "setup.army.name",
-                format!(
-                    "`{name}` is not an army: expected one of {}, or custom",
-                    Army::NAMES.join(", ")
-                ),
-            )
+            let why = not_one_of(name, "an army", Army::NAMES, Some("custom"));
+            field_err("setup.army.name", why)
         })?)
     };
     let counts = match (a.get("counts"), named) {
@@ -356,28 +298,37 @@ fn two_squares_value(r: &PlyReport, _: &Outcome) -> Value {
     }
 }
 
+/// Reads a field that is an object, read by `read`, or null (nothing to
+/// report: no two-squares sequence, no chase).
+fn object_or_null(
+    v: &Value,
+    read: impl FnOnce(&Map<String, Value>) -> Result<Value, String>,
+) -> Result<Value, String> {
+    match v {
+        Value::Null => Ok(Value::Null),
+        Value::Object(o) => read(o),
+        other => Err(format!(
+            "expected an object or null, got {}",
+            kind_of(other)
+        )),
+    }
+}
+
 fn two_squares_read(v: &Value) -> Result<Value, String> {
-    let Value::Object(ts) = v else {
-        return match v {
-            Value::Null => Ok(Value::Null),
-            other => Err(format!(
-                "expected an object or null, got {}",
-                kind_of(other)
-            )),
+    object_or_null(v, |ts| {
+        let count = ts
+            .get("count")
+            .ok_or("missing `count`")?
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or("`count`: expected a small non-negative integer")?;
+        let sequence = match ts.get("sequence").map(|v| v.as_str()) {
+            Some(Some(s @ ("start" | "continue"))) => s,
+            None => return Err("missing `sequence`".into()),
+            Some(_) => return Err("`sequence`: expected start or continue".into()),
         };
-    };
-    let count = ts
-        .get("count")
-        .ok_or("missing `count`")?
-        .as_u64()
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or("`count`: expected a small non-negative integer")?;
-    let sequence = match ts.get("sequence").map(|v| v.as_str()) {
-        Some(Some(s @ ("start" | "continue"))) => s,
-        None => return Err("missing `sequence`".into()),
-        Some(_) => return Err("`sequence`: expected start or continue".into()),
-    };
-    Ok(json!({"count": count, "sequence": sequence}))
+        Ok(json!({"count": count, "sequence": sequence}))
+    })
 }
 
 fn two_squares_show(v: &Value) -> String {
@@ -411,25 +362,18 @@ fn chase_value(r: &PlyReport, _: &Outcome) -> Value {
 }
 
 fn chase_read(v: &Value) -> Result<Value, String> {
-    let Value::Object(c) = v else {
-        return match v {
-            Value::Null => Ok(Value::Null),
-            other => Err(format!(
-                "expected an object or null, got {}",
-                kind_of(other)
-            )),
-        };
-    };
-    let chasers = canonical::<Chasers>(
-        c.get("chasers").ok_or("missing `chasers`")?,
-        "none, red, blue or both",
-    )?;
-    let chasing_move = c
-        .get("chasing-move")
-        .ok_or("missing `chasing-move`")?
-        .as_bool()
-        .ok_or("`chasing-move`: expected true or false")?;
-    Ok(json!({"chasers": chasers, "chasing-move": chasing_move}))
+    object_or_null(v, |c| {
+        let chasers = canonical::<Chasers>(
+            c.get("chasers").ok_or("missing `chasers`")?,
+            "none, red, blue or both",
+        )?;
+        let chasing_move = c
+            .get("chasing-move")
+            .ok_or("missing `chasing-move`")?
+            .as_bool()
+            .ok_or("`chasing-move`: expected true or false")?;
+        Ok(json!({"chasers": chasers, "chasing-move": chasing_move}))
+    })
 }
 
 fn chase_show(v: &Value) -> String {

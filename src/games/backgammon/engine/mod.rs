@@ -135,6 +135,15 @@ pub struct EngineGame {
 
 type Why = (RuleCode, &'static str, String);
 
+/// The refusal `why` when `broken`, else legal.
+fn refused_if(broken: bool, (code, clause, why): (RuleCode, &'static str, &str)) -> Result<(), Why> {
+    if broken {
+        Err((code, clause, why.to_string()))
+    } else {
+        Ok(())
+    }
+}
+
 impl EngineGame {
     fn cube_refusal(&self) -> Option<Why> {
         let c = &self.profile.cube;
@@ -205,6 +214,17 @@ impl EngineGame {
         g
     }
 
+    /// The dice a roll gives to play: a double four times (twice under
+    /// the fault `doubles_twice`), else each die once.
+    fn dice_of(&self, roll: Roll) -> Vec<u8> {
+        if roll.is_double() {
+            let times = if self.profile.faults.doubles_twice { 2 } else { 4 };
+            vec![roll.high; times]
+        } else {
+            vec![roll.high, roll.low]
+        }
+    }
+
     fn position(&self) -> Position {
         self.board.position(self.mover)
     }
@@ -228,30 +248,18 @@ impl EngineGame {
             (Stage::Opening, Action::Opening { white, black }) => {
                 let variant = self.profile.cube.enabled
                     && self.profile.cube.opening_doubles == OpeningDoubles::DoubleCube;
-                if white == black && !variant {
-                    Err((
-                        RuleCode::OpeningTie,
-                        "BG-2.3",
-                        "equal dice at the opening are rolled again".into(),
-                    ))
-                } else {
-                    Ok(())
-                }
+                refused_if(
+                    white == black && !variant,
+                    (RuleCode::OpeningTie, "BG-2.3", "equal dice at the opening are rolled again"),
+                )
             }
             (Stage::Opening, _) => wrong("the opening roll (`w5-b2`: one die each)"),
             (Stage::Decide, Action::RollDice) => Ok(()),
             (Stage::Decide, Action::Double) => self.cube_refusal().map_or(Ok(()), Err),
-            (Stage::Decide, Action::Resign) => {
-                if self.profile.scoring.resign == Resign::None {
-                    Err((
-                        RuleCode::ResignDisabled,
-                        "BG-9.1",
-                        "the profile has no resign action".into(),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            (Stage::Decide, Action::Resign) => refused_if(
+                self.profile.scoring.resign == Resign::None,
+                (RuleCode::ResignDisabled, "BG-9.1", "the profile has no resign action"),
+            ),
             (Stage::Decide, _) => wrong("the player on turn: `roll`, `double` or `resign`"),
             (Stage::Offered, Action::Take | Action::Drop) => Ok(()),
             (Stage::Offered, Action::Resign)
@@ -297,18 +305,7 @@ impl EngineGame {
     /// The steps of the legal play `steps` spells, as `legal_actions` lists
     /// it (`Game::canonical`), or why `steps` spells none.
     fn spelled_play(&self, roll: Roll, steps: &[Step]) -> Result<Vec<Step>, Why> {
-        let dice: Vec<u8> = if roll.is_double() {
-            vec![
-                roll.high;
-                if self.profile.faults.doubles_twice {
-                    2
-                } else {
-                    4
-                }
-            ]
-        } else {
-            vec![roll.high, roll.low]
-        };
+        let dice = self.dice_of(roll);
         let g = self.plays_now(roll);
         let mut best: Option<(usize, Why)> = None;
         let mut reached: Vec<(Board, Vec<u8>)> = Vec::new();
@@ -575,18 +572,7 @@ impl EngineGame {
                 let before = self.position();
                 self.after_play(&before);
                 let mut n = self.base_note(side, Action::Pass);
-                n.unused = if r.is_double() {
-                    vec![
-                        r.high;
-                        if self.profile.faults.doubles_twice {
-                            2
-                        } else {
-                            4
-                        }
-                    ]
-                } else {
-                    vec![r.high, r.low]
-                };
+                n.unused = self.dice_of(r);
                 n
             }
             (Stage::Play(r), Action::Play(steps)) => {
@@ -604,18 +590,7 @@ impl EngineGame {
                     .expect("judged legal");
                 let before = self.position();
                 self.board = found.after;
-                let mut unused: Vec<u8> = if r.is_double() {
-                    vec![
-                        r.high;
-                        if self.profile.faults.doubles_twice {
-                            2
-                        } else {
-                            4
-                        }
-                    ]
-                } else {
-                    vec![r.high, r.low]
-                };
+                let mut unused = self.dice_of(r);
                 for d in &found.dice[..usize::from(found.n)] {
                     if let Some(k) = unused.iter().position(|u| u == d) {
                         unused.remove(k);

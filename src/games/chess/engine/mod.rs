@@ -33,11 +33,7 @@ pub use convert::{board_of, from_cozy, to_cozy};
 pub struct Engine;
 
 impl Implementation<Chess> for Engine {
-    crate::own_implementation!("engine");
-
-    fn start(&self, setup: &Position, profile: &Profile) -> Result<Box<dyn Game<Chess>>, String> {
-        Ok(Box::new(EngineGame::new(setup, profile)?))
-    }
+    crate::own_implementation!("engine", Chess => EngineGame::new);
 
     fn supports(&self, setup: &Position, _profile: &Profile) -> Result<(), String> {
         // A position CH-1.2 refuses is refused by `start`, not declined.

@@ -76,30 +76,36 @@ impl MoveList {
         let own = board.colors(board.side_to_move());
         for g in self.groups() {
             let from = sq(g.from);
+            // One move in both spellings: `to` as UCI writes it, `onto`
+            // as cozy-chess plays it (they differ only for castling).
+            let mut play = |to: CSquare, onto: CSquare, promotion: Option<(Kind, Piece)>| {
+                f(
+                    UciMove {
+                        from,
+                        to: sq(to),
+                        promotion: promotion.map(|(k, _)| k),
+                    },
+                    Move {
+                        from: g.from,
+                        to: onto,
+                        promotion: promotion.map(|(_, p)| p),
+                    },
+                )
+            };
             match g.piece {
                 Piece::Pawn => {
                     for to in g.to {
-                        let uci = |promotion| UciMove {
-                            from,
-                            to: sq(to),
-                            promotion,
-                        };
-                        let mv = |promotion| Move {
-                            from: g.from,
-                            to,
-                            promotion,
-                        };
                         if matches!(to.rank(), Rank::First | Rank::Eighth) {
-                            for (k, p) in [
+                            for promotion in [
                                 (Kind::Knight, Piece::Knight),
                                 (Kind::Bishop, Piece::Bishop),
                                 (Kind::Rook, Piece::Rook),
                                 (Kind::Queen, Piece::Queen),
                             ] {
-                                f(uci(Some(k)), mv(Some(p)));
+                                play(to, to, Some(promotion));
                             }
                         } else {
-                            f(uci(None), mv(None));
+                            play(to, to, None);
                         }
                     }
                 }
@@ -123,49 +129,16 @@ impl MoveList {
                                 .into_iter()
                                 .find(|r| (r.file() > g.from.file()) == (to.file() > g.from.file()))
                                 .expect("a castling target has its rook");
-                            f(
-                                UciMove {
-                                    from,
-                                    to: sq(to),
-                                    promotion: None,
-                                },
-                                Move {
-                                    from: g.from,
-                                    to: rook,
-                                    promotion: None,
-                                },
-                            );
+                            play(to, rook, None);
                         }
                         if steps.has(to) {
-                            f(
-                                UciMove {
-                                    from,
-                                    to: sq(to),
-                                    promotion: None,
-                                },
-                                Move {
-                                    from: g.from,
-                                    to,
-                                    promotion: None,
-                                },
-                            );
+                            play(to, to, None);
                         }
                     }
                 }
                 _ => {
                     for to in g.to {
-                        f(
-                            UciMove {
-                                from,
-                                to: sq(to),
-                                promotion: None,
-                            },
-                            Move {
-                                from: g.from,
-                                to,
-                                promotion: None,
-                            },
-                        );
+                        play(to, to, None);
                     }
                 }
             }

@@ -29,11 +29,7 @@ use movement::{in_check, legal_moves, make};
 pub struct Reference;
 
 impl Implementation<Chess> for Reference {
-    crate::own_implementation!("reference");
-
-    fn start(&self, setup: &Position, profile: &Profile) -> Result<Box<dyn Game<Chess>>, String> {
-        Ok(Box::new(ReferenceGame::new(setup, profile)?))
-    }
+    crate::own_implementation!("reference", Chess => ReferenceGame::new);
 }
 
 /// A game as its history.

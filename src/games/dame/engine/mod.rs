@@ -33,11 +33,7 @@ use position::{Pos, idx};
 pub struct Engine;
 
 impl Implementation<Dame> for Engine {
-    crate::own_implementation!("engine");
-
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Dame>>, String> {
-        Ok(Box::new(EngineGame::new(setup, profile)?))
-    }
+    crate::own_implementation!("engine", Dame => EngineGame::new);
 }
 
 /// One game on the engine.

@@ -19,11 +19,7 @@ use captures::Chain;
 pub struct Reference;
 
 impl Implementation<Dame> for Reference {
-    crate::own_implementation!("reference");
-
-    fn start(&self, setup: &Setup, profile: &Profile) -> Result<Box<dyn Game<Dame>>, String> {
-        Ok(Box::new(RefGame::new(setup, profile)?))
-    }
+    crate::own_implementation!("reference", Dame => RefGame::new);
 }
 
 /// One game on the reference.

@@ -23,10 +23,9 @@
 
 use arbitrary::Unstructured;
 
-use super::{Choices, Seeded, Tally, compare_from, random_profile, random_setup};
+use super::{Choices, Seeded, Tally, compare_from, random_profile, random_setup, sharp_pick};
 use crate::games::dame::board::Setup;
 use crate::games::dame::engine::EngineGame;
-use crate::games::dame::moves::Action;
 use crate::games::dame::profile::Profile;
 use crate::rules::Game;
 
@@ -100,15 +99,7 @@ fn prefix(e: &mut EngineGame, plies: usize, rng: &mut Seeded) {
         if legal.is_empty() {
             return;
         }
-        let sharp: Vec<&Action> = legal
-            .iter()
-            .filter(|a| !matches!(a, Action::Step { .. }))
-            .collect();
-        let pick = if !sharp.is_empty() && rng.pick(2) == 0 {
-            sharp[rng.pick(sharp.len())].clone()
-        } else {
-            legal[rng.pick(legal.len())].clone()
-        };
+        let pick = sharp_pick(rng, &legal);
         if e.play(&pick).is_err() {
             return;
         }

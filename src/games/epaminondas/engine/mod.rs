@@ -34,15 +34,7 @@ use position::{OFF, Position, stone};
 pub struct Engine;
 
 impl Implementation<Epaminondas> for Engine {
-    crate::own_implementation!("engine");
-
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Epaminondas>>, String> {
-        Ok(Box::new(EngineGame::new(setup, profile)?))
-    }
+    crate::own_implementation!("engine", Epaminondas => EngineGame::new);
 }
 
 /// The rules as the engine applies them: the profile's switches unpacked

@@ -20,17 +20,7 @@ use crate::games::epaminondas::verdict::{RuleCode, say};
 pub struct Reference;
 
 impl Implementation<Epaminondas> for Reference {
-    crate::own_implementation!("reference");
-
-    fn start(
-        &self,
-        setup: &Setup,
-        profile: &Profile,
-    ) -> Result<Box<dyn Game<Epaminondas>>, String> {
-        Ok(Box::new(
-            ReferenceGame::new(setup, profile).map_err(|e| e.to_string())?,
-        ))
-    }
+    crate::own_implementation!("reference", Epaminondas => ReferenceGame::new);
 }
 
 /// A game in progress.
