@@ -19,8 +19,12 @@ fn round_trip<G: Rules>() {
     let mut checked = 0usize;
     let mut failures = Vec::new();
     for seed in 0..SETUPS {
-        let Some((setup, profile)) = G::battery_case(seed) else { break };
-        let Ok(mut game) = G::reference().start(&setup, &profile) else { continue };
+        let Some((setup, profile)) = G::battery_case(seed) else {
+            break;
+        };
+        let Ok(mut game) = G::reference().start(&setup, &profile) else {
+            continue;
+        };
         let mut rng = arbiter::rng::SplitMix(0xC0DE ^ seed);
         for _ in 0..PLIES {
             let legal = game.legal_actions();
@@ -59,8 +63,15 @@ arbiter::each_game_test!(every_legal_action_reads_back_from_each_notation => rou
 /// Every game of the registry has a notation page among its spec files,
 /// and each notation and record format it declares names a clause of it.
 fn notation_page<G: Rules>() {
-    let Some((_, page)) = G::SPEC_FILES.iter().find(|(p, _)| p.ends_with("notation.md")) else {
-        panic!("{}: no spec/{}/notation.md among its spec files", G::NAME, G::NAME)
+    let Some((_, page)) = G::SPEC_FILES
+        .iter()
+        .find(|(p, _)| p.ends_with("notation.md"))
+    else {
+        panic!(
+            "{}: no spec/{}/notation.md among its spec files",
+            G::NAME,
+            G::NAME
+        )
     };
     for clause in G::NOTATIONS
         .iter()
