@@ -22,7 +22,7 @@ mod protocol;
 mod protocol_pages;
 mod protocol_wire;
 mod referee;
-mod referee_dame;
 mod referee_backgammon;
+mod referee_dame;
 mod reports;
 mod robustness;

@@ -16,7 +16,7 @@ use super::verdict::RuleCode;
 impl Basics for Epaminondas {
     crate::game_basics! {
         name: "epaminondas", seed: "seed 003", example_adapter: "examples/python-epaminondas/adapter.py",
-        spec_files: ["rules.md", "ambiguities.md", "errata.md"], implementations: [Reference, Engine],
+        spec_files: ["rules.md", "ambiguities.md", "errata.md", "notation.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Move, Profile = Profile, RuleCode = RuleCode, Note = Note, Outcome = Outcome, Side = Side },
     }
 }

@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod moves;
 pub mod mutants;
 pub mod notation;
+pub mod notation_xml;
 pub mod picture;
 pub mod piece;
 pub mod position;

@@ -16,7 +16,7 @@ use super::verdict::RuleCode;
 impl Basics for Stratego {
     crate::game_basics! {
         name: "stratego", seed: "seeds 000–002 (ISF articles 10 and 11)", example_adapter: "examples/python-naive/adapter.py",
-        spec_files: ["rules-of-play.md", "two-squares.md", "more-squares.md", "ambiguities.md"], implementations: [Reference, Engine],
+        spec_files: ["rules-of-play.md", "two-squares.md", "more-squares.md", "ambiguities.md", "notation.md"], implementations: [Reference, Engine],
         types: { Setup = Setup, Action = Move, Profile = Profile, RuleCode = RuleCode, Note = PlyReport, Outcome = Outcome, Side = Color },
     }
 }
