@@ -384,7 +384,13 @@ fn overlay(base: &mut Value, given: &Value) {
 fn unknown_override<G: Rules>(text: &str) -> Option<ProtocolError> {
     let shape = profile_shape::<G>()?;
     text.split('+').skip(1).find_map(|o| {
-        let path = o.split_once('=').map_or(o, |(p, _)| p);
+        // Only a well-formed `switch=value` can name an unknown switch; an
+        // empty or malformed override (`fide+`, `fide+=1`, `fide+a..b=1`)
+        // is a bad request, which the profile reader reports.
+        let (path, _) = o.split_once('=')?;
+        if path.split('.').any(str::is_empty) {
+            return None;
+        }
         let mut probe = Value::Null;
         for k in path.rsplit('.') {
             let mut m = Map::new();

@@ -80,7 +80,9 @@ pub fn is_clause_id(s: &str) -> bool {
         return false;
     };
     let numbers = match numbers.split_once('.') {
-        Some((page, rest)) if page.len() == 1 && page.bytes().all(|b| b.is_ascii_uppercase()) => rest,
+        Some((page, rest)) if page.len() == 1 && page.bytes().all(|b| b.is_ascii_uppercase()) => {
+            rest
+        }
         _ => numbers,
     };
     !letters.is_empty()

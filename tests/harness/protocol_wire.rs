@@ -693,3 +693,29 @@ fn a_declared_profile_is_sent_by_name_with_its_overrides_only() {
     let v = profile_value::<Chess>(&Profile::fide(), &[]);
     assert!(v.as_object().unwrap().len() > 10, "every switch: {v}");
 }
+
+/// An empty or malformed override is a bad request, not an unknown switch:
+/// `fide+` was declined as `unsupported` for a switch named `profile.`, so
+/// the harness would have skipped the case instead of reporting it.
+#[test]
+fn an_empty_or_malformed_override_is_a_bad_request_not_an_unknown_switch() {
+    for text in [
+        "fide+",
+        "fide+=1",
+        "fide++threefold=claim",
+        "fide+a..b=1",
+        "fide+speed",
+    ] {
+        for profile in [json!(text), json!({ "name": text })] {
+            let err = read_profile(profile.clone()).unwrap_err();
+            assert!(
+                matches!(err, ProtocolError::Field { .. }),
+                "{profile}: {err:?}"
+            );
+            assert!(
+                err.to_string().starts_with("field `profile"),
+                "{profile}: {err}"
+            );
+        }
+    }
+}
