@@ -558,12 +558,8 @@ pub fn start_named(
             start::<G>(self.0, self.1, self.2)
         }
     }
-    crate::games::visit(game, &mut Start(imp, profile, setup)).unwrap_or_else(|| {
-        Err(format!(
-            "`{game}` is not a game: expected one of {}",
-            crate::games::names().join(", ")
-        ))
-    })
+    crate::games::visit(game, &mut Start(imp, profile, setup))
+        .unwrap_or_else(|| Err(crate::games::not_a_game(game)))
 }
 
 #[cfg(test)]

@@ -144,11 +144,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
         Err(LoadError {
             file: path.to_path_buf(),
             at: (&game).into(),
-            message: format!(
-                "`{}` is not a game: expected one of {}",
-                game.value,
-                games::names().join(", ")
-            ),
+            message: games::not_a_game(&game.value),
         })
     })
 }

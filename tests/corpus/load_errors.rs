@@ -403,6 +403,23 @@ fn a_malformed_header_is_refused_at_its_place(
     assert!(e.message.contains(says), "message lacks {says:?}: {e}");
 }
 
+/// A game name of any length is repeated cut to its first 40 characters:
+/// a 1 MB name came back whole in the error.
+#[test]
+fn an_unknown_game_name_is_echoed_cut_short() {
+    let name = "q".repeat(1 << 20);
+    let e = refuse(&format!("game: {name}\nid: x\n"));
+    assert!(
+        e.message.starts_with(&format!(
+            "`{}…` is not a game: expected one of ",
+            "q".repeat(40)
+        )),
+        "{}",
+        &e.message[..e.message.len().min(200)]
+    );
+    assert!(e.message.len() < 200, "{} bytes", e.message.len());
+}
+
 /// A fresh directory under Cargo's scratch space for integration tests.
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
