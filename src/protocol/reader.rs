@@ -34,6 +34,16 @@ pub enum ProtocolError {
     /// The text is not JSON.
     #[error("not JSON ({0}): expected one JSON object")]
     NotJson(String),
+    /// Arrays and objects nest deeper than the JSON reader follows.
+    #[error(
+        "arrays and objects nest more than {MAX_NESTING} levels deep (the message's own object counts as one) at line {line} column {column}: no message of protocol 1 nests more than a few"
+    )]
+    TooDeep {
+        /// The line of the bracket one level too deep (from 1).
+        line: usize,
+        /// Its column (from 1).
+        column: usize,
+    },
     /// An object gives a key twice: which value is meant cannot be told.
     #[error("duplicate key `{key}` at column {column}: each key may appear once in an object")]
     DuplicateKey {
@@ -88,68 +98,14 @@ fn field_err(field: &str, message: impl Into<String>) -> ProtocolError {
     }
 }
 
-/// A message of the JSON library (`invalid type: floating point `2.5`,
-/// expected u32`) said as the rest of the reader says things: `expected a
-/// whole number from 0 to 4294967295, got 2.5`. Other messages are kept.
-fn in_our_words(message: String) -> String {
-    let body = message
-        .strip_prefix("invalid type: ")
-        .or_else(|| message.strip_prefix("invalid value: "));
-    if let Some((given, expected)) = body.and_then(|b| b.rsplit_once(", expected ")) {
-        return format!(
-            "expected {}, got {}",
-            expected_words(expected),
-            given_words(given)
-        );
-    }
-    if let Some(name) = message.strip_prefix("missing field ") {
-        return format!("missing {name}");
-    }
-    if let Some((given, one_of)) = message
-        .strip_prefix("unknown variant ")
-        .and_then(|b| b.split_once(", expected "))
-    {
-        return format!("expected {one_of}, got {given}");
-    }
-    message
-}
-
-/// What the library says was expected, in our words.
-fn expected_words(expected: &str) -> String {
-    let whole = |max: u64| format!("a whole number from 0 to {max}");
-    match expected {
-        "u8" => whole(u8::MAX.into()),
-        "u16" => whole(u16::MAX.into()),
-        "u32" => whole(u32::MAX.into()),
-        "u64" | "usize" => whole(u64::MAX),
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
-        "f32" | "f64" => "a number".into(),
-        "a boolean" => "true or false".into(),
-        e if e.starts_with("struct ") || e.starts_with("a map") => "an object".into(),
-        e => e.to_string(),
-    }
-}
-
-/// What the library says was given, in our words: the value itself where
-/// it names one.
-fn given_words(given: &str) -> String {
-    for prefix in ["floating point ", "integer ", "boolean "] {
-        if let Some(v) = given.strip_prefix(prefix) {
-            return v.trim_matches('`').to_string();
-        }
-    }
-    if let Some(v) = given.strip_prefix("string ") {
-        return format!("the string {v}");
-    }
-    match given {
-        "unit value" | "null" => "null".into(),
-        "map" => "an object".into(),
-        "sequence" => "a list".into(),
-        g => g.to_string(),
-    }
-}
+use crate::rules::words::in_our_words;
 
 pub use crate::rules::state::kind_of;
+
+/// How deep arrays and objects may nest in a message, the message's own
+/// object counted: the JSON reader's recursion limit (128) less the level
+/// at which it stops.
+pub const MAX_NESTING: usize = 127;
 
 /// Parses JSON text like `serde_json::from_str`, but refuses an object that
 /// gives a key twice (`serde_json` keeps the last silently).
@@ -166,6 +122,10 @@ pub fn strict_json(text: &str) -> Result<Value, ProtocolError> {
     read.map_err(|e| match duplicate.take() {
         Some(key) => ProtocolError::DuplicateKey {
             key,
+            column: e.column(),
+        },
+        None if e.to_string().starts_with("recursion limit exceeded") => ProtocolError::TooDeep {
+            line: e.line(),
             column: e.column(),
         },
         None => ProtocolError::NotJson(e.to_string()),
@@ -470,6 +430,7 @@ pub fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
     read(v).map_err(|(field, message)| match name {
         Some(n) => {
             let why = G::Profile::parse(n).err().unwrap_or_default();
+            let message = in_our_words(message);
             field_err(
                 "profile.name",
                 format!(

@@ -20,6 +20,7 @@ pub mod pgn;
 pub mod sides;
 pub mod state;
 pub mod switches;
+pub mod words;
 pub mod yaml;
 
 /// The `SPEC_FILES` table of a game: `spec_files!("chess", "rules.md",

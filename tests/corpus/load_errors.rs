@@ -662,6 +662,41 @@ fn the_yaml_readers_limits_are_said_in_our_words() {
             && !e.contains("Depth {"),
         "{e}"
     );
+    // Deeper than the parser's own ceiling (255 levels) it said only
+    // "recursion limit exceeded" (issue 42): the same limit is named, at
+    // the place the parser stopped, for flow lists, flow mappings and
+    // block mappings alike.
+    let block: String = (0..300)
+        .map(|i| format!("{}a:\n", " ".repeat(2 * i)))
+        .collect();
+    for (what, text) in [
+        (
+            "flow lists",
+            format!(
+                "{HEAD}setup: {}{}\n",
+                "[".repeat(10_000),
+                "]".repeat(10_000)
+            ),
+        ),
+        (
+            "flow mappings",
+            format!(
+                "{HEAD}setup: {}1{}\n",
+                "{a: ".repeat(10_000),
+                "}".repeat(10_000)
+            ),
+        ),
+        ("block mappings", format!("{HEAD}setup:\n{block}")),
+    ] {
+        let e = refuse(&text);
+        let said = e.to_string();
+        assert!(
+            said.contains("lists and mappings nest more than 64 deep here")
+                && !said.contains("recursion limit"),
+            "{what}: {said}"
+        );
+        assert!(e.at.line >= 6, "{what}: the place is the nesting's: {said}");
+    }
     let mut big = format!("{HEAD}setup:\n  red: {{A1: scout}}\n  blue: {{J10: scout}}\nmoves:\n");
     for _ in 0..84_000 {
         big.push_str("  - {move: A1-A2}\n");

@@ -719,3 +719,43 @@ fn an_empty_or_malformed_override_is_a_bad_request_not_an_unknown_switch() {
         }
     }
 }
+
+/// The JSON library's words (`expected u32`, `expected struct
+/// CubeSwitches`) do not reach an engine: a bad switch value is named with
+/// what the switch allows, in every spelling of a profile.
+#[test]
+fn a_bad_switch_value_is_said_in_our_words_in_every_spelling() {
+    let ask = |profile: Value| {
+        let line = json!({"protocol": 1, "id": 1, "game": "backgammon", "query": "legal-moves",
+                          "profile": profile, "setup": "start"});
+        let (replies, _, _) = serve(&["--game", "backgammon"], &[line]);
+        let reply = &replies[0];
+        assert_eq!(reply["error"]["kind"], "bad-request", "{reply}");
+        reply["error"]["message"].as_str().unwrap().to_string()
+    };
+    for (profile, says) in [
+        (
+            json!("seed-004+cube.cap=-3"),
+            "`cube.cap`: expected a whole number from 0 to 4294967295, got -3",
+        ),
+        (
+            json!("seed-004+cube.cap=x"),
+            "`cube.cap`: expected a whole number from 0 to 4294967295, got the string \"x\"",
+        ),
+        (
+            json!({"name": "mine", "cube": 3}),
+            "(profile.cube: expected an object, got 3)",
+        ),
+    ] {
+        let message = ask(profile.clone());
+        assert!(message.contains(says), "{profile}: {message}");
+        for raw in [
+            "expected u32",
+            "expected struct",
+            "invalid type",
+            "invalid value",
+        ] {
+            assert!(!message.contains(raw), "{profile}: {message}");
+        }
+    }
+}
