@@ -338,6 +338,42 @@ fn overlay(base: &mut Value, given: &Value) {
     }
 }
 
+/// `name` (a built-in profile, possibly with overrides, whose serde form is
+/// `base`) followed by one `+switch=value` for every switch in which
+/// `given` differs from `base`, in the order of the serde form's keys.
+fn renamed(name: &str, base: &Value, given: &Value) -> String {
+    fn differing(path: &str, base: &Value, given: &Value, out: &mut Vec<String>) {
+        match (base, given) {
+            (Value::Object(b), Value::Object(g)) => {
+                for (k, bv) in b {
+                    if k == "name" && path.is_empty() {
+                        continue;
+                    }
+                    if let Some(gv) = g.get(k) {
+                        let p = if path.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{path}.{k}")
+                        };
+                        differing(&p, bv, gv, out);
+                    }
+                }
+            }
+            (b, g) if b != g => out.push(match g {
+                Value::String(text) => format!("{path}={text}"),
+                other => format!("{path}={other}"),
+            }),
+            _ => {}
+        }
+    }
+    let mut overrides = Vec::new();
+    differing("", base, given, &mut overrides);
+    std::iter::once(name.to_string())
+        .chain(overrides)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
 /// The first `+switch=value` override of the profile name `text` that names
 /// a switch the game does not have, as [`ProtocolError::UnknownSwitch`]: an
 /// override in a name is refused like a switch in the object form.
@@ -418,12 +454,16 @@ pub fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
             (field, e.into_inner().to_string())
         })
     };
-    // A built-in name: the object's switches override that profile's, and
-    // the name stays as written.
-    if let Some(base) = name.and_then(|n| G::Profile::parse(n).ok()) {
-        let mut json =
-            serde_json::to_value(base).map_err(|e| field_err("profile", e.to_string()))?;
+    // A built-in name: the object's switches override that profile's. The
+    // name stays as written when the switches are the named profile's, and
+    // otherwise says which differ (`isf+two-squares.limit=1`), so that no
+    // refusal attributes an overridden value to the built-in profile.
+    if let Some((n, base)) = name.and_then(|n| G::Profile::parse(n).ok().map(|b| (n, b))) {
+        let base = serde_json::to_value(base).map_err(|e| field_err("profile", e.to_string()))?;
+        let mut json = base.clone();
         overlay(&mut json, v);
+        read(&json).map_err(|(field, message)| field_err(&field, message))?;
+        json["name"] = Value::String(renamed(n, &base, &json));
         return read(&json).map_err(|(field, message)| field_err(&field, message));
     }
     // Any other name: every switch must be spelled out.

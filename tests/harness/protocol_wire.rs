@@ -47,7 +47,10 @@ fn a_profile_may_be_given_by_its_name_alone() {
 fn switches_beside_a_built_in_name_override_it() {
     let p =
         read_profile(json!({"name": "fide", "threefold": "automatic", "occurrences": 4})).unwrap();
-    assert_eq!(p.name, "fide");
+    // The name says which switches differ from the built-in profile's
+    // (issue 42: it stayed `fide`, and refusals then cited fide's name for
+    // a value fide does not have).
+    assert_eq!(p.name, "fide+occurrences=4+threefold=automatic");
     assert_eq!(p.threefold, DrawRule::Automatic);
     assert_eq!(p.occurrences, 4);
     // The switches not given are fide's.
@@ -758,4 +761,38 @@ fn a_bad_switch_value_is_said_in_our_words_in_every_spelling() {
             assert!(!message.contains(raw), "{profile}: {message}");
         }
     }
+}
+
+/// A profile with an override is named as such: a refusal under
+/// `{"name": "isf", "two-squares": {"limit": 1}}` said "at most 1 times
+/// are allowed (isf)", where isf's limit is 5. Switches equal to the named
+/// profile's keep its name.
+#[test]
+fn a_built_in_name_with_other_switches_is_named_with_its_overrides() {
+    let setup = json!({"board": {"name": "standard"}, "red": {"A4": "scout", "J1": "flag"},
+                       "blue": {"A7": "spy", "E10": "flag", "I10": "scout", "J10": "scout"}});
+    let moves = json!(["A4-A6", "J10-J9", "A6-A4", "J9-J10", "A4-A6"]);
+    let mut full =
+        serde_json::to_value(arbiter::games::stratego::profile::Profile::parse("isf").unwrap())
+            .unwrap();
+    full["two-squares"]["limit"] = json!(1);
+    for profile in [
+        json!({"name": "isf", "two-squares": {"limit": 1}}),
+        json!("isf+two-squares.limit=1"),
+        full,
+    ] {
+        let line = json!({"protocol": 1, "id": 1, "game": "stratego", "query": "legal-moves",
+                          "profile": profile, "setup": setup, "moves": moves});
+        for imp in ["reference", "engine"] {
+            let (replies, _, _) = serve(&["--game", "stratego", "--impl", imp], &[line.clone()]);
+            let message = replies[0]["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("at most 1 times are allowed (isf+two-squares.limit=1)"),
+                "{imp}, {profile}: {}",
+                replies[0]
+            );
+        }
+    }
+    let p = read_profile(json!({"name": "fide", "threefold": "claim"})).unwrap();
+    assert_eq!(p.name, "fide");
 }
