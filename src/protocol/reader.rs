@@ -256,14 +256,17 @@ fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str, ProtocolError> {
         .ok_or_else(|| field_err(field, format!("expected a string, got {}", kind_of(v))))
 }
 
+/// What an `id` may be (spec/protocol.md, "Requests").
+const ID_RANGE: &str = "a whole number from 0 to 18446744073709551615 (2^64 - 1)";
+
 fn id(map: &Map<String, Value>) -> Result<u64, ProtocolError> {
     let v = get(map, "id")?;
     v.as_u64().ok_or_else(|| {
         field_err(
             "id",
             match v {
-                Value::Number(n) => format!("expected a non-negative integer, got {n}"),
-                _ => format!("expected a non-negative integer, got {}", kind_of(v)),
+                Value::Number(n) => format!("expected {ID_RANGE}, got {n}"),
+                _ => format!("expected {ID_RANGE}, got {}", kind_of(v)),
             },
         )
     })
