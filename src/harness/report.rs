@@ -119,17 +119,24 @@ pub struct Departure {
     pub reasons: Vec<Reason>,
 }
 
+/// Where in a scenario's game something happened, as FAIL and ERROR lines
+/// say it: `ply 3 (after A4-A5, blue to move)`, `ply 0 (setup, red to
+/// move)`.
+pub fn place(ply: usize, after: Option<&str>, to_move: &str) -> String {
+    match after {
+        None => format!("ply {ply} (setup, {to_move} to move)"),
+        Some(m) => format!("ply {ply} (after {m}, {to_move} to move)"),
+    }
+}
+
 impl fmt::Display for Departure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.after {
-            None => write!(f, "ply {} (setup, {} to move): ", self.ply, self.to_move)?,
-            Some(m) => write!(
-                f,
-                "ply {} (after {m}, {} to move): ",
-                self.ply, self.to_move
-            )?,
-        }
-        f.write_str(&self.message)
+        write!(
+            f,
+            "{}: {}",
+            place(self.ply, self.after.as_deref(), &self.to_move),
+            self.message
+        )
     }
 }
 

@@ -280,6 +280,14 @@ pub trait Wire: Basics {
     fn same_position(a: &Self::Setup, b: &Self::Setup) -> bool {
         Self::setup_to_wire(a) == Self::setup_to_wire(b)
     }
+
+    /// Whose turn the setup says it is under `profile`, read from the setup
+    /// alone (no game is started, so a setup the rules refuse has one too):
+    /// what a report on a refused setup names as the side to move. `None`
+    /// when the setup names no one.
+    fn setup_to_move(_setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        None
+    }
 }
 
 /// How a game's setups and per-action expectations are written in scenario

@@ -200,7 +200,7 @@ fn every_error_says_why_in_every_format() {
     let text = report("text");
     assert!(
         text.contains(&format!(
-            "ERROR harness/back-and-forth: [modern-3] ply 2: {why}"
+            "ERROR harness/back-and-forth: [modern-3] ply 2 (after J9-J8, red to move): {why}"
         )),
         "{text}"
     );
@@ -216,12 +216,16 @@ fn every_error_says_why_in_every_format() {
     );
     let junit = report("junit");
     assert!(
-        junit.contains(&format!("<error message=\"[modern-3] ply 2: {why}")),
+        junit.contains(&format!(
+            "<error message=\"[modern-3] ply 2 (after J9-J8, red to move): {why}"
+        )),
         "{junit}"
     );
     let tap = report("tap");
     assert!(
-        tap.contains(&format!("  message: \"[modern-3] ply 2: {why}")),
+        tap.contains(&format!(
+            "  message: \"[modern-3] ply 2 (after J9-J8, red to move): {why}"
+        )),
         "{tap}"
     );
 }
@@ -237,7 +241,7 @@ fn declining_a_declared_capability_is_an_error() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(
-            "ERROR harness/back-and-forth: [modern-3] ply 1: state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
+            "ERROR harness/back-and-forth: [modern-3] ply 1 (after B2-B3, blue to move): state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
         ),
         "{out}"
     );
