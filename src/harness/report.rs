@@ -245,8 +245,10 @@ pub struct CaseReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skip: Option<SkipKind>,
     /// For anything but a pass or a skip: the ambiguity entries the
-    /// scenario cites (the readings involved, `AD-5`), so a failure under
-    /// one profile can be read against the switch that models it.
+    /// scenario cites (`AD-5`), so a failure under one profile can be read
+    /// against the switch that models it. They are the scenario's, not
+    /// necessarily the failure's: the readings a failing expectation
+    /// involves are its reasons' (`Reason::readings`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<String>,
     /// One entry per profile run.
