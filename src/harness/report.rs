@@ -19,8 +19,10 @@ pub use super::status::Status;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SkipKind {
-    /// Left out by `--run` or `--skip`. (`--game` leaves other games'
-    /// scenarios out of the report altogether.)
+    /// Left out by `--run` or `--skip`: reports before 0.3.0 listed such
+    /// scenarios as skipped; since then `--run` and `--skip`, like
+    /// `--game`, leave them out of the report altogether, and this kind is
+    /// read only from earlier reports (`--baseline`).
     NotSelected,
     /// The scenario is not written for the profile chosen with `--profile`.
     NotWritten,
@@ -304,7 +306,9 @@ pub struct Summary {
     /// Skipped scenarios not written for the chosen profile (part of `skip`).
     #[serde(default)]
     pub not_written: usize,
-    /// Skipped scenarios left out by `--run` or `--skip` (part of `skip`).
+    /// Skipped scenarios left out by `--run` or `--skip` (part of `skip`),
+    /// in reports before 0.3.0; 0 since, as such scenarios are no longer
+    /// listed (the field stays for readers of format version 1).
     #[serde(default)]
     pub not_selected: usize,
     /// Profile runs the implementation declined, counted over every
