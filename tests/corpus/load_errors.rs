@@ -77,18 +77,23 @@ const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stra
     "`red` expects a mapping"
 )]
 // Values of a closed set.
-#[case::bad_colour_to_move("setup:\n  to_move: green\n", 7, 12, "unknown variant `green`")]
+#[case::bad_colour_to_move(
+    "setup:\n  to_move: green\n",
+    7,
+    12,
+    "`to_move` expects one of red, blue, not `green`"
+)]
 #[case::unknown_rule_code(
     "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: illegal, rule: play.foo}\n",
     9,
     42,
-    "unknown variant `play.foo`, expected one of play.game-over"
+    "`rule` expects one of play.game-over"
 )]
 #[case::unknown_outcome(
     "setup:\n  red: {E4: scout}\nresult: {red-wins: resigned}\n",
     8,
     20,
-    "unknown variant `resigned`"
+    "`red-wins` expects one of"
 )]
 // Squares and ranks of the setup.
 #[case::bad_square("setup:\n  red: {E44: scout}\n", 7, 9, "`E44` is not a square name")]
