@@ -784,7 +784,10 @@ fn a_built_in_name_with_other_switches_is_named_with_its_overrides() {
         let line = json!({"protocol": 1, "id": 1, "game": "stratego", "query": "legal-moves",
                           "profile": profile, "setup": setup, "moves": moves});
         for imp in ["reference", "engine"] {
-            let (replies, _, _) = serve(&["--game", "stratego", "--impl", imp], &[line.clone()]);
+            let (replies, _, _) = serve(
+                &["--game", "stratego", "--impl", imp],
+                std::slice::from_ref(&line),
+            );
             let message = replies[0]["error"]["message"].as_str().unwrap_or_default();
             assert!(
                 message.contains("at most 1 times are allowed (isf+two-squares.limit=1)"),

@@ -589,7 +589,7 @@ fn several_workers_send_ids_above_2_pow_32_and_below_2_pow_53() {
         .collect();
     assert!(ids.len() > 4, "{ids:?}");
     assert!(
-        ids.iter().all(|&id| id >= 1 << 32 && id < 1 << 53),
+        ids.iter().all(|id| ((1 << 32)..(1 << 53)).contains(id)),
         "{ids:?}"
     );
 }
