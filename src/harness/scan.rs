@@ -84,7 +84,8 @@ mod tests {
         s.feed(b"\n{\"a\":\n1}");
         assert_eq!(s.reply_len(), None);
         s.feed(b"\n{\"b\": 2}\n");
-        assert_eq!(s.reply_len(), Some(12));
+        // A blank line, `{"a":`, a line break, `1}` and its line break.
+        assert_eq!(s.reply_len(), Some(1 + 5 + 1 + 2 + 1));
     }
 
     #[test]
