@@ -191,7 +191,7 @@ pub fn run_named(game: &str, opts: &Options, fault: Option<Fault>) -> Result<Rep
         }
     }
     crate::games::visit(game, &mut Run(opts, fault))
-        .unwrap_or_else(|| Err(format!("`{game}` is not a game of this build")))
+        .unwrap_or_else(|| Err(crate::games::not_a_game(game)))
 }
 
 /// The battery on game `G`'s implementations, the last wrapped in `fault`

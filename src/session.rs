@@ -555,14 +555,8 @@ pub fn start_named(
             start::<G>(self.0, self.1, self.2)
         }
     }
-    crate::games::visit(game, &mut Start(imp, profile, setup)).unwrap_or_else(|| {
-        Err(crate::rules::not_one_of(
-            game,
-            "a game",
-            &crate::games::names(),
-            None,
-        ))
-    })
+    crate::games::visit(game, &mut Start(imp, profile, setup))
+        .unwrap_or_else(|| Err(crate::games::not_a_game(game)))
 }
 
 #[cfg(test)]

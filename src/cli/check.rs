@@ -31,6 +31,11 @@ impl Impl {
 /// Runs every scenario under `paths` on the chosen implementation(s);
 /// prints one line per failure and the summary line.
 pub fn check(paths: &[PathBuf], game: Option<&str>, profile: Option<&str>, imp: Impl) -> ExitCode {
+    if let Some(g) = game
+        && let Err(code) = super::find_game(g)
+    {
+        return code;
+    }
     if let Err(code) = super::check_profile(profile, game) {
         return code;
     }

@@ -50,10 +50,7 @@ pub fn check_profile(profile: Option<&str>, game: Option<&str>) -> Result<(), Ex
 /// status 2.
 pub fn find_game(name: &str) -> Result<About, ExitCode> {
     arbiter::games::about(name).ok_or_else(|| {
-        eprintln!(
-            "arbiter: `{name}` is not a game: expected one of {}",
-            arbiter::games::names().join(", ")
-        );
+        eprintln!("arbiter: {}", arbiter::games::not_a_game(name));
         ExitCode::from(2)
     })
 }

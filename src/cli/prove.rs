@@ -89,10 +89,9 @@ pub fn prove(args: &Args) -> ExitCode {
             let proved = arbiter::games::visit(&game.value, &mut Prove(f, &text, &opts))
                 .ok_or_else(|| {
                     format!(
-                        "{}: `{}` is not a game: expected one of {}",
+                        "{}: {}",
                         f.display(),
-                        game.value,
-                        arbiter::games::names().join(", ")
+                        arbiter::games::not_a_game(&game.value)
                     )
                 })?;
             proved.unwrap_or_else(|| {

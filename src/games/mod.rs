@@ -191,8 +191,49 @@ pub fn find(name: &str) -> Option<&'static str> {
     names().into_iter().find(|g| *g == name)
 }
 
+/// How many characters of a name that is not a game an error repeats.
+pub const ECHOED_NAME_CHARS: usize = 40;
+
+/// Why `name` is not a game of this build, repeating at most its first
+/// [`ECHOED_NAME_CHARS`] characters (a name of any length came back whole:
+/// 1 MB in, 1 MB out), then the games there are.
+pub fn not_a_game(name: &str) -> String {
+    format!(
+        "`{}` is not a game: expected one of {}",
+        echoed_name(name),
+        names().join(", ")
+    )
+}
+
+/// `name` cut to its first [`ECHOED_NAME_CHARS`] characters, with `…` when
+/// cut.
+pub fn echoed_name(name: &str) -> String {
+    match name.char_indices().nth(ECHOED_NAME_CHARS) {
+        Some((at, _)) => format!("{}…", &name[..at]),
+        None => name.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    /// A name that is not a game is repeated cut to 40 characters.
+    #[test]
+    fn a_name_that_is_not_a_game_is_echoed_cut_short() {
+        let long = "é".repeat(1 << 20);
+        let message = super::not_a_game(&long);
+        assert!(
+            message.starts_with(&format!(
+                "`{}…` is not a game: expected one of ",
+                "é".repeat(40)
+            )),
+            "{}",
+            &message[..200]
+        );
+        assert!(message.len() < 300, "{} bytes", message.len());
+        assert!(super::not_a_game("go").starts_with("`go` is not a game"));
+        assert_eq!(super::echoed_name(&"x".repeat(40)), "x".repeat(40));
+    }
+
     /// The project's list of names is the registry's when every game is
     /// compiled in (the default), in the registry's order: each game's
     /// module is named as the game.

@@ -561,7 +561,14 @@ pub fn check<G: Rules>(
             }
             Err(Stop::Trouble(t)) => {
                 result.status = t.kind.into();
-                let mut message = format!("ply {}: {}", step.ply, t.message);
+                // The place as a FAIL line gives it: the move played last
+                // and the side to move, not the ply alone.
+                let after = step.ply.checked_sub(1).map(|i| truth.moves[i].to_string());
+                let mut message = format!(
+                    "{}: {}",
+                    super::report::place(step.ply, after.as_deref(), &step.to_move),
+                    t.message
+                );
                 if t.kind == TroubleKind::Timeout {
                     // The budget is the scenario's, not the request's: say
                     // so, or a slow start-up repeated per request reads as

@@ -67,9 +67,29 @@ pub fn detail_lines(c: &CaseReport) -> Vec<String> {
             }
         }
     }
-    if !c.readings.is_empty() {
+    // The readings involved are those the clauses of the failing
+    // expectations cite (each reason's); the scenario's own list is said as
+    // what it is, since the failure may lie elsewhere (an outcome decided
+    // by BG-7.2 in a scenario about AB-11).
+    let mut involved: Vec<&str> = Vec::new();
+    for p in &c.profiles {
+        for r in p.departures().flat_map(|d| &d.reasons) {
+            for id in &r.readings {
+                if !involved.contains(&id.as_str()) {
+                    involved.push(id);
+                }
+            }
+        }
+    }
+    if !involved.is_empty() {
         out.push(format!(
             "readings involved: {}",
+            visible(&involved.join(", "))
+        ));
+    }
+    if !c.readings.is_empty() {
+        out.push(format!(
+            "readings the scenario cites: {}",
             visible(&c.readings.join(", "))
         ));
     }

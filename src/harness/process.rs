@@ -192,6 +192,25 @@ impl ProcessSubject {
                 format!("the process exited without answering {q}"),
             ));
         }
+        // A per-case command writes one reply: anything after it is an
+        // error (spec/protocol.md, "Modes"), said as such rather than as a
+        // reply that is not JSON.
+        if let Some(len) = scan.reply_len()
+            && let Some(after) = r.out.get(len..)
+            && !after.iter().all(u8::is_ascii_whitespace)
+        {
+            let after = String::from_utf8_lossy(after);
+            let shown: String = after.trim().chars().take(80).collect();
+            return Err(self.trouble(
+                &r,
+                TroubleKind::Error,
+                format!(
+                    "the process wrote more after its reply to {q} ({} bytes: {}): in per-case mode a command writes one reply and exits",
+                    after.len(),
+                    crate::harness::escape::visible(&shown)
+                ),
+            ));
+        }
         self.last_stderr = r.stderr_tail();
         Ok(text)
     }

@@ -38,6 +38,11 @@ pub fn check<G: Rules>(
             };
         }
     };
+    // The side the setup names (no game is started from a refused setup),
+    // for the place every line of the report gives.
+    let to_move =
+        G::setup_to_move(&s.setup, profile).map_or("no one".to_string(), |side| side.to_string());
+    let at = super::report::place(0, None, &to_move);
     let id = *ctx.next_id;
     *ctx.next_id += 1;
     let req = Request {
@@ -53,7 +58,7 @@ pub fn check<G: Rules>(
         Ok(b) => b,
         Err(t) => {
             return ProfileResult {
-                message: Some(format!("ply 0: {}", t.message)),
+                message: Some(format!("{at}: {}", t.message)),
                 stderr: t.stderr,
                 ..ProfileResult::new(name, t.kind.into())
             };
@@ -75,7 +80,7 @@ pub fn check<G: Rules>(
         ),
         ReplyBody::Error { kind, message } => ProfileResult {
             message: Some(format!(
-                "ply 0: legal-moves at a setup that {clause} refuses was answered with error {}: {message}; \
+                "{at}: legal-moves at a setup that {clause} refuses was answered with error {}: {message}; \
                  a setup that breaks the rules is a `bad-request` (spec/protocol.md, Errors)",
                 kind.as_str()
             )),
@@ -85,7 +90,7 @@ pub fn check<G: Rules>(
             let departure = Departure {
                 ply: 0,
                 after: None,
-                to_move: "no one".into(),
+                to_move: to_move.clone(),
                 wrongly_allows: Vec::new(),
                 wrongly_forbids: Vec::new(),
                 message: format!(
@@ -108,7 +113,7 @@ pub fn check<G: Rules>(
             }
         }
         other => ProfileResult {
-            message: Some(format!("ply 0: legal-moves was answered with {other:?}")),
+            message: Some(format!("{at}: legal-moves was answered with {other:?}")),
             ..ProfileResult::new(name, Status::Error)
         },
     }

@@ -19,8 +19,10 @@ pub use super::status::Status;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SkipKind {
-    /// Left out by `--run` or `--skip`. (`--game` leaves other games'
-    /// scenarios out of the report altogether.)
+    /// Left out by `--run` or `--skip`: reports before 0.3.0 listed such
+    /// scenarios as skipped; since then `--run` and `--skip`, like
+    /// `--game`, leave them out of the report altogether, and this kind is
+    /// read only from earlier reports (`--baseline`).
     NotSelected,
     /// The scenario is not written for the profile chosen with `--profile`.
     NotWritten,
@@ -119,17 +121,24 @@ pub struct Departure {
     pub reasons: Vec<Reason>,
 }
 
+/// Where in a scenario's game something happened, as FAIL and ERROR lines
+/// say it: `ply 3 (after A4-A5, blue to move)`, `ply 0 (setup, red to
+/// move)`.
+pub fn place(ply: usize, after: Option<&str>, to_move: &str) -> String {
+    match after {
+        None => format!("ply {ply} (setup, {to_move} to move)"),
+        Some(m) => format!("ply {ply} (after {m}, {to_move} to move)"),
+    }
+}
+
 impl fmt::Display for Departure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.after {
-            None => write!(f, "ply {} (setup, {} to move): ", self.ply, self.to_move)?,
-            Some(m) => write!(
-                f,
-                "ply {} (after {m}, {} to move): ",
-                self.ply, self.to_move
-            )?,
-        }
-        f.write_str(&self.message)
+        write!(
+            f,
+            "{}: {}",
+            place(self.ply, self.after.as_deref(), &self.to_move),
+            self.message
+        )
     }
 }
 
@@ -238,8 +247,10 @@ pub struct CaseReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skip: Option<SkipKind>,
     /// For anything but a pass or a skip: the ambiguity entries the
-    /// scenario cites (the readings involved, `AD-5`), so a failure under
-    /// one profile can be read against the switch that models it.
+    /// scenario cites (`AD-5`), so a failure under one profile can be read
+    /// against the switch that models it. They are the scenario's, not
+    /// necessarily the failure's: the readings a failing expectation
+    /// involves are its reasons' (`Reason::readings`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<String>,
     /// One entry per profile run.
@@ -295,7 +306,9 @@ pub struct Summary {
     /// Skipped scenarios not written for the chosen profile (part of `skip`).
     #[serde(default)]
     pub not_written: usize,
-    /// Skipped scenarios left out by `--run` or `--skip` (part of `skip`).
+    /// Skipped scenarios left out by `--run` or `--skip` (part of `skip`),
+    /// in reports before 0.3.0; 0 since, as such scenarios are no longer
+    /// listed (the field stays for readers of format version 1).
     #[serde(default)]
     pub not_selected: usize,
     /// Profile runs the implementation declined, counted over every

@@ -100,15 +100,6 @@ fn changed_rulings(s: &dyn AnyScenario, case: &CaseReport) -> Vec<String> {
 
 /// Why a scenario is not run at all, if it is not.
 fn deselected(s: &dyn AnyScenario, opts: &Options) -> Option<(SkipKind, String)> {
-    let selects =
-        |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
-    let not_selected = |why: String| Some((SkipKind::NotSelected, why));
-    if !opts.run.is_empty() && !selects(&opts.run) {
-        return not_selected("not selected by --run".into());
-    }
-    if selects(&opts.skip) {
-        return not_selected("skipped by --skip".into());
-    }
     if let Some(p) = &opts.profile
         && !s.profile_names().iter().any(|q| q == p)
     {
@@ -124,7 +115,18 @@ pub fn in_game(s: &dyn AnyScenario, opts: &Options) -> bool {
     opts.game.as_deref().is_none_or(|g| g == s.game())
 }
 
-/// The scenarios of the run's game (every scenario without `--game`).
+/// Whether the user's filters (`--run`, `--skip`) select `s`. A scenario
+/// they leave out is, like another game's, neither run nor counted nor
+/// listed: the JSON and JUnit reports had listed every such scenario as
+/// skipped, so a run of 11 scenarios reported hundreds of skips.
+pub fn is_selected(s: &dyn AnyScenario, opts: &Options) -> bool {
+    let selects =
+        |globs: &[String]| glob::any(globs, s.id()) || glob::any(globs, &s.qualified_id());
+    (opts.run.is_empty() || selects(&opts.run)) && !selects(&opts.skip)
+}
+
+/// The scenarios of the run: those of its game (every game without
+/// `--game`) that `--run` and `--skip` select.
 pub fn of_game<'a>(
     scenarios: &'a [Box<dyn AnyScenario>],
     opts: &Options,
@@ -132,7 +134,7 @@ pub fn of_game<'a>(
     scenarios
         .iter()
         .map(|s| s.as_ref())
-        .filter(|s| in_game(*s, opts))
+        .filter(|s| in_game(*s, opts) && is_selected(*s, opts))
         .collect()
 }
 

@@ -14,6 +14,9 @@ pub struct Scanner {
     escaped: bool,
     started: bool,
     complete: bool,
+    /// How many bytes the reply took, its closing line break included, once
+    /// it is complete.
+    len: usize,
 }
 
 impl Scanner {
@@ -23,6 +26,7 @@ impl Scanner {
             if self.complete {
                 break;
             }
+            self.len += 1;
             if b == b'\n' {
                 // No JSON string spans lines.
                 self.in_string = false;
@@ -56,6 +60,13 @@ impl Scanner {
     pub fn is_complete(&self) -> bool {
         self.complete
     }
+
+    /// How many bytes the complete reply took, its closing line break
+    /// included (`None` while it is not complete): what follows is output
+    /// after the reply.
+    pub fn reply_len(&self) -> Option<usize> {
+        self.complete.then_some(self.len)
+    }
 }
 
 #[cfg(test)]
@@ -65,6 +76,16 @@ mod tests {
     fn complete(chunks: &[&str]) -> bool {
         let mut s = Scanner::default();
         chunks.iter().any(|c| s.feed(c.as_bytes()))
+    }
+
+    #[test]
+    fn the_reply_ends_at_its_line_break_and_what_follows_is_not_read() {
+        let mut s = Scanner::default();
+        s.feed(b"\n{\"a\":\n1}");
+        assert_eq!(s.reply_len(), None);
+        s.feed(b"\n{\"b\": 2}\n");
+        // A blank line, `{"a":`, a line break, `1}` and its line break.
+        assert_eq!(s.reply_len(), Some(1 + 5 + 1 + 2 + 1));
     }
 
     #[test]

@@ -34,6 +34,16 @@ pub enum ProtocolError {
     /// The text is not JSON.
     #[error("not JSON ({0}): expected one JSON object")]
     NotJson(String),
+    /// Arrays and objects nest deeper than the JSON reader follows.
+    #[error(
+        "arrays and objects nest more than {MAX_NESTING} levels deep (the message's own object counts as one) at line {line} column {column}: no message of protocol 1 nests more than a few"
+    )]
+    TooDeep {
+        /// The line of the bracket one level too deep (from 1).
+        line: usize,
+        /// Its column (from 1).
+        column: usize,
+    },
     /// An object gives a key twice: which value is meant cannot be told.
     #[error("duplicate key `{key}` at column {column}: each key may appear once in an object")]
     DuplicateKey {
@@ -88,68 +98,14 @@ fn field_err(field: &str, message: impl Into<String>) -> ProtocolError {
     }
 }
 
-/// A message of the JSON library (`invalid type: floating point `2.5`,
-/// expected u32`) said as the rest of the reader says things: `expected a
-/// whole number from 0 to 4294967295, got 2.5`. Other messages are kept.
-fn in_our_words(message: String) -> String {
-    let body = message
-        .strip_prefix("invalid type: ")
-        .or_else(|| message.strip_prefix("invalid value: "));
-    if let Some((given, expected)) = body.and_then(|b| b.rsplit_once(", expected ")) {
-        return format!(
-            "expected {}, got {}",
-            expected_words(expected),
-            given_words(given)
-        );
-    }
-    if let Some(name) = message.strip_prefix("missing field ") {
-        return format!("missing {name}");
-    }
-    if let Some((given, one_of)) = message
-        .strip_prefix("unknown variant ")
-        .and_then(|b| b.split_once(", expected "))
-    {
-        return format!("expected {one_of}, got {given}");
-    }
-    message
-}
-
-/// What the library says was expected, in our words.
-fn expected_words(expected: &str) -> String {
-    let whole = |max: u64| format!("a whole number from 0 to {max}");
-    match expected {
-        "u8" => whole(u8::MAX.into()),
-        "u16" => whole(u16::MAX.into()),
-        "u32" => whole(u32::MAX.into()),
-        "u64" | "usize" => whole(u64::MAX),
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
-        "f32" | "f64" => "a number".into(),
-        "a boolean" => "true or false".into(),
-        e if e.starts_with("struct ") || e.starts_with("a map") => "an object".into(),
-        e => e.to_string(),
-    }
-}
-
-/// What the library says was given, in our words: the value itself where
-/// it names one.
-fn given_words(given: &str) -> String {
-    for prefix in ["floating point ", "integer ", "boolean "] {
-        if let Some(v) = given.strip_prefix(prefix) {
-            return v.trim_matches('`').to_string();
-        }
-    }
-    if let Some(v) = given.strip_prefix("string ") {
-        return format!("the string {v}");
-    }
-    match given {
-        "unit value" | "null" => "null".into(),
-        "map" => "an object".into(),
-        "sequence" => "a list".into(),
-        g => g.to_string(),
-    }
-}
+use crate::rules::words::in_our_words;
 
 pub use crate::rules::state::kind_of;
+
+/// How deep arrays and objects may nest in a message, the message's own
+/// object counted: the JSON reader's recursion limit (128) less the level
+/// at which it stops.
+pub const MAX_NESTING: usize = 127;
 
 /// Parses JSON text like `serde_json::from_str`, but refuses an object that
 /// gives a key twice (`serde_json` keeps the last silently).
@@ -166,6 +122,10 @@ pub fn strict_json(text: &str) -> Result<Value, ProtocolError> {
     read.map_err(|e| match duplicate.take() {
         Some(key) => ProtocolError::DuplicateKey {
             key,
+            column: e.column(),
+        },
+        None if e.to_string().starts_with("recursion limit exceeded") => ProtocolError::TooDeep {
+            line: e.line(),
             column: e.column(),
         },
         None => ProtocolError::NotJson(e.to_string()),
@@ -296,14 +256,17 @@ fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str, ProtocolError> {
         .ok_or_else(|| field_err(field, format!("expected a string, got {}", kind_of(v))))
 }
 
+/// What an `id` may be (spec/protocol.md, "Requests").
+const ID_RANGE: &str = "a whole number from 0 to 18446744073709551615 (2^64 - 1)";
+
 fn id(map: &Map<String, Value>) -> Result<u64, ProtocolError> {
     let v = get(map, "id")?;
     v.as_u64().ok_or_else(|| {
         field_err(
             "id",
             match v {
-                Value::Number(n) => format!("expected a non-negative integer, got {n}"),
-                _ => format!("expected a non-negative integer, got {}", kind_of(v)),
+                Value::Number(n) => format!("expected {ID_RANGE}, got {n}"),
+                _ => format!("expected {ID_RANGE}, got {}", kind_of(v)),
             },
         )
     })
@@ -378,13 +341,55 @@ fn overlay(base: &mut Value, given: &Value) {
     }
 }
 
+/// `name` (a built-in profile, possibly with overrides, whose serde form is
+/// `base`) followed by one `+switch=value` for every switch in which
+/// `given` differs from `base`, in the order of the serde form's keys.
+fn renamed(name: &str, base: &Value, given: &Value) -> String {
+    fn differing(path: &str, base: &Value, given: &Value, out: &mut Vec<String>) {
+        match (base, given) {
+            (Value::Object(b), Value::Object(g)) => {
+                for (k, bv) in b {
+                    if k == "name" && path.is_empty() {
+                        continue;
+                    }
+                    if let Some(gv) = g.get(k) {
+                        let p = if path.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{path}.{k}")
+                        };
+                        differing(&p, bv, gv, out);
+                    }
+                }
+            }
+            (b, g) if b != g => out.push(match g {
+                Value::String(text) => format!("{path}={text}"),
+                other => format!("{path}={other}"),
+            }),
+            _ => {}
+        }
+    }
+    let mut overrides = Vec::new();
+    differing("", base, given, &mut overrides);
+    std::iter::once(name.to_string())
+        .chain(overrides)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
 /// The first `+switch=value` override of the profile name `text` that names
 /// a switch the game does not have, as [`ProtocolError::UnknownSwitch`]: an
 /// override in a name is refused like a switch in the object form.
 fn unknown_override<G: Rules>(text: &str) -> Option<ProtocolError> {
     let shape = profile_shape::<G>()?;
     text.split('+').skip(1).find_map(|o| {
-        let path = o.split_once('=').map_or(o, |(p, _)| p);
+        // Only a well-formed `switch=value` can name an unknown switch; an
+        // empty or malformed override (`fide+`, `fide+=1`, `fide+a..b=1`)
+        // is a bad request, which the profile reader reports.
+        let (path, _) = o.split_once('=')?;
+        if path.split('.').any(str::is_empty) {
+            return None;
+        }
         let mut probe = Value::Null;
         for k in path.rsplit('.') {
             let mut m = Map::new();
@@ -452,18 +457,23 @@ pub fn profile<G: Rules>(v: &Value) -> Result<G::Profile, ProtocolError> {
             (field, e.into_inner().to_string())
         })
     };
-    // A built-in name: the object's switches override that profile's, and
-    // the name stays as written.
-    if let Some(base) = name.and_then(|n| G::Profile::parse(n).ok()) {
-        let mut json =
-            serde_json::to_value(base).map_err(|e| field_err("profile", e.to_string()))?;
+    // A built-in name: the object's switches override that profile's. The
+    // name stays as written when the switches are the named profile's, and
+    // otherwise says which differ (`isf+two-squares.limit=1`), so that no
+    // refusal attributes an overridden value to the built-in profile.
+    if let Some((n, base)) = name.and_then(|n| G::Profile::parse(n).ok().map(|b| (n, b))) {
+        let base = serde_json::to_value(base).map_err(|e| field_err("profile", e.to_string()))?;
+        let mut json = base.clone();
         overlay(&mut json, v);
+        read(&json).map_err(|(field, message)| field_err(&field, message))?;
+        json["name"] = Value::String(renamed(n, &base, &json));
         return read(&json).map_err(|(field, message)| field_err(&field, message));
     }
     // Any other name: every switch must be spelled out.
     read(v).map_err(|(field, message)| match name {
         Some(n) => {
             let why = G::Profile::parse(n).err().unwrap_or_default();
+            let message = in_our_words(message);
             field_err(
                 "profile.name",
                 format!(

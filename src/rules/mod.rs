@@ -21,6 +21,7 @@ pub mod sides;
 pub mod state;
 pub mod switches;
 pub mod wire;
+pub mod words;
 pub mod yaml;
 
 /// The `SPEC_FILES` table of a game: `spec_files!("chess", "rules.md",
@@ -317,6 +318,14 @@ pub trait Wire: Basics {
     /// wire spelling.
     fn same_position(a: &Self::Setup, b: &Self::Setup) -> bool {
         Self::setup_to_wire(a) == Self::setup_to_wire(b)
+    }
+
+    /// Whose turn the setup says it is under `profile`, read from the setup
+    /// alone (no game is started, so a setup the rules refuse has one too):
+    /// what a report on a refused setup names as the side to move. `None`
+    /// when the setup names no one.
+    fn setup_to_move(_setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        None
     }
 }
 

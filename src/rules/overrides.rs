@@ -8,6 +8,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::rules::words::in_our_words;
+
 /// Whether `value` is its type's default: the `skip_serializing_if` of a
 /// profile's `faults` section, which every named profile leaves at its
 /// default and which so never reaches the wire or an override.
@@ -37,7 +39,7 @@ pub fn parse_profile<P: Serialize + DeserializeOwned>(
         }
         _ => return Err(format!("`{text}`: a profile is an object of switches")),
     }
-    serde_json::from_value(json).map_err(|e| format!("`{text}`: {e}"))
+    serde_json::from_value(json).map_err(|e| format!("`{text}`: {}", in_our_words(e.to_string())))
 }
 
 /// Writes a game's profile table and its [`RuleProfile`](crate::rules::RuleProfile)
@@ -127,7 +129,8 @@ fn overridden<P: DeserializeOwned>(mut json: Value, text: &str) -> Result<Value,
         )));
     }
     *slot = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
-    serde_json::from_value::<P>(json.clone()).map_err(|e| bad(&e.to_string()))?;
+    serde_json::from_value::<P>(json.clone())
+        .map_err(|e| bad(&format!("`{path}`: {}", in_our_words(e.to_string()))))?;
     Ok(json)
 }
 
@@ -194,7 +197,29 @@ mod tests {
         assert!(err("base+chase.speed=1").contains("`chase` has no switch `speed`"));
         assert!(err("base+limit.x=1").contains("`limit` is not a section"));
         assert!(err("base+chase=1").contains("`chase` is a section"));
-        assert!(err("base+chase.window=sometimes").contains("unknown variant `sometimes`"));
+        assert!(err("base+chase.window=sometimes").contains(
+            "`chase.window`: expected `since-last-fight` or `current-chase`, got `sometimes`"
+        ));
         assert!(err("base+limit=many").contains("is not a switch override"));
+        // The JSON library's words (`expected u32`) do not reach the user:
+        // the switch is named, with what it allows.
+        assert!(
+            err("base+limit=-3")
+                .ends_with("`limit`: expected a whole number from 0 to 4294967295, got -3"),
+            "{}",
+            err("base+limit=-3")
+        );
+        assert!(
+            err("base+limit=many").ends_with(
+                "`limit`: expected a whole number from 0 to 4294967295, got the string \"many\""
+            ),
+            "{}",
+            err("base+limit=many")
+        );
+        for t in ["base+limit=-3", "base+limit=many", "base+chase.enabled=3"] {
+            assert!(!err(t).contains("invalid "), "{}", err(t));
+            assert!(!err(t).contains("expected u32"), "{}", err(t));
+            assert!(!err(t).contains("expected a boolean"), "{}", err(t));
+        }
     }
 }

@@ -201,6 +201,22 @@ pub fn yaml_message(e: &serde_saphyr::Error, text: &str) -> String {
             first.truncate(i);
         }
     }
+    // `unknown variant `green`, expected one of white, black`: the field
+    // and what it allows, in our words.
+    if let Some((given, one_of)) = first
+        .strip_prefix("unknown variant ")
+        .and_then(|rest| rest.split_once(", expected "))
+    {
+        return field(&format!("{one_of}, not {given}"));
+    }
+    if first.starts_with("recursion limit exceeded") {
+        // The parser's own ceiling on nesting (255 flow or block levels) is
+        // met before the budget's depth when `[[[…` or `{a: {a: …` run
+        // deeper than it: the file nests past the budget's depth as well.
+        return budget_message(&serde_saphyr::budget::BudgetBreach::Depth {
+            depth: serde_saphyr::Budget::default().max_depth + 1,
+        });
+    }
     if first.contains("invalid content after document end marker") {
         return "text after the end-of-document marker `...`: a scenario file ends there; remove the text, or the marker".to_string();
     }

@@ -144,7 +144,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Box<dyn AnyScenario>, LoadError>
         Err(LoadError {
             file: path.to_path_buf(),
             at: (&game).into(),
-            message: crate::rules::not_one_of(&game.value, "a game", &games::names(), None),
+            message: games::not_a_game(&game.value),
         })
     })
 }

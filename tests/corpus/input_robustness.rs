@@ -418,6 +418,34 @@ fn an_unknown_profile_switch_is_declined_as_unsupported() {
     assert!(message.contains("`profile.three-squares`"), "{message}");
 }
 
+/// Arrays nested 10,000 deep were refused as "not JSON (recursion limit
+/// exceeded at line 1 column 178)": valid JSON, called not JSON, with the
+/// library's words. The reply says how deep a message may nest, and where.
+#[test]
+fn nesting_too_deep_is_said_as_such_with_its_place() {
+    for depth in [200, 10_000] {
+        let mut req = request().to_string();
+        req.insert_str(
+            1,
+            &format!("\"x\":{}{},", "[".repeat(depth), "]".repeat(depth)),
+        );
+        let r = answer(&req);
+        assert_eq!(r["error"]["kind"], "bad-request", "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("nest more than 127 levels deep")
+                && message.contains("at line 1 column 132")
+                && !message.contains("recursion limit")
+                && !message.contains("not JSON"),
+            "{message}"
+        );
+    }
+    // 127 levels, the message's own object counted, are read.
+    let mut req = request().to_string();
+    req.insert_str(1, &format!("\"x\":{}{},", "[".repeat(126), "]".repeat(126)));
+    assert!(answer(&req)["legal-moves"].is_array());
+}
+
 /// A key given twice in one object was read silently (the last one won).
 #[test]
 fn a_duplicate_key_is_refused() {

@@ -21,6 +21,7 @@ mod format_doc;
 mod generic_core;
 mod input_robustness;
 mod load_errors;
+mod machine_paths;
 mod profiles;
 mod prove;
 mod refused_setups;

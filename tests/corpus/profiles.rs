@@ -147,4 +147,15 @@ fn the_text_names_each_switch_and_its_clause() {
     let (_, err, code) = common::run(&["profiles", "--game", "go"]);
     assert_eq!(code, 2);
     assert!(err.contains("`go` is not a game"), "{err}");
+    // A long name is repeated cut short, not whole.
+    let long = "g".repeat(5000);
+    for command in ["profiles", "check"] {
+        let (_, err, code) = common::run(&[command, "--game", &long]);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(
+            err.contains(&format!("`{}…` is not a game", "g".repeat(40))),
+            "{command}: {err}"
+        );
+        assert!(err.len() < 300, "{command}: {} bytes", err.len());
+    }
 }

@@ -288,6 +288,13 @@ fn an_engine_that_accepts_a_refused_setup_departs_with_the_clause() {
         for p in &c.profiles {
             let d = p.departure.as_ref().expect("a departure");
             assert_eq!(d.ply, 0, "{id}");
+            // The setup names the side to move: the report says it (it
+            // said "no one to move", issue 42).
+            assert_eq!(d.to_move, "white", "{id}");
+            assert!(
+                d.to_string().starts_with("ply 0 (setup, white to move): "),
+                "{id}: {d}"
+            );
             assert!(
                 d.message
                     .starts_with("accepted a setup that CH-1.2 refuses"),
@@ -355,7 +362,7 @@ fn a_process_that_accepts_a_refused_setup_is_reported_with_the_clause() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains(
-            "FAIL setup/cube-above-the-largest: [seed-004] ply 0 (setup, no one to move): accepted a setup that BG-8.8 refuses"
+            "FAIL setup/cube-above-the-largest: [seed-004] ply 0 (setup, white to move): accepted a setup that BG-8.8 refuses"
         ),
         "{out}"
     );

@@ -15,6 +15,7 @@ mod action_space;
 mod backgammon;
 mod chess_engine_paths;
 mod dame_english_profile;
+mod dame_huff_clause;
 mod dame_kill_survivors;
 mod epaminondas;
 mod finished_positions;

@@ -94,10 +94,9 @@ fn expected_failures_and_selection_work_embedded() {
     };
     let report = run_corpus(&Forgetful, &opts);
     let statuses: Vec<Status> = report.cases.iter().map(|c| c.status).collect();
-    assert_eq!(
-        statuses,
-        [Status::Xfail, Status::Xfail, Status::Skip, Status::Skip]
-    );
+    // The two scenarios `run` leaves out are not in the report (they were,
+    // as skipped: issue 42).
+    assert_eq!(statuses, [Status::Xfail, Status::Xfail]);
     // Listed but passing: an xpass, which check_corpus reports without panicking.
     let report = check_corpus(&Reference, &opts);
     assert!(!report.is_ok());

@@ -5,7 +5,8 @@
 use crate::common::{self, arbiter, repo, run, small_corpus};
 
 /// The mixed run in `format`: `drop-move` makes both scout scenarios depart
-/// at ply 0; one of them is an expected failure; `isf-limit` is skipped.
+/// at ply 0; one of them is an expected failure; `isf-limit` is left out by
+/// `--skip`, and so in no report.
 fn mixed(format: &str) -> (String, i32) {
     let corpus = small_corpus();
     let xfail = repo("tests/data/harness/formats-xfail.txt");
@@ -59,9 +60,8 @@ fn text_report_lists_what_did_not_pass_and_ends_with_the_counts() {
             "      why: H9-I9 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal)",
             "    [modern-3] ply 2 (after H9-H8, red to move): wrongly forbids B8-H8",
             "      why: B8-H8 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal)",
-            "pass 1, fail 1, xfail 1, xpass 0, skip 1, error 0, timeout 0, crash 0",
-            "skipped: 1 not selected",
-            "2 passed, 1 failed, 1 skipped",
+            "pass 1, fail 1, xfail 1, xpass 0, skip 0, error 0, timeout 0, crash 0",
+            "2 passed, 1 failed, 0 skipped",
         ]
     );
 }
@@ -89,12 +89,13 @@ fn json_report_has_statuses_departures_and_counts() {
     assert_eq!(r["mode"], "per-case");
     assert_eq!(
         r["summary"],
-        serde_json::json!({"pass": 1, "fail": 1, "xfail": 1, "xpass": 0, "skip": 1,
+        serde_json::json!({"pass": 1, "fail": 1, "xfail": 1, "xpass": 0, "skip": 0,
                            "error": 0, "timeout": 0, "crash": 0, "declined": 0,
-                           "not_written": 0, "not_selected": 1, "declined_runs": 0})
+                           "not_written": 0, "not_selected": 0, "declined_runs": 0})
     );
-    assert_eq!(common::statuses(&r).len(), 4);
-    let failed = &r["cases"][3];
+    // The scenario `--skip` leaves out is not listed (it was, as skipped).
+    assert_eq!(common::statuses(&r).len(), 3);
+    let failed = &r["cases"][2];
     assert_eq!(failed["id"], "harness/scout-takes-flag");
     assert_eq!(failed["status"], "fail");
     // Both profiles of the scenario depart at the setup.
@@ -128,12 +129,13 @@ fn json_report_has_statuses_departures_and_counts() {
             .collect();
         assert_eq!(further, [1, 2]);
     }
-    assert_eq!(r["cases"][1]["status"], "skip");
-    assert_eq!(r["cases"][1]["skip"], "not-selected");
-    assert_eq!(r["cases"][1]["message"], "skipped by --skip");
+    assert!(
+        !out.contains("harness/isf-limit") && !out.contains("not-selected"),
+        "{out}"
+    );
     // A report reads back into the library type `arbiter matrix` uses.
     let typed: arbiter::harness::report::Report = serde_json::from_str(&out).unwrap();
-    assert_eq!(typed.closing_line(), "2 passed, 1 failed, 1 skipped");
+    assert_eq!(typed.closing_line(), "2 passed, 1 failed, 0 skipped");
 }
 
 #[test]
@@ -167,12 +169,13 @@ fn junit_report_is_well_formed_xml_with_the_right_counts() {
                 .map(move |c| (attr(*n, "name"), c.tag_name().name().to_string()))
         })
         .collect();
-    assert_eq!(suites, [("4".into(), "1".into(), "0".into(), "1".into())]);
+    // The scenario `--skip` leaves out is no test case (it was listed as
+    // skipped).
+    assert_eq!(suites, [("3".into(), "1".into(), "0".into(), "0".into())]);
     assert_eq!(
         cases,
         [
             "harness/back-and-forth",
-            "harness/isf-limit",
             "harness/scout-boundaries",
             "harness/scout-takes-flag"
         ]
@@ -180,7 +183,6 @@ fn junit_report_is_well_formed_xml_with_the_right_counts() {
     assert_eq!(
         children,
         [
-            ("harness/isf-limit".to_string(), "skipped".to_string()),
             (
                 "harness/scout-boundaries".to_string(),
                 "system-out".to_string()
@@ -199,18 +201,14 @@ fn tap_report_follows_version_13() {
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "TAP version 13");
-    assert_eq!(lines[1], "1..4");
+    assert_eq!(lines[1], "1..3");
     assert_eq!(lines[2], "ok 1 - harness/back-and-forth");
-    assert_eq!(
-        lines[3],
-        "ok 2 - harness/isf-limit # SKIP skipped by --skip"
-    );
     assert!(
-        lines[4].starts_with("not ok 3 - harness/scout-boundaries # TODO expected failure: "),
+        lines[3].starts_with("not ok 2 - harness/scout-boundaries # TODO expected failure: "),
         "{out}"
     );
-    assert_eq!(lines[5], "not ok 4 - harness/scout-takes-flag");
-    assert_eq!(lines[6], "  ---");
+    assert_eq!(lines[4], "not ok 3 - harness/scout-takes-flag");
+    assert_eq!(lines[5], "  ---");
     assert!(lines.contains(&"  status: fail"));
     assert!(lines.contains(&"  ply: 0"));
     assert!(lines.contains(&"  wrongly-forbids: [B1-I1]"));
@@ -218,8 +216,8 @@ fn tap_report_follows_version_13() {
         .iter()
         .filter(|l| l.starts_with("ok ") || l.starts_with("not ok "))
         .count();
-    assert_eq!(plan_lines, 4, "one test line per planned test");
-    assert_eq!(lines[lines.len() - 2], "# 2 passed, 1 failed, 1 skipped");
+    assert_eq!(plan_lines, 3, "one test line per planned test");
+    assert_eq!(lines[lines.len() - 2], "# 2 passed, 1 failed, 0 skipped");
     assert_eq!(
         lines.last().copied(),
         Some(format!("# standard: arbiter {}", arbiter::scenario::lock::VERSION).as_str())
@@ -299,13 +297,11 @@ fn run_and_profile_select_scenarios() {
     assert_eq!(
         body,
         [
-            "SKIP harness/back-and-forth: not selected by --run",
-            "SKIP harness/isf-limit: not selected by --run",
             "SKIP harness/scout-boundaries: not written for profile play-only",
             "PASS harness/scout-takes-flag",
-            "pass 1, fail 0, xfail 0, xpass 0, skip 3, error 0, timeout 0, crash 0",
-            "skipped: 1 not written for the profile, 2 not selected",
-            "1 passed, 0 failed, 3 skipped",
+            "pass 1, fail 0, xfail 0, xpass 0, skip 1, error 0, timeout 0, crash 0",
+            "skipped: 1 not written for the profile",
+            "1 passed, 0 failed, 1 skipped",
         ]
     );
 }
@@ -324,10 +320,10 @@ fn matrix_lists_every_scenario_with_its_ply_and_reason() {
         "| scenario | arbiter-reference | arbiter-reference #2 |\n\
          |---|---|---|\n\
          | harness/back-and-forth | pass | pass |\n\
-         | harness/isf-limit | pass | skip (not selected): skipped by --skip |\n\
+         | harness/isf-limit | pass | — |\n\
          | harness/scout-boundaries | pass | xfail at ply 0 (7 departures): [modern-3] ply 0 (setup, red to move): wrongly forbids A3-J3 — A3-J3 is legal: no rule of profile modern-3 forbids it here (the implementation's judge: legal) |\n\
          | harness/scout-takes-flag | pass | fail at ply 0 (6 departures): [play-only] ply 0 (setup, red to move): wrongly forbids B1-I1 — B1-I1 is legal: no rule of profile play-only forbids it here (the implementation's judge: legal) |\n\
-         | **total** | 4 passed, 0 failed, 0 skipped | 2 passed, 1 failed, 1 skipped |\n"
+         | **total** | 4 passed, 0 failed, 0 skipped | 2 passed, 1 failed, 0 skipped |\n"
     );
     // Two identical reports: still one row per scenario, none collapsed.
     let (md, _, _) = run(&["matrix", good.to_str().unwrap(), good.to_str().unwrap()]);
@@ -351,9 +347,9 @@ fn matrix_lists_every_scenario_with_its_ply_and_reason() {
         page.contains("<td class=\"fail\">fail at ply 0 (6 departures)<div class=\"reason\">[play-only] ply 0 (setup, red to move): wrongly forbids B1-I1"),
         "{page}"
     );
-    assert!(page.contains(
-        "<td class=\"skip\">skip (not selected)<div class=\"reason\">skipped by --skip</div></td>"
-    ));
+    // A scenario `--skip` left out is not in that report: no cell.
+    assert!(page.contains("<td class=\"none\">—</td>"), "{page}");
+    assert!(!page.contains("not selected"), "{page}");
     let (_, err, code) = run(&["matrix", repo("Cargo.toml").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("not JSON"), "{err}");
@@ -446,7 +442,9 @@ fn min_run_is_a_floor_on_the_cases_run() {
     let (out, _, code) = conform("4");
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("PROBLEM only 3 of the 3 selected scenarios ran (1 not selected); --min-run asks for at least 4"),
+        out.contains(
+            "PROBLEM only 3 of the 3 selected scenarios ran; --min-run asks for at least 4"
+        ),
         "{out}"
     );
 }

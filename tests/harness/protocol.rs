@@ -32,11 +32,15 @@ use rstest::rstest;
 )]
 #[case(
     "{\"protocol\":1,\"id\":-1}",
-    "field `id`: expected a non-negative integer, got -1"
+    "field `id`: expected a whole number from 0 to 18446744073709551615 (2^64 - 1), got -1"
 )]
 #[case(
     "{\"protocol\":1,\"id\":1.5}",
-    "field `id`: expected a non-negative integer, got 1.5"
+    "field `id`: expected a whole number from 0 to 18446744073709551615 (2^64 - 1), got 1.5"
+)]
+#[case(
+    "{\"protocol\":1,\"id\":18446744073709551616}",
+    "field `id`: expected a whole number from 0 to 18446744073709551615 (2^64 - 1), got 1.8446744073709552e+19"
 )]
 #[case("{\"protocol\":1,\"id\":1}", "missing field `query`")]
 #[case(
@@ -50,6 +54,19 @@ use rstest::rstest;
 fn bad_requests_say_what_is_wrong(#[case] text: &str, #[case] want: &str) {
     let err = read_request::<Stratego>(text).unwrap_err();
     assert_eq!(err.to_string(), want);
+}
+
+/// Ids span 0 to 2^64 - 1 (spec/protocol.md, "Requests"): the harness
+/// sends ids above 2^32 with several workers; each is echoed exactly.
+#[test]
+fn ids_up_to_2_pow_64_minus_1_are_echoed_exactly() {
+    for id in [0, 1 << 32, (1 << 53) + 1, u64::MAX] {
+        let line = format!("{{\"protocol\":1,\"id\":{id},\"query\":\"hello\"}}\n");
+        let mut out = Vec::new();
+        serve(&Reference, Cursor::new(line), &mut out, None).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(&format!("\"id\":{id},")), "{id}: {text}");
+    }
 }
 
 /// Issue 28: a switch of the wrong type was reported in the JSON library's

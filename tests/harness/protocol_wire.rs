@@ -47,7 +47,10 @@ fn a_profile_may_be_given_by_its_name_alone() {
 fn switches_beside_a_built_in_name_override_it() {
     let p =
         read_profile(json!({"name": "fide", "threefold": "automatic", "occurrences": 4})).unwrap();
-    assert_eq!(p.name, "fide");
+    // The name says which switches differ from the built-in profile's
+    // (issue 42: it stayed `fide`, and refusals then cited fide's name for
+    // a value fide does not have).
+    assert_eq!(p.name, "fide+occurrences=4+threefold=automatic");
     assert_eq!(p.threefold, DrawRule::Automatic);
     assert_eq!(p.occurrences, 4);
     // The switches not given are fide's.
@@ -692,4 +695,107 @@ fn a_declared_profile_is_sent_by_name_with_its_overrides_only() {
     assert_eq!(v, serde_json::to_value(Profile::openspiel()).unwrap());
     let v = profile_value::<Chess>(&Profile::fide(), &[]);
     assert!(v.as_object().unwrap().len() > 10, "every switch: {v}");
+}
+
+/// An empty or malformed override is a bad request, not an unknown switch:
+/// `fide+` was declined as `unsupported` for a switch named `profile.`, so
+/// the harness would have skipped the case instead of reporting it.
+#[test]
+fn an_empty_or_malformed_override_is_a_bad_request_not_an_unknown_switch() {
+    for text in [
+        "fide+",
+        "fide+=1",
+        "fide++threefold=claim",
+        "fide+a..b=1",
+        "fide+speed",
+    ] {
+        for profile in [json!(text), json!({ "name": text })] {
+            let err = read_profile(profile.clone()).unwrap_err();
+            assert!(
+                matches!(err, ProtocolError::Field { .. }),
+                "{profile}: {err:?}"
+            );
+            assert!(
+                err.to_string().starts_with("field `profile"),
+                "{profile}: {err}"
+            );
+        }
+    }
+}
+
+/// The JSON library's words (`expected u32`, `expected struct
+/// CubeSwitches`) do not reach an engine: a bad switch value is named with
+/// what the switch allows, in every spelling of a profile.
+#[test]
+fn a_bad_switch_value_is_said_in_our_words_in_every_spelling() {
+    let ask = |profile: Value| {
+        let line = json!({"protocol": 1, "id": 1, "game": "backgammon", "query": "legal-moves",
+                          "profile": profile, "setup": "start"});
+        let (replies, _, _) = serve(&["--game", "backgammon"], &[line]);
+        let reply = &replies[0];
+        assert_eq!(reply["error"]["kind"], "bad-request", "{reply}");
+        reply["error"]["message"].as_str().unwrap().to_string()
+    };
+    for (profile, says) in [
+        (
+            json!("seed-004+cube.cap=-3"),
+            "`cube.cap`: expected a whole number from 0 to 4294967295, got -3",
+        ),
+        (
+            json!("seed-004+cube.cap=x"),
+            "`cube.cap`: expected a whole number from 0 to 4294967295, got the string \"x\"",
+        ),
+        (
+            json!({"name": "mine", "cube": 3}),
+            "(profile.cube: expected an object, got 3)",
+        ),
+    ] {
+        let message = ask(profile.clone());
+        assert!(message.contains(says), "{profile}: {message}");
+        for raw in [
+            "expected u32",
+            "expected struct",
+            "invalid type",
+            "invalid value",
+        ] {
+            assert!(!message.contains(raw), "{profile}: {message}");
+        }
+    }
+}
+
+/// A profile with an override is named as such: a refusal under
+/// `{"name": "isf", "two-squares": {"limit": 1}}` said "at most 1 times
+/// are allowed (isf)", where isf's limit is 5. Switches equal to the named
+/// profile's keep its name.
+#[test]
+fn a_built_in_name_with_other_switches_is_named_with_its_overrides() {
+    let setup = json!({"board": {"name": "standard"}, "red": {"A4": "scout", "J1": "flag"},
+                       "blue": {"A7": "spy", "E10": "flag", "I10": "scout", "J10": "scout"}});
+    let moves = json!(["A4-A6", "J10-J9", "A6-A4", "J9-J10", "A4-A6"]);
+    let mut full =
+        serde_json::to_value(arbiter::games::stratego::profile::Profile::parse("isf").unwrap())
+            .unwrap();
+    full["two-squares"]["limit"] = json!(1);
+    for profile in [
+        json!({"name": "isf", "two-squares": {"limit": 1}}),
+        json!("isf+two-squares.limit=1"),
+        full,
+    ] {
+        let line = json!({"protocol": 1, "id": 1, "game": "stratego", "query": "legal-moves",
+                          "profile": profile, "setup": setup, "moves": moves});
+        for imp in ["reference", "engine"] {
+            let (replies, _, _) = serve(
+                &["--game", "stratego", "--impl", imp],
+                std::slice::from_ref(&line),
+            );
+            let message = replies[0]["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("at most 1 times are allowed (isf+two-squares.limit=1)"),
+                "{imp}, {profile}: {}",
+                replies[0]
+            );
+        }
+    }
+    let p = read_profile(json!({"name": "fide", "threefold": "claim"})).unwrap();
+    assert_eq!(p.name, "fide");
 }

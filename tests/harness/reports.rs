@@ -200,7 +200,7 @@ fn every_error_says_why_in_every_format() {
     let text = report("text");
     assert!(
         text.contains(&format!(
-            "ERROR harness/back-and-forth: [modern-3] ply 2: {why}"
+            "ERROR harness/back-and-forth: [modern-3] ply 2 (after J9-J8, red to move): {why}"
         )),
         "{text}"
     );
@@ -216,12 +216,16 @@ fn every_error_says_why_in_every_format() {
     );
     let junit = report("junit");
     assert!(
-        junit.contains(&format!("<error message=\"[modern-3] ply 2: {why}")),
+        junit.contains(&format!(
+            "<error message=\"[modern-3] ply 2 (after J9-J8, red to move): {why}"
+        )),
         "{junit}"
     );
     let tap = report("tap");
     assert!(
-        tap.contains(&format!("  message: \"[modern-3] ply 2: {why}")),
+        tap.contains(&format!(
+            "  message: \"[modern-3] ply 2 (after J9-J8, red to move): {why}"
+        )),
         "{tap}"
     );
 }
@@ -237,7 +241,7 @@ fn declining_a_declared_capability_is_an_error() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(
-            "ERROR harness/back-and-forth: [modern-3] ply 1: state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
+            "ERROR harness/back-and-forth: [modern-3] ply 1 (after B2-B3, blue to move): state was answered unsupported (not implemented), but the implementation's hello declared two-squares, combat, outcome, chase"
         ),
         "{out}"
     );
@@ -397,8 +401,11 @@ fn an_outcome_failure_names_the_end_test_that_decided() {
     assert_eq!(outcome["readings"], serde_json::json!(["AM-9"]), "{out}");
 }
 
-/// A failing scenario lists the ambiguity entries it cites (the readings
-/// involved), in every format: the AB-11 scenario's failure names AB-11.
+/// A failing scenario lists the readings its failure involves (those the
+/// clause of each reason cites) and, labelled as such, the ambiguity
+/// entries the scenario cites, in every format: the AB-11 scenario's
+/// failure is an outcome decided by BG-7.2, which cites AB-12. It printed
+/// "readings involved: AB-11", the scenario's, not the cause (issue 42).
 #[test]
 fn a_failure_lists_the_readings_involved_in_every_format() {
     let file = repo("scenarios/backgammon/moving/last-checker-off-with-one-die.yaml");
@@ -423,7 +430,12 @@ fn a_failure_lists_the_readings_involved_in_every_format() {
         text.contains("FAIL moving/last-checker-off-with-one-die: [standard] ply 2 (after 2/off, white to move): outcome expected white-wins: by: gammon, points: 2, got ongoing\n"),
         "{text}"
     );
-    assert!(text.contains("\n    readings involved: AB-11\n"), "{text}");
+    assert!(text.contains("\n    readings involved: AB-12\n"), "{text}");
+    assert!(
+        text.contains("\n    readings the scenario cites: AB-11\n"),
+        "{text}"
+    );
+    assert!(!text.contains("readings involved: AB-11"), "{text}");
     assert!(
         // BG-7.2 cites AB-12 (a checker left behind after bearing off).
         text.contains("why: 2/off (BG-7.2, readings AB-12): the reference's outcome is white-wins: by: gammon, points: 2, decided by BG-7.2"),
@@ -432,9 +444,17 @@ fn a_failure_lists_the_readings_involved_in_every_format() {
     let json: serde_json::Value = serde_json::from_str(&report("json")).unwrap();
     assert_eq!(json["cases"][0]["readings"], serde_json::json!(["AB-11"]));
     let junit = report("junit");
-    assert!(junit.contains("readings involved: AB-11"), "{junit}");
+    assert!(junit.contains("readings involved: AB-12"), "{junit}");
+    assert!(
+        junit.contains("readings the scenario cites: AB-11"),
+        "{junit}"
+    );
     let tap = report("tap");
-    assert!(tap.contains("    - \"readings involved: AB-11\""), "{tap}");
+    assert!(tap.contains("    - \"readings involved: AB-12\""), "{tap}");
+    assert!(
+        tap.contains("    - \"readings the scenario cites: AB-11\""),
+        "{tap}"
+    );
 }
 
 /// A passing scenario says nothing of readings: they are listed with a

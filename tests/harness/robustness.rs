@@ -517,3 +517,79 @@ fn a_selection_of_nothing_fails(#[case] command: &[&str]) {
     assert_ne!(code, 0, "{stdout}{stderr}");
     assert!(stderr.contains("no scenario"), "{stderr}");
 }
+
+/// A per-case command writes one reply and exits; output after the reply
+/// is an error for the case (spec/protocol.md, "Modes"), said as such.
+#[test]
+fn output_after_a_per_case_reply_is_an_error() {
+    let corpus = small_corpus();
+    let script = format!(
+        "{} serve; echo '{{\"protocol\": 1, \"id\": 99}}'",
+        common::arbiter()
+    );
+    let (stdout, stderr, code) = common::run(&[
+        "conform",
+        "--format",
+        "json",
+        "--scenarios",
+        &corpus,
+        "--jobs",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let cases = report["cases"].as_array().unwrap();
+    assert!(!cases.is_empty());
+    for c in cases {
+        assert_eq!(c["status"], "error", "{c:#}");
+        let m = c["message"].as_str().unwrap();
+        assert!(
+            m.contains("the process wrote more after its reply to hello (26 bytes: {\"protocol\": 1, \"id\": 99})"),
+            "{m}"
+        );
+    }
+}
+
+/// With several workers the harness sends ids above 2^32 and below 2^53
+/// (spec/protocol.md, "Requests"), and arbiter's own server passes with
+/// them.
+#[test]
+fn several_workers_send_ids_above_2_pow_32_and_below_2_pow_53() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ids-above-2-pow-32");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("requests.jsonl");
+    let script = format!("tee -a '{}' | {} serve", log.display(), common::arbiter());
+    let corpus = small_corpus();
+    let (stdout, stderr, code) = common::run(&[
+        "conform",
+        "--scenarios",
+        &corpus,
+        "--jobs",
+        "2",
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let ids: Vec<u64> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_u64()
+                .unwrap()
+        })
+        .filter(|&id| id != 0)
+        .collect();
+    assert!(ids.len() > 4, "{ids:?}");
+    assert!(
+        ids.iter().all(|id| ((1 << 32)..(1 << 53)).contains(id)),
+        "{ids:?}"
+    );
+}

@@ -85,6 +85,10 @@ fn pips_read(v: &Value) -> Result<Value, String> {
 }
 
 impl Wire for Backgammon {
+    fn setup_to_move(setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        Some(setup.to_move.into())
+    }
+
     /// The setup as the protocol spells it: each player's checkers as
     /// `"point": count` in their own numbers, bar, off, cube, who is on turn,
     /// the dice already rolled (or `null`) and whether the opening roll comes.

@@ -32,6 +32,10 @@ fn claimable_read(v: &Value) -> Result<Value, String> {
 }
 
 impl Wire for Chess {
+    fn setup_to_move(setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        Some(setup.to_move)
+    }
+
     /// The setup as the protocol spells it: its FEN, all six fields.
     fn setup_to_wire(setup: &Position) -> Value {
         json!({ "fen": setup.fen() })

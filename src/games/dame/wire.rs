@@ -59,6 +59,10 @@ fn huffable_value(n: &Note, _: &Outcome) -> Value {
 }
 
 impl Wire for Dame {
+    fn setup_to_move(setup: &Self::Setup, profile: &Self::Profile) -> Option<Self::Side> {
+        Some(setup.to_move.unwrap_or(profile.first))
+    }
+
     /// The setup as the protocol spells it.
     fn setup_to_wire(setup: &Setup) -> Value {
         let mut sides = [Map::new(), Map::new()];

@@ -83,6 +83,10 @@ fn crossings_show(v: &Value) -> String {
 }
 
 impl Wire for Epaminondas {
+    fn setup_to_move(setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        Some(setup.to_move)
+    }
+
     /// One position whatever the order each side's stones are listed in
     /// (`spec/epaminondas/protocol.md`: the stones "in any order").
     fn same_position(a: &Setup, b: &Setup) -> bool {

@@ -17,6 +17,10 @@ use super::position::Setup;
 use super::square::Square;
 
 impl Wire for Stratego {
+    fn setup_to_move(setup: &Self::Setup, _profile: &Self::Profile) -> Option<Self::Side> {
+        Some(setup.to_move)
+    }
+
     /// The fields of a Stratego `state` reply (`spec/stratego/protocol.md`).
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField {

@@ -36,17 +36,27 @@ pub fn why_not(g: &EngineGame, action: &Action) -> Illegal<Dame> {
     let s = g.sides();
     let from = match action {
         Action::Huff(sq) => {
-            let why = if p.capture != CaptureRule::Huffing {
+            if p.capture != CaptureRule::Huffing {
+                // The reason is AD-1 (this profile has no huffing), not the
+                // huffing clause DA-6.2, whose readings (AD-3) say how a
+                // huff is played.
                 let what = if p.capture == CaptureRule::Compulsory {
                     "compulsory"
                 } else {
                     "optional and a missed one goes unpunished"
                 };
-                format!(
-                    "profile {} has no huffing: a capture is {what} (AD-1)",
-                    p.name
-                )
-            } else if g.pos.huffable == 0 {
+                return Illegal {
+                    clause: "AD-1".to_string(),
+                    ..no(
+                        RuleCode::HuffNotAvailable,
+                        format!(
+                            "profile {} has no huffing: a capture is {what} (AD-1)",
+                            p.name
+                        ),
+                    )
+                };
+            }
+            let why = if g.pos.huffable == 0 {
                 "the opponent's last move overlooked no capture, so there is nothing to huff"
                     .to_string()
             } else {

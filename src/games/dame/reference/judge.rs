@@ -48,10 +48,13 @@ pub fn judge(g: &RefGame, action: &Action) -> Verdict<Dame> {
 
 fn huff(g: &RefGame, action: &Action, sq: Square) -> Verdict<Dame> {
     if g.profile.capture != CaptureRule::Huffing {
-        return no(
-            action,
-            RuleCode::HuffNotAvailable,
-            format!(
+        // AD-1 decides: this profile has no huffing. DA-6.2, the clause of
+        // the rule code, is about huffs where there is huffing.
+        return Verdict::Illegal(Illegal {
+            action: action.clone(),
+            rule: RuleCode::HuffNotAvailable,
+            clause: "AD-1".to_string(),
+            explanation: format!(
                 "profile {} has no huffing: a capture is {} (AD-1)",
                 g.profile.name,
                 if g.profile.capture == CaptureRule::Compulsory {
@@ -60,7 +63,7 @@ fn huff(g: &RefGame, action: &Action, sq: Square) -> Verdict<Dame> {
                     "optional and a missed one goes unpunished"
                 }
             ),
-        );
+        });
     }
     if g.huffable.is_empty() {
         return no(
