@@ -96,6 +96,7 @@ fn payne_1756_replays_legally_under_english() {
 
 #[test]
 fn denvir_and_hopper_traps_with_hyphen_captures_replay_legally() {
+    // Clauses DA-N.5 (the notation page).
     let (games, plies) = replay_all("denvir-hopper-traps.pdn");
     assert_eq!(games, 15);
     assert!(plies > 300, "{plies} plies");
@@ -159,6 +160,7 @@ fn a_wrong_claimed_result_is_reported_with_the_outcome_and_its_clause() {
 
 #[test]
 fn a_broken_game_is_located_and_the_games_after_it_still_read() {
+    // Clauses DA-N.5 (the notation page).
     let text = "[Event \"one\"]\n1. 11-15 *\n\n[Event \"two\n1. 11-15 *\n\n[Event \"three\"]\n[FEN \"B:W2:B30\"]\n1. 30-26 *\n\n[GameType \"20\"]\n1. 32-28 *\n\n[Event \"five\"]\n1. 11-15 huff\n";
     let recs = Dame::read_records("pdn", text);
     assert_eq!(recs.len(), 5);

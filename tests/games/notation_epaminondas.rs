@@ -30,6 +30,7 @@ fn write(game: &dyn Game<Epaminondas>, m: &Move) -> String {
 /// itself, and so does each variant spelling.
 #[test]
 fn every_legal_move_round_trips() {
+    // Clauses EP-N.1.1, EP-N.1.3, EP-N.1.5 (the notation page).
     let mut positions = 0;
     let mut checked = 0;
     let mut several = 0;
@@ -144,6 +145,7 @@ fn a_phalanx_is_named_by_its_rear_stone() {
 
 #[test]
 fn refusals_name_the_games_rule_and_the_closest_legal_moves() {
+    // Clauses EP-N.1.4 (the notation page).
     let game = example();
     let refused = |text: &str| match read(game.as_ref(), text) {
         Resolved::Refused(r) => r,

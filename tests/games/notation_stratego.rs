@@ -92,6 +92,7 @@ fn squares_have_two_characters_and_the_tenth_rank_is_zero() {
 /// spelling (lower case, the wire's `10`, `x` for the dash).
 #[test]
 fn every_legal_move_round_trips() {
+    // Clauses ST-N.1.3 (the notation page).
     let profile = Profile::gravon();
     let mut positions = 0;
     let mut checked = 0;
@@ -165,6 +166,7 @@ fn sparse(pieces: &[(&str, Color, &str)]) -> Setup {
 /// refusal lists the closest legal moves in Gravon's notation.
 #[test]
 fn refusals_name_the_games_rule_and_the_closest_legal_moves() {
+    // Clauses ST-N.1.4 (the notation page).
     let setup = sparse(&[
         ("C4", Color::Red, "captain"),
         ("A1", Color::Red, "flag"),
@@ -270,6 +272,7 @@ const GOOD: [&str; 5] = [
 /// the result it claims is one the rules allow.
 #[test]
 fn the_records_replay_and_their_results_hold() {
+    // Clauses ST-N.2.1, ST-N.2.5 (the notation page).
     let mut games = 0;
     let mut plies = 0;
     for name in GOOD {
@@ -561,6 +564,7 @@ fn arbiter_replay_reports_the_records() {
 /// game: setup, moves and claimed result.
 #[test]
 fn xml_records_read_as_their_gsn_twins() {
+    // Clauses ST-N.3.2 (the notation page).
     for name in GOOD {
         let rec = records(name).remove(0).unwrap();
         let moves: Vec<Move> = {

@@ -1210,6 +1210,7 @@ mod tests {
 
     #[test]
     fn no_move_rolls_cube_actions_and_decisions() {
+        // Clauses BG-N.5 (the notation page).
         // White on the bar against a closed board: 6-6 cannot enter.
         let g = with_dice(
             &[(BAR, 1), (13, 14)],
@@ -1271,6 +1272,7 @@ mod tests {
 
     #[test]
     fn illegal_plays_get_the_rule_and_the_closest_legal_readings() {
+        // Clauses BG-N.9 (the notation page).
         let g = with_dice(&[], &[], (6, 5));
         // One die left unplayed.
         let r = refused(&*g, "13/7");
@@ -1341,6 +1343,7 @@ mod tests {
 
     #[test]
     fn every_legal_action_of_random_games_round_trips() {
+        // Clauses BG-N.1 (the notation page).
         let mut checked = 0;
         let mut positions = 0;
         let mut plays = 0;

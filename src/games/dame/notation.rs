@@ -588,6 +588,7 @@ mod tests {
     /// itself; returns the number of actions checked.
     #[test]
     fn every_legal_action_round_trips() {
+        // Clauses DA-N.4 (the notation page).
         let mut checked = 0usize;
         let mut positions = 0usize;
         let mut seed: u64 = 0x0dd5_eed5;
@@ -734,6 +735,7 @@ mod tests {
 
     #[test]
     fn a_huff_is_written_with_its_number_and_read_in_both_spellings() {
+        // Clauses DA-N.4 (the notation page).
         // The session of spec/dame/protocol.md: after c3-d4 d6-c5 White
         // may huff the Dame on h8 (4).
         let s = setup(
@@ -757,6 +759,7 @@ mod tests {
 
     #[test]
     fn fen_tags_are_read_with_kings_runs_and_the_side_to_move() {
+        // Clauses DA-N.6 (the notation page).
         let s = read_fen("B:W21,22,K30:B1-3,K9").unwrap();
         assert_eq!(s.to_move, Some(Side::Black));
         let d = |n: u8| square_of(n).unwrap();

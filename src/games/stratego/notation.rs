@@ -567,3 +567,25 @@ pub fn write_gsn(
     ));
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ST-N.1.2: the tenth rank is written `0`; ST-N.1.5: ranks beyond the
+    /// tenth (a `custom` board) are written out and read back.
+    #[test]
+    fn the_tenth_rank_is_zero_and_ranks_beyond_it_are_written_out() {
+        assert_eq!(gravon_square(Square::new(9, 9)), "J0");
+        assert_eq!(read_gravon_square("J0").unwrap(), Square::new(9, 9));
+        assert_eq!(read_gravon_square("j10").unwrap(), Square::new(9, 9));
+        for rank in [10u8, 11, 98] {
+            let sq = Square::new(0, rank);
+            let text = gravon_square(sq);
+            assert_eq!(text, format!("A{}", rank + 1));
+            assert_eq!(read_gravon_square(&text).unwrap(), sq);
+        }
+        assert!(read_gravon_square("A100").is_err());
+        assert!(read_gravon_square("A04").is_err());
+    }
+}
