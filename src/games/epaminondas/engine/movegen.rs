@@ -277,13 +277,21 @@ impl Rules {
     }
 
     /// The counts that may move `distance` squares along `ray`: the first
-    /// and the last.
+    /// and the last. `PART` is true only when a front part may move and
+    /// goes as far as its own stones (`phalanx.split=front-part`,
+    /// `phalanx.range=moving-stones`, the seed's switches), so that the
+    /// first count is the distance without reading either switch.
     #[inline(always)]
-    fn counts(&self, ray: &Ray, distance: u8) -> (u8, u8) {
-        let mut lo = if self.split { 1 } else { ray.line };
-        if !self.range_whole {
-            lo = lo.max(distance);
-        }
+    fn counts<const PART: bool>(&self, ray: &Ray, distance: u8) -> (u8, u8) {
+        let mut lo = if PART {
+            distance
+        } else {
+            let mut lo = if self.split { 1 } else { ray.line };
+            if !self.range_whole {
+                lo = lo.max(distance);
+            }
+            lo
+        };
         if distance > ray.empty {
             lo = lo.max(ray.need);
         }
@@ -292,7 +300,7 @@ impl Rules {
 
     /// Hands over the moves of `dir` at `distance`; `false` when stopped.
     #[inline(always)]
-    fn block_at(
+    fn block_at<const PART: bool>(
         &self,
         pos: &Position,
         found: Found,
@@ -300,7 +308,7 @@ impl Rules {
         restricted: bool,
         out: &mut impl Sink,
     ) -> bool {
-        let (lo, hi) = self.counts(ray, found.distance);
+        let (lo, hi) = self.counts::<PART>(ray, found.distance);
         let found = Found {
             count: lo,
             capture: found.distance > ray.empty,
@@ -337,7 +345,7 @@ impl Rules {
     /// the rank step fold away.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn emit(
+    fn emit<const PART: bool>(
         &self,
         pos: &Position,
         front: usize,
@@ -361,7 +369,7 @@ impl Rules {
             count: 0,
             capture: false,
         };
-        self.block_at(pos, found, ray, restricted, out)
+        self.block_at::<PART>(pos, found, ray, restricted, out)
     }
 
     /// Whether playing `found` leaves a position with the forbidden
@@ -395,6 +403,17 @@ impl Rules {
     /// Hands every legal move of the side to move to `out`, in the order
     /// of the legal list; `false` when `out` stopped it.
     pub fn generate(&self, pos: &Position, out: &mut impl Sink) -> bool {
+        if self.split && !self.range_whole {
+            self.generate_with::<true>(pos, out)
+        } else {
+            self.generate_with::<false>(pos, out)
+        }
+    }
+
+    /// [`generate`](Self::generate), with the switches of
+    /// [`counts`](Self::counts) folded in when `PART`.
+    #[inline(always)]
+    fn generate_with<const PART: bool>(&self, pos: &Position, out: &mut impl Sink) -> bool {
         let side: Side = pos.to_move;
         let (own, enemy) = (stone(side), stone(side.opponent()));
         let target = pos.target_rank(side) as i16;
@@ -416,7 +435,7 @@ impl Rules {
                 0
             };
             let emit = |dir: usize, distance: u8, out: &mut _| {
-                self.emit(pos, front, &rays, dir, distance, entry, toward, every, out)
+                self.emit::<PART>(pos, front, &rays, dir, distance, entry, toward, every, out)
             };
             // Landing cells in increasing order: the west side by distance
             // from the furthest (south-west before west before north-west
