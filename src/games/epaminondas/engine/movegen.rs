@@ -24,10 +24,11 @@ use super::symmetry::symmetric;
 /// numbers needed to spell it and to play it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
-    /// The front stone's cell.
-    pub front: usize,
+    /// The front stone's cell (every cell of the grid is below 256, so a
+    /// byte: the whole move fits a register).
+    pub front: u8,
     /// The direction, an index into `STEPS` and `Dir::ALL`.
-    pub dir: usize,
+    pub dir: u8,
     /// Squares travelled.
     pub distance: u8,
     /// Stones moving.
@@ -40,14 +41,14 @@ impl Found {
     /// The landing cell.
     #[inline]
     pub fn to(&self) -> usize {
-        (self.front as isize + STEPS[self.dir] * self.distance as isize) as usize
+        (self.front as isize + STEPS[self.dir as usize] * self.distance as isize) as usize
     }
 
     /// The move as the protocol spells it.
     #[inline]
     pub fn mv(&self) -> Move {
         Move {
-            front: square(self.front),
+            front: square(self.front as usize),
             to: square(self.to()),
             count: self.count,
         }
@@ -85,7 +86,7 @@ pub struct List<'a>(pub &'a mut Vec<Move>);
 impl Sink for List<'_> {
     #[inline]
     fn block(&mut self, found: Found, last: u8) -> bool {
-        let (front, to) = (square(found.front), square(found.to()));
+        let (front, to) = (square(found.front as usize), square(found.to()));
         for count in found.count..=last {
             self.0.push(Move { front, to, count });
         }
@@ -363,8 +364,8 @@ impl Rules {
         }
         let restricted = every || (distance == entry && RANK_STEP[dir] == toward);
         let found = Found {
-            front,
-            dir,
+            front: front as u8,
+            dir: dir as u8,
             distance,
             count: 0,
             capture: false,
