@@ -86,7 +86,7 @@ impl Rules {
     ) -> (usize, bool) {
         let side = pos.to_move;
         let opp = side.opponent();
-        let step = STEPS[found.dir];
+        let step = STEPS[found.dir as usize];
         let shift = step * found.distance as isize;
         let mut n = 0;
         if found.capture {
@@ -236,8 +236,8 @@ impl Rules {
             }
         }
         let found = Found {
-            front,
-            dir,
+            front: front as u8,
+            dir: dir as u8,
             distance,
             count: mv.count,
             capture,
@@ -388,7 +388,7 @@ impl Game<Epaminondas> for EngineGame {
         Ok(Note {
             mv: *action,
             side,
-            dir: Dir::ALL[found.dir],
+            dir: Dir::ALL[found.dir as usize],
             count: found.count,
             distance: found.distance,
             captures: taken[..n].iter().map(|&i| square(i)).collect(),

@@ -24,10 +24,11 @@ use super::symmetry::symmetric;
 /// numbers needed to spell it and to play it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
-    /// The front stone's cell.
-    pub front: usize,
+    /// The front stone's cell (every cell of the grid is below 256, so a
+    /// byte: the whole move fits a register).
+    pub front: u8,
     /// The direction, an index into `STEPS` and `Dir::ALL`.
-    pub dir: usize,
+    pub dir: u8,
     /// Squares travelled.
     pub distance: u8,
     /// Stones moving.
@@ -40,14 +41,14 @@ impl Found {
     /// The landing cell.
     #[inline]
     pub fn to(&self) -> usize {
-        (self.front as isize + STEPS[self.dir] * self.distance as isize) as usize
+        (self.front as isize + STEPS[self.dir as usize] * self.distance as isize) as usize
     }
 
     /// The move as the protocol spells it.
     #[inline]
     pub fn mv(&self) -> Move {
         Move {
-            front: square(self.front),
+            front: square(self.front as usize),
             to: square(self.to()),
             count: self.count,
         }
@@ -85,7 +86,7 @@ pub struct List<'a>(pub &'a mut Vec<Move>);
 impl Sink for List<'_> {
     #[inline]
     fn block(&mut self, found: Found, last: u8) -> bool {
-        let (front, to) = (square(found.front), square(found.to()));
+        let (front, to) = (square(found.front as usize), square(found.to()));
         for count in found.count..=last {
             self.0.push(Move { front, to, count });
         }
@@ -277,13 +278,21 @@ impl Rules {
     }
 
     /// The counts that may move `distance` squares along `ray`: the first
-    /// and the last.
+    /// and the last. `PART` is true only when a front part may move and
+    /// goes as far as its own stones (`phalanx.split=front-part`,
+    /// `phalanx.range=moving-stones`, the seed's switches), so that the
+    /// first count is the distance without reading either switch.
     #[inline(always)]
-    fn counts(&self, ray: &Ray, distance: u8) -> (u8, u8) {
-        let mut lo = if self.split { 1 } else { ray.line };
-        if !self.range_whole {
-            lo = lo.max(distance);
-        }
+    fn counts<const PART: bool>(&self, ray: &Ray, distance: u8) -> (u8, u8) {
+        let mut lo = if PART {
+            distance
+        } else {
+            let mut lo = if self.split { 1 } else { ray.line };
+            if !self.range_whole {
+                lo = lo.max(distance);
+            }
+            lo
+        };
         if distance > ray.empty {
             lo = lo.max(ray.need);
         }
@@ -292,7 +301,7 @@ impl Rules {
 
     /// Hands over the moves of `dir` at `distance`; `false` when stopped.
     #[inline(always)]
-    fn block_at(
+    fn block_at<const PART: bool>(
         &self,
         pos: &Position,
         found: Found,
@@ -300,7 +309,7 @@ impl Rules {
         restricted: bool,
         out: &mut impl Sink,
     ) -> bool {
-        let (lo, hi) = self.counts(ray, found.distance);
+        let (lo, hi) = self.counts::<PART>(ray, found.distance);
         let found = Found {
             count: lo,
             capture: found.distance > ray.empty,
@@ -337,7 +346,7 @@ impl Rules {
     /// the rank step fold away.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn emit(
+    fn emit<const PART: bool>(
         &self,
         pos: &Position,
         front: usize,
@@ -355,13 +364,13 @@ impl Rules {
         }
         let restricted = every || (distance == entry && RANK_STEP[dir] == toward);
         let found = Found {
-            front,
-            dir,
+            front: front as u8,
+            dir: dir as u8,
             distance,
             count: 0,
             capture: false,
         };
-        self.block_at(pos, found, ray, restricted, out)
+        self.block_at::<PART>(pos, found, ray, restricted, out)
     }
 
     /// Whether playing `found` leaves a position with the forbidden
@@ -395,6 +404,17 @@ impl Rules {
     /// Hands every legal move of the side to move to `out`, in the order
     /// of the legal list; `false` when `out` stopped it.
     pub fn generate(&self, pos: &Position, out: &mut impl Sink) -> bool {
+        if self.split && !self.range_whole {
+            self.generate_with::<true>(pos, out)
+        } else {
+            self.generate_with::<false>(pos, out)
+        }
+    }
+
+    /// [`generate`](Self::generate), with the switches of
+    /// [`counts`](Self::counts) folded in when `PART`.
+    #[inline(always)]
+    fn generate_with<const PART: bool>(&self, pos: &Position, out: &mut impl Sink) -> bool {
         let side: Side = pos.to_move;
         let (own, enemy) = (stone(side), stone(side.opponent()));
         let target = pos.target_rank(side) as i16;
@@ -416,7 +436,7 @@ impl Rules {
                 0
             };
             let emit = |dir: usize, distance: u8, out: &mut _| {
-                self.emit(pos, front, &rays, dir, distance, entry, toward, every, out)
+                self.emit::<PART>(pos, front, &rays, dir, distance, entry, toward, every, out)
             };
             // Landing cells in increasing order: the west side by distance
             // from the furthest (south-west before west before north-west
