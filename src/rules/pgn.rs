@@ -147,10 +147,10 @@ pub fn cut(text: &str, results: &[&str]) -> Vec<Result<Cut, Located>> {
             }
         }
     }
-    if let Some(at) = comment {
-        if broken.is_none() {
-            broken = Some(located(at, "a comment `{` is never closed".to_string()));
-        }
+    if let Some(at) = comment
+        && broken.is_none()
+    {
+        broken = Some(located(at, "a comment `{` is never closed".to_string()));
     }
     finish(&mut cur, &mut broken, &mut started);
     games
