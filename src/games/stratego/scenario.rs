@@ -346,7 +346,17 @@ pub struct Expectations {
 }
 
 impl Annotations<Stratego> for Expectations {
-    crate::annotation_fields!(two_squares, sequence, combat, chase, chasers, chasing_move, evades, threatens, repeats);
+    crate::annotation_fields!(
+        two_squares,
+        sequence,
+        combat,
+        chase,
+        chasers,
+        chasing_move,
+        evades,
+        threatens,
+        repeats
+    );
 
     fn check(&self) -> Result<(), String> {
         for sq in self.threatens.as_deref().unwrap_or_default() {

@@ -170,8 +170,15 @@ impl ReferenceGame {
         let ms = &self.profile.more_squares;
         let excepted = ms.enabled
             && ms.exception_overrides_two_squares
-            && more_squares::judge(replay, &self.chases, &self.stood, fact, after, &self.profile)
-                .is_ok_and(|n| n.repeats.is_some());
+            && more_squares::judge(
+                replay,
+                &self.chases,
+                &self.stood,
+                fact,
+                after,
+                &self.profile,
+            )
+            .is_ok_and(|n| n.repeats.is_some());
         if !excepted {
             return None;
         }
