@@ -34,9 +34,14 @@ fn load(game: &str) -> Vec<Box<dyn AnyScenario>> {
 /// Every scenario passes on its reference; panics with the failures
 /// otherwise.
 fn corpus_of(scenarios: &[Box<dyn AnyScenario>]) {
+    corpus_on(scenarios, "reference");
+}
+
+/// Every scenario passes on the implementation named `imp`.
+fn corpus_on(scenarios: &[Box<dyn AnyScenario>], imp: &str) {
     let mut failures = Vec::new();
     for s in scenarios {
-        let result = s.check("reference", None).expect("a reference");
+        let result = s.check(imp, None).expect("an implementation of the game");
         if let Status::Fail(fs) = result.status {
             failures.push(format!("{}: {} failures", s.qualified_id(), fs.len()));
         }
@@ -76,5 +81,15 @@ fn corpus_and_readings<G: Rules>() {
     readings_of(G::NAME, &scenarios);
 }
 
+/// `fastest::<game>` (ignored in `cargo test`): the game's corpus on its
+/// fastest implementation (its engine, `About::fastest`), the test of a
+/// mutation run of the engine by the corpus alone
+/// (`-f 'src/games/<game>/engine/**' -- fastest::<game> -- --ignored`).
+fn corpus_on_fastest<G: Rules>() {
+    let imp = arbiter::games::About::of::<G>().fastest();
+    corpus_on(&load(G::NAME), imp);
+}
+
 arbiter::each_game_test!(corpus => corpus_only);
+arbiter::each_game_test!(#[ignore] fastest => corpus_on_fastest);
 arbiter::each_game_test!(#[ignore] readings => corpus_and_readings);

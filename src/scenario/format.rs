@@ -99,6 +99,12 @@ pub struct MoveOverride<G: Rules> {
     pub expect: Option<Legality>,
     /// With `expect: illegal`: the rule that forbids it.
     pub rule: Option<G::RuleCode>,
+    /// With `expect: illegal`: the clause the refusal cites (`TS-5.1`).
+    /// Held to arbiter's own implementations only (`arbiter check`).
+    pub clause: Option<Spanned<String>>,
+    /// With `expect: illegal`: words the refusal's explanation contains
+    /// (`cross B2|C2 again`). Held to arbiter's own implementations only.
+    pub because: Option<Spanned<String>>,
     /// Game state after the action.
     pub outcome: Option<G::Outcome>,
     /// The game's own annotations.
@@ -136,6 +142,8 @@ impl<G: Rules> Clone for MoveOverride<G> {
         MoveOverride {
             expect: self.expect,
             rule: self.rule,
+            clause: self.clause.clone(),
+            because: self.because.clone(),
             outcome: self.outcome.clone(),
             annotations: self.annotations.clone(),
             continuation: None,
@@ -149,6 +157,8 @@ impl<G: Rules> Default for MoveOverride<G> {
         MoveOverride {
             expect: None,
             rule: None,
+            clause: None,
+            because: None,
             outcome: None,
             annotations: G::Annotations::default(),
             continuation: None,
@@ -158,8 +168,14 @@ impl<G: Rules> Default for MoveOverride<G> {
 }
 
 impl<G: Rules> MoveOverride<G> {
-    /// Lays the fields given in `over` over these.
+    /// Lays the fields given in `over` over these. `clause` and `because`
+    /// go with the refusal they are written beside: an override that gives
+    /// its own `expect` or `rule` gives its own (or none).
     pub fn overlay(&mut self, over: &Self) {
+        if over.expect.is_some() || over.rule.is_some() {
+            self.clause.clone_from(&over.clause);
+            self.because.clone_from(&over.because);
+        }
         if over.expect.is_some() {
             self.expect = over.expect;
         }
@@ -193,13 +209,22 @@ const MOVE_KEYS: &[&str] = &[
     "move",
     "expect",
     "rule",
+    "clause",
+    "because",
     "outcome",
     "continuation",
     "note",
     "profiles",
 ];
 /// The keys every game's per-profile overrides have.
-const OVERRIDE_KEYS: &[&str] = &["expect", "rule", "outcome", "continuation"];
+const OVERRIDE_KEYS: &[&str] = &[
+    "expect",
+    "rule",
+    "clause",
+    "because",
+    "outcome",
+    "continuation",
+];
 
 /// The message for a key that is neither generic nor one of the game's.
 fn unknown_key<G: Rules>(key: &str, generic: &[&str]) -> String {
@@ -223,6 +248,8 @@ fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
     match key.value.as_str() {
         "expect" => out.expect = Some(map.next_value()?),
         "rule" => out.rule = Some(map.next_value()?),
+        "clause" => out.clause = Some(map.next_value()?),
+        "because" => out.because = Some(map.next_value()?),
         "outcome" => out.outcome = Some(map.next_value()?),
         "continuation" => out.continuation = Some(map.next_value()?),
         other => {
@@ -300,6 +327,12 @@ pub struct ProbeEntry<G: Rules> {
     /// With `illegal`: the rule that forbids it.
     #[serde(default)]
     pub rule: Option<G::RuleCode>,
+    /// With `illegal`: the clause the refusal cites.
+    #[serde(default)]
+    pub clause: Option<Spanned<String>>,
+    /// With `illegal`: words the refusal's explanation contains.
+    #[serde(default)]
+    pub because: Option<Spanned<String>>,
     /// Free text: the claim of the source this probe encodes.
     #[serde(default)]
     pub note: Option<String>,
@@ -317,4 +350,10 @@ pub struct ProbeOverride<G: Rules> {
     /// With `illegal`: the rule that forbids it.
     #[serde(default)]
     pub rule: Option<G::RuleCode>,
+    /// With `illegal`: the clause the refusal cites.
+    #[serde(default)]
+    pub clause: Option<Spanned<String>>,
+    /// With `illegal`: words the refusal's explanation contains.
+    #[serde(default)]
+    pub because: Option<Spanned<String>>,
 }

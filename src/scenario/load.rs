@@ -339,6 +339,7 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
         ));
     };
     let refused = refusal::<G>(&file, &clause_ids).map_err(|(at, m)| err(at, m))?;
+    let scenario_clauses = clause_ids.clone();
     let setup = if refused.is_some() {
         G::setup_unchecked_from_spec(setup_spec)
     } else {
@@ -349,6 +350,7 @@ pub fn parse<G: Rules>(path: &Path, text: &str) -> Result<Scenario<G>, LoadError
     let cx = Convert {
         path,
         profile_names: &profile_names,
+        clause_ids: &scenario_clauses,
     };
     let moves = cx.moves(file.moves, true)?;
     let probes = cx.probes(file.probes)?;
@@ -487,6 +489,8 @@ fn every_expectation_reached<G: Rules>(s: &Scenario<G>) -> Result<(), (Loc, Stri
 struct Convert<'a> {
     path: &'a Path,
     profile_names: &'a [String],
+    /// The scenario's `clauses`: a refusal's `clause:` is one of them.
+    clause_ids: &'a [String],
 }
 
 impl Convert<'_> {
@@ -544,6 +548,62 @@ impl Convert<'_> {
         }
     }
 
+    /// `clause` and `because`, the why of a refusal: only beside
+    /// `expect: illegal`; the clause one of the game's spec and of the
+    /// scenario's `clauses`, the words not empty.
+    fn why<G: Rules>(
+        &self,
+        expect: Option<Legality>,
+        clause: Option<&Spanned<String>>,
+        because: Option<&Spanned<String>>,
+    ) -> Result<(), LoadError> {
+        if expect != Some(Legality::Illegal) {
+            for (key, given) in [("clause", clause), ("because", because)] {
+                if let Some(v) = given {
+                    return Err(self.err(
+                        v.into(),
+                        format!(
+                            "`{key}: {}` is given but the action is not expected illegal here: `{key}` says why a refusal refuses; write it beside `expect: illegal` and `rule`",
+                            v.value
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(c) = clause {
+            let id = c.value.as_str();
+            if clauses::find_in(G::SPEC_FILES, id).is_none() {
+                return Err(self.err(
+                    c.into(),
+                    format!(
+                        "`clause: {id}`: `{id}` is not a clause of the {} spec; name the clause the refusal cites, an ID defined in spec/{}/ (like RP-3.1)",
+                        G::NAME,
+                        G::NAME
+                    ),
+                ));
+            }
+            if !self.clause_ids.iter().any(|x| x == id) {
+                return Err(self.err(
+                    c.into(),
+                    format!(
+                        "`clause: {id}` names a clause the scenario does not list: add `{id}` to `clauses` ({})",
+                        self.clause_ids.join(", ")
+                    ),
+                ));
+            }
+        }
+        if let Some(b) = because
+            && b.value.trim().is_empty()
+        {
+            return Err(self.err(
+                b.into(),
+                "`because` is empty: give words the explanation must contain, or leave it out"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// A continuation written on an override or a plain entry.
     fn tail<G: Rules>(
         &self,
@@ -588,6 +648,11 @@ impl Convert<'_> {
             let mv = self.action::<G>(&m.mv)?;
             self.overrides(m.profiles.0.iter().map(|e| &e.0))?;
             self.rule::<G>(at, m.expect.expect, m.expect.rule)?;
+            self.why::<G>(
+                m.expect.expect,
+                m.expect.clause.as_ref(),
+                m.expect.because.as_ref(),
+            )?;
             m.expect.annotations.check().map_err(|e| self.err(at, e))?;
             let mut continuations = Vec::new();
             if let Some(t) = self.tail(at, &mut m.expect, top)? {
@@ -600,6 +665,7 @@ impl Convert<'_> {
                 }
                 let here = Loc::from(&name);
                 self.rule::<G>(here, o.expect, o.rule)?;
+                self.why::<G>(o.expect, o.clause.as_ref(), o.because.as_ref())?;
                 o.annotations.check().map_err(|e| self.err(here, e))?;
                 if let Some(t) = self.tail(here, &mut o, top)? {
                     continuations.push((Some(name.value.clone()), t));
@@ -628,9 +694,11 @@ impl Convert<'_> {
             let mv = self.action::<G>(&p.mv)?;
             self.overrides(p.profiles.0.iter().map(|e| &e.0))?;
             self.rule::<G>(at, Some(p.expect), p.rule)?;
+            self.why::<G>(Some(p.expect), p.clause.as_ref(), p.because.as_ref())?;
             let mut overrides = Vec::new();
             for (name, o) in p.profiles.0 {
                 self.rule::<G>((&name).into(), Some(o.expect), o.rule)?;
+                self.why::<G>(Some(o.expect), o.clause.as_ref(), o.because.as_ref())?;
                 overrides.push((name.value, o));
             }
             probes.push(ScenarioProbe {
@@ -639,6 +707,8 @@ impl Convert<'_> {
                 expect: ProbeOverride {
                     expect: p.expect,
                     rule: p.rule,
+                    clause: p.clause,
+                    because: p.because,
                 },
                 overrides,
                 note: p.note,

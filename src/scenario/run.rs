@@ -99,6 +99,37 @@ fn describe<G: Rules>(v: &Verdict<G>) -> String {
     }
 }
 
+/// What is wrong with the why of refusal `v`, given the clause it must cite
+/// and the words its explanation must contain (`clause:`, `because:`).
+/// Only arbiter's own implementations run here (`arbiter check`, the
+/// corpus tests); an engine over the protocol answers a rule code alone.
+fn why_differs<G: Rules>(
+    v: &Verdict<G>,
+    clause: Option<&str>,
+    because: Option<&str>,
+) -> Option<String> {
+    let Verdict::Illegal(i) = v else {
+        return None;
+    };
+    if let Some(want) = clause
+        && i.clause != want
+    {
+        return Some(format!(
+            "refused ({}) citing {}, not {want}: {}",
+            i.rule, i.clause, i.explanation
+        ));
+    }
+    if let Some(words) = because
+        && !i.explanation.contains(words)
+    {
+        return Some(format!(
+            "the refusal ({}, {}) does not say \"{words}\": {}",
+            i.rule, i.clause, i.explanation
+        ));
+    }
+    None
+}
+
 /// Runs one profile; returns the failures.
 pub fn run_profile<G: Rules>(
     scenario: &Scenario<G>,
@@ -186,6 +217,14 @@ pub fn run_profile_as<G: Rules>(
                     ),
                 );
             }
+            let why = why_differs(
+                &v,
+                exp.clause.as_ref().map(|c| c.value.as_str()),
+                exp.because.as_ref().map(|b| b.value.as_str()),
+            );
+            if let (true, Some(why)) = (v.rule() == exp.rule, why) {
+                fail(m.at, format!("move {ply} {}: {why}", m.mv));
+            }
             if v.rule() != exp.rule {
                 fail(
                     m.at,
@@ -258,6 +297,16 @@ pub fn run_profile_as<G: Rules>(
             Legality::Legal => v.is_legal(),
             Legality::Illegal => v.rule() == exp.rule,
         };
+        if ok && exp.expect == Legality::Illegal {
+            let why = why_differs(
+                &v,
+                exp.clause.as_ref().map(|c| c.value.as_str()),
+                exp.because.as_ref().map(|b| b.value.as_str()),
+            );
+            if let Some(why) = why {
+                fail(probe.at, format!("probe {}: {why}", probe.mv));
+            }
+        }
         let in_list = game
             .canonical(&probe.mv)
             .is_some_and(|c| listed.contains(&c))

@@ -23,6 +23,8 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
     let outcome = generator.subschema_for::<G::Outcome>().to_value();
     let setup = generator.subschema_for::<G::SetupSpec>().to_value();
 
+    let clause = json!({"description": "With an illegal verdict: the clause the refusal cites (`TS-5.1`), one of `clauses`. Checked on arbiter's own implementations only.", "type": "string"});
+    let because = json!({"description": "With an illegal verdict: words the refusal's explanation contains (`cross B2|C2 again`). Checked on arbiter's own implementations only.", "type": "string", "minLength": 1});
     let expectation = |extra: &[(&str, Value)]| -> Value {
         let mut props = Map::new();
         for (k, v) in extra {
@@ -36,6 +38,8 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "rule".into(),
             json!({"description": "With `expect: illegal`: the rule that forbids the action.", "allOf": [rule]}),
         );
+        props.insert("clause".into(), clause.clone());
+        props.insert("because".into(), because.clone());
         props.insert(
             "outcome".into(),
             json!({"description": "The game's state after the action.", "allOf": [outcome]}),
@@ -90,6 +94,8 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "rule".into(),
             json!({"description": "With `illegal`: the rule that forbids it.", "allOf": [rule]}),
         );
+        props.insert("clause".into(), clause.clone());
+        props.insert("because".into(), because.clone());
         for (k, v) in extra {
             props.insert((*k).to_string(), v.clone());
         }

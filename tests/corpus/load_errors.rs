@@ -45,10 +45,10 @@ const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stra
 )]
 #[case::unknown_key_in_setup("setup:\n  green: {E4: scout}\n", 7, 3, "unknown field `green`")]
 #[case::unknown_key_in_a_probe(
-    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, because: x}\n",
+    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, reason: x}\n",
     9,
     34,
-    "unknown field `because`"
+    "unknown field `reason`"
 )]
 #[case::duplicate_top_level_key("title: again\nsetup: {}\n", 6, 1, "duplicate mapping key: title")]
 #[case::duplicate_key_in_a_move(
@@ -224,6 +224,44 @@ const HEAD: &str = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-1.1]\ngame: stra
     9,
     12,
     "`rule: play.lake` is given but the move is expected legal"
+)]
+// The why of a refusal: beside `expect: illegal` only, a clause of the
+// spec and of the scenario's `clauses`, words that are not empty.
+#[case::clause_on_a_legal_probe(
+    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-E5, expect: legal, clause: RP-1.1}\n",
+    9,
+    42,
+    "`clause: RP-1.1` is given but the action is not expected illegal here"
+)]
+#[case::because_on_a_legal_move(
+    "setup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, because: moves}\n",
+    9,
+    28,
+    "`because: moves` is given but the action is not expected illegal here"
+)]
+#[case::because_on_an_override_without_its_verdict(
+    "profiles: [isf, modern-3]\nsetup:\n  red: {E4: scout}\nmoves:\n  - {move: E4-E5, profiles: {modern-3: {because: far}}}\n",
+    10,
+    50,
+    "`because: far` is given but the action is not expected illegal here"
+)]
+#[case::clause_unknown_to_the_spec(
+    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-F5, expect: illegal, rule: play.not-a-step, clause: RP-99.9}\n",
+    9,
+    67,
+    "`clause: RP-99.9`: `RP-99.9` is not a clause of the stratego spec"
+)]
+#[case::clause_the_scenario_does_not_list(
+    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-F5, expect: illegal, rule: play.not-a-step, clause: RP-3.3}\n",
+    9,
+    67,
+    "`clause: RP-3.3` names a clause the scenario does not list: add `RP-3.3` to `clauses` (RP-1.1)"
+)]
+#[case::because_empty(
+    "setup:\n  red: {E4: scout}\nprobes:\n  - {move: E4-F5, expect: illegal, rule: play.not-a-step, because: \"\"}\n",
+    9,
+    68,
+    "`because` is empty"
 )]
 // Move text.
 #[case::move_without_separator(
@@ -583,6 +621,60 @@ fn a_wrong_verdict_for_an_illegal_move_names_both_rules() {
         f.message
             .contains("move 1 E4-D4: expected illegal (play.lake), got legal"),
         "{f}"
+    );
+}
+
+/// `clause:` and `because:` pin why a refusal refuses: the clause it cites
+/// and words its explanation contains. A wrong clause or missing words fail
+/// the run at the action's place, each with what the refusal said.
+#[test]
+fn the_why_of_a_refusal_is_checked_clause_and_words() {
+    let head = "id: rp/x\ntitle: t\nsource: s\nclauses: [RP-3.2, RP-3.3]\ngame: stratego\n";
+    let run = |probe: &str| {
+        let text = format!(
+            "{head}setup:\n  red: {{E4: captain}}\nprobes:\n  - {{move: E4-F5, expect: illegal, rule: play.not-a-step, {probe}}}\n"
+        );
+        let s = parse(Path::new(INLINE), &text).unwrap();
+        s.check("reference", None).unwrap().status
+    };
+    // What the rules say: a captain steps one square along a file or rank
+    // (RP-3.2); E4-F5 is a diagonal.
+    assert_eq!(
+        run("clause: RP-3.2, because: \"E4 to F5 is not a straight\""),
+        Status::Pass
+    );
+    let Status::Fail(f) = run("clause: RP-3.3") else {
+        panic!("a captain's refusal cites RP-3.2, the scout's clause is RP-3.3");
+    };
+    assert_eq!((f[0].at.line, f[0].at.column), (9, 12), "{}", f[0]);
+    assert!(
+        f[0].message
+            .contains("probe E4-F5: refused (play.not-a-step) citing RP-3.2, not RP-3.3"),
+        "{}",
+        f[0]
+    );
+    let Status::Fail(f) = run("because: \"E4 to F6\"") else {
+        panic!("the explanation names F5, not F6");
+    };
+    assert!(
+        f[0].message.contains(
+            "probe E4-F5: the refusal (play.not-a-step, RP-3.2) does not say \"E4 to F6\""
+        ),
+        "{}",
+        f[0]
+    );
+    // On a move expected illegal too (judged, not played).
+    let text = format!(
+        "{head}setup:\n  red: {{E4: captain}}\nmoves:\n  - {{move: E4-F5, expect: illegal, rule: play.not-a-step, because: \"E4 to F6\"}}\n"
+    );
+    let s = parse(Path::new(INLINE), &text).unwrap();
+    let Status::Fail(f) = s.check("reference", None).unwrap().status else {
+        panic!("the words are checked on a refused move");
+    };
+    assert!(
+        f[0].message.contains("move 1 E4-F5: the refusal"),
+        "{}",
+        f[0]
     );
 }
 

@@ -12,11 +12,11 @@
 //! Nothing here decides a rule: the dice come from the position the game
 //! tells, and legality from the game.
 
-use super::board::{Action, Player, Roll, Step, BAR, OFF, canonical_order};
+use super::board::{Action, BAR, OFF, Player, Roll, Step, canonical_order};
 use super::game::{Backgammon, Outcome, WinBy};
 use super::setup::Setup;
 use crate::rules::notation::{Misread, Record, RecordFormat, RecordMove};
-use crate::rules::{located, Game, Loc, Located, Notation, NotationInfo};
+use crate::rules::{Game, Loc, Located, Notation, NotationInfo, located};
 
 /// The clause that lists the notations.
 const NOTATIONS_CLAUSE: &str = "BG-N.1";
@@ -82,7 +82,9 @@ fn words(text: &str) -> String {
 
 /// A die's face, `1`…`6`.
 fn face(c: char) -> Option<u8> {
-    c.to_digit(10).filter(|d| (1..=6).contains(d)).map(|d| d as u8)
+    c.to_digit(10)
+        .filter(|d| (1..=6).contains(d))
+        .map(|d| d as u8)
 }
 
 /// A roll: `65`, `6-5`, `6 5`, `65:`, `roll 65`, `rolls 6-5`.
@@ -109,7 +111,9 @@ fn point_of(text: &str, first: bool, last: bool, whole: &str) -> Result<u8, Stri
         "bar" | "b" | "25" if first => return Ok(BAR),
         "off" | "o" | "0" if last && !first => return Ok(OFF),
         "bar" | "b" | "25" => {
-            return Err(format!("`{whole}`: the bar can only be where a checker starts"));
+            return Err(format!(
+                "`{whole}`: the bar can only be where a checker starts"
+            ));
         }
         "off" | "o" | "0" => {
             return Err(format!("`{whole}`: off can only be where a checker ends"));
@@ -132,7 +136,9 @@ fn path_of(token: &str) -> Result<Path, String> {
                 .parse()
                 .ok()
                 .filter(|n| (1..=4).contains(n))
-                .ok_or_else(|| format!("`{token}`: `({n})` is not a count of checkers from 1 to 4"))?;
+                .ok_or_else(|| {
+                    format!("`{token}`: `({n})` is not a count of checkers from 1 to 4")
+                })?;
             (body, n)
         }
         None => (token, 1),
@@ -240,7 +246,10 @@ fn parse(text: &str) -> Result<Written, String> {
         tokens.push(t.to_string());
     }
     while tokens.len() > 1
-        && matches!(tokens.last().map(String::as_str), Some("pass" | "(pass)" | "passes"))
+        && matches!(
+            tokens.last().map(String::as_str),
+            Some("pass" | "(pass)" | "passes")
+        )
     {
         tokens.pop();
     }
@@ -268,13 +277,7 @@ fn coverings(from: u8, to: u8, dice: &[u8]) -> Vec<Vec<usize>> {
     let dist = i32::from(from) - i32::from(to);
     let mut out = Vec::new();
     let mut used = Vec::new();
-    fn go(
-        left: i32,
-        off: bool,
-        dice: &[u8],
-        used: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
+    fn go(left: i32, off: bool, dice: &[u8], used: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         for (i, &d) in dice.iter().enumerate() {
             if used.contains(&i) {
                 continue;
@@ -416,12 +419,7 @@ fn dice_of(roll: Roll) -> Vec<u8> {
 
 /// `steps` without their hit marks, sorted.
 fn unmarked(steps: &[Step]) -> Vec<Step> {
-    canonical_order(
-        steps
-            .iter()
-            .map(|s| Step { hit: false, ..*s })
-            .collect(),
-    )
+    canonical_order(steps.iter().map(|s| Step { hit: false, ..*s }).collect())
 }
 
 fn read_play(game: &dyn Game<Backgammon>, legal_list: &[Action], paths: &[Path]) -> Vec<Action> {
@@ -476,7 +474,10 @@ fn read_play(game: &dyn Game<Backgammon>, legal_list: &[Action], paths: &[Path])
     }
 }
 
-fn read_standard(game: &dyn Game<Backgammon>, text: &str) -> Result<Vec<Action>, Misread<Backgammon>> {
+fn read_standard(
+    game: &dyn Game<Backgammon>,
+    text: &str,
+) -> Result<Vec<Action>, Misread<Backgammon>> {
     let written = parse(text).map_err(|why| {
         let clause = if why.contains("beaver") {
             CUBE_CLAUSE
@@ -796,7 +797,10 @@ fn comment_tag(t: &str) -> Option<(String, String)> {
     let inner = inner.strip_prefix('[')?.strip_suffix(']')?;
     let (k, v) = inner.split_once(char::is_whitespace)?;
     let v = v.trim();
-    let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
+    let v = v
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or(v);
     Some((k.to_string(), v.to_string()))
 }
 
@@ -881,7 +885,10 @@ fn read_mat(text: &str) -> Vec<Result<Record<Backgammon>, Located>> {
                 _ => {
                     g.error = Some(located(
                         at(line, list[2].0),
-                        format!("a turn line holds at most two entries, this one {}", list.len()),
+                        format!(
+                            "a turn line holds at most two entries, this one {}",
+                            list.len()
+                        ),
                     ));
                     continue;
                 }
@@ -908,7 +915,9 @@ fn read_mat(text: &str) -> Vec<Result<Record<Backgammon>, Located>> {
         } else {
             Err((
                 indent,
-                format!("cannot read `{t}`: expected a numbered turn line like `  3) 62: 24/18 13/11`"),
+                format!(
+                    "cannot read `{t}`: expected a numbered turn line like `  3) 62: 24/18 13/11`"
+                ),
             ))
         };
         if let Err((c, m)) = result {
@@ -1002,10 +1011,16 @@ impl Notation for Backgammon {
         // that decision and the record rolls, the player rolled.
         roll_of(&next.text)?;
         let legal = game.legal_actions();
-        legal.contains(&Action::RollDice).then_some(Action::RollDice)
+        legal
+            .contains(&Action::RollDice)
+            .then_some(Action::RollDice)
     }
 
-    fn check_result(claimed: &str, _record: &Record<Self>, game: &dyn Game<Self>) -> Option<String> {
+    fn check_result(
+        claimed: &str,
+        _record: &Record<Self>,
+        game: &dyn Game<Self>,
+    ) -> Option<String> {
         let Some((who, n)) = claim_of(claimed) else {
             return Some(format!(
                 "cannot read the claimed result `{claimed}`: expected `white N` or `black N` (BG-N.11)"
@@ -1062,8 +1077,8 @@ mod tests {
     use crate::games::backgammon::game::Cube;
     use crate::games::backgammon::profile::Profile;
     use crate::games::backgammon::verdict::RuleCode;
-    use crate::rules::notation::{Refusal, Resolved, resolve, spell};
     use crate::rules::Basics;
+    use crate::rules::notation::{Refusal, Resolved, resolve, spell};
 
     const N: Option<&str> = Some("standard");
 
@@ -1079,7 +1094,11 @@ mod tests {
 
     /// White to play `roll` from the standard position, or from `white` /
     /// `black` checkers (own numbers) when given.
-    fn with_dice(white: &[(u8, u8)], black: &[(u8, u8)], roll: (u8, u8)) -> Box<dyn Game<Backgammon>> {
+    fn with_dice(
+        white: &[(u8, u8)],
+        black: &[(u8, u8)],
+        roll: (u8, u8),
+    ) -> Box<dyn Game<Backgammon>> {
         let mut s = Setup::standard();
         s.opening = false;
         s.dice = Some(Roll::new(roll.0, roll.1));
@@ -1142,7 +1161,12 @@ mod tests {
         assert_eq!(write(&*g, "13/8 13/7"), "13/8 13/7");
         // 3-3: a multiplier, a path of two steps, the order of the moves.
         let g = with_dice(&[], &[], (3, 3));
-        for t in ["8/5(2) 6/3(2)", "6/3(2) 8/5(2)", "8/5 8/5 6/3 6/3", "8/5 (2) 6/3 (2)"] {
+        for t in [
+            "8/5(2) 6/3(2)",
+            "6/3(2) 8/5(2)",
+            "8/5 8/5 6/3 6/3",
+            "8/5 (2) 6/3 (2)",
+        ] {
             assert_eq!(legal(&*g, t), "8/5 8/5 6/3 6/3", "{t}");
         }
         assert_eq!(write(&*g, "8/5 8/5 6/3 6/3"), "8/5(2) 6/3(2)");
@@ -1188,7 +1212,14 @@ mod tests {
     fn bar_and_off_in_every_spelling() {
         // White on the bar, entering with 6-1 on black's open 24-… side.
         let g = with_dice(&[(BAR, 1), (13, 14)], &[(13, 15)], (6, 1));
-        for t in ["bar/18", "bar/24/18", "25/18", "b/24 24/18", "bar/19 19/18", "Bar/18"] {
+        for t in [
+            "bar/18",
+            "bar/24/18",
+            "25/18",
+            "b/24 24/18",
+            "bar/19 19/18",
+            "Bar/18",
+        ] {
             assert_eq!(legal(&*g, t), "bar/19 19/18", "{t}");
         }
         assert_eq!(write(&*g, "bar/24 24/18"), "bar/18");
@@ -1217,7 +1248,16 @@ mod tests {
             &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 5)],
             (6, 6),
         );
-        for t in ["Cannot move", "pass", "Pass", "no move", "(no move)", "", "-", "can't move"] {
+        for t in [
+            "Cannot move",
+            "pass",
+            "Pass",
+            "no move",
+            "(no move)",
+            "",
+            "-",
+            "can't move",
+        ] {
             assert_eq!(legal(&*g, t), "pass", "{t:?}");
         }
         assert_eq!(write(&*g, "pass"), "Cannot move");
@@ -1228,7 +1268,13 @@ mod tests {
         for t in ["roll", "Roll", "rolls"] {
             assert_eq!(legal(&*g, t), "roll", "{t}");
         }
-        for t in ["double", "Doubles", "Doubles => 2", "doubles to 2", "DOUBLE"] {
+        for t in [
+            "double",
+            "Doubles",
+            "Doubles => 2",
+            "doubles to 2",
+            "DOUBLE",
+        ] {
             assert_eq!(legal(&*g, t), "double", "{t}");
         }
         assert_eq!(write(&*g, "double"), "Doubles => 2");
@@ -1297,7 +1343,13 @@ mod tests {
         let r = refused(&*g, "6/off 6/1");
         assert_eq!(r.rule, Some(RuleCode::BearOffNotHome), "{r}");
         // Texts the notation cannot read: its own clause, no rule.
-        for (t, clause) in [("24/30", PLAY_CLAUSE), ("13/18", PLAY_CLAUSE), ("hop", PLAY_CLAUSE), ("6/off*", PLAY_CLAUSE), ("bar/off/3", PLAY_CLAUSE)] {
+        for (t, clause) in [
+            ("24/30", PLAY_CLAUSE),
+            ("13/18", PLAY_CLAUSE),
+            ("hop", PLAY_CLAUSE),
+            ("6/off*", PLAY_CLAUSE),
+            ("bar/off/3", PLAY_CLAUSE),
+        ] {
             let r = refused(&*g, t);
             assert_eq!((r.rule, r.clause.as_str()), (None, clause), "{t}: {r}");
             assert!(!r.closest.is_empty(), "{t}: {r}");
@@ -1313,7 +1365,12 @@ mod tests {
         assert!(Backgammon::read_move("jellyfish", &*g, "65").is_err());
     }
 
-    fn random_games(seed: u64, games: usize, plies: usize, mut each: impl FnMut(&dyn Game<Backgammon>)) {
+    fn random_games(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut each: impl FnMut(&dyn Game<Backgammon>),
+    ) {
         let mut rng = crate::rng::SplitMix(seed);
         for _ in 0..games {
             let mut g = Backgammon::reference()
@@ -1445,7 +1502,12 @@ mod tests {
                     panic!("{name} line {} ply {ply} `{}`: {r}", m.line, m.text)
                 });
                 let claim = rec.result.clone().expect("every game says who won");
-                assert_eq!(Backgammon::check_result(&claim, &rec, &*g), None, "{name} game at line {}: {claim}", rec.line);
+                assert_eq!(
+                    Backgammon::check_result(&claim, &rec, &*g),
+                    None,
+                    "{name} game at line {}: {claim}",
+                    rec.line
+                );
                 games += 1;
                 plies += g.ply();
                 over += usize::from(g.outcome().is_over());
@@ -1462,7 +1524,8 @@ mod tests {
     /// text export, `gnubg-written-plays.txt`) is what `write_move` gives.
     #[test]
     fn plays_are_written_as_gnu_backgammon_writes_them() {
-        let expected = include_str!("../../../tests/data/records/backgammon/gnubg-written-plays.txt");
+        let expected =
+            include_str!("../../../tests/data/records/backgammon/gnubg-written-plays.txt");
         let mut by_game: Vec<(String, Vec<String>)> = Vec::new();
         for line in expected.lines() {
             match line.strip_prefix("## ") {
@@ -1480,7 +1543,10 @@ mod tests {
                 let ours: Vec<&String> = ours.iter().map(|(_, w)| w).collect();
                 // gnubg's text export writes the roll it resigned after as
                 // no move; the match file leaves that play out.
-                assert!(gnubg.len() == ours.len() || gnubg.len() == ours.len() + 1, "{header}");
+                assert!(
+                    gnubg.len() == ours.len() || gnubg.len() == ours.len() + 1,
+                    "{header}"
+                );
                 for (i, w) in ours.iter().enumerate() {
                     assert_eq!(**w, gnubg[i], "{header}, play {}", i + 1);
                     compared += 1;
@@ -1512,8 +1578,12 @@ mod tests {
         let rec = Backgammon::read_records("mat", text).remove(0).unwrap();
         let (g, _) = replay(&rec).unwrap();
         assert_eq!(rec.result.as_deref(), Some("white 2"));
-        let why = Backgammon::check_result("white 2", &rec, &*g).expect("a gammon at cube 2 is 4 points");
-        assert!(why.contains("gammon") && why.contains("4 points") && why.contains("BG-7.4"), "{why}");
+        let why =
+            Backgammon::check_result("white 2", &rec, &*g).expect("a gammon at cube 2 is 4 points");
+        assert!(
+            why.contains("gammon") && why.contains("4 points") && why.contains("BG-7.4"),
+            "{why}"
+        );
         assert_eq!(Backgammon::check_result("white 4", &rec, &*g), None);
         let why = Backgammon::check_result("black 4", &rec, &*g).unwrap();
         assert!(why.contains("white won"), "{why}");
@@ -1540,18 +1610,32 @@ mod tests {
         assert_eq!((e.at.line, e.at.column), (14, 6), "{e:?}");
         let r3 = recs[2].as_ref().unwrap();
         let (g, _) = replay(r3).unwrap();
-        assert!(matches!(g.outcome(), Outcome::BlackWins(w) if w.by == WinBy::Drop && w.points == 1));
+        assert!(
+            matches!(g.outcome(), Outcome::BlackWins(w) if w.by == WinBy::Drop && w.points == 1)
+        );
         // White drops, so black wins: a claim for white is contradicted.
         assert_eq!(r3.result.as_deref(), Some("black 1"));
         assert_eq!(Backgammon::check_result("black 1", r3, &*g), None);
-        assert!(Backgammon::check_result("white 1", r3, &*g).unwrap().contains("black won"));
+        assert!(
+            Backgammon::check_result("white 1", r3, &*g)
+                .unwrap()
+                .contains("black won")
+        );
         // A resignation worth 5 at cube 1 is no single, gammon or backgammon.
         let r4 = recs[3].as_ref().unwrap();
         let (g, _) = replay(r4).unwrap();
-        assert!(Backgammon::check_result("white 5", r4, &*g).unwrap().contains("not 5"));
+        assert!(
+            Backgammon::check_result("white 5", r4, &*g)
+                .unwrap()
+                .contains("not 5")
+        );
         assert!(Backgammon::check_result("somebody", r4, &*g).is_some());
         // Nothing to read.
-        assert!(Backgammon::read_records("mat", "hello\n").iter().all(Result::is_err));
+        assert!(
+            Backgammon::read_records("mat", "hello\n")
+                .iter()
+                .all(Result::is_err)
+        );
         assert!(Backgammon::read_records("sgf", text)[0].is_err());
     }
 }

@@ -210,7 +210,9 @@ pub struct Expectations {
 }
 
 impl Annotations<Backgammon> for Expectations {
-    crate::annotation_fields!(hits, entered, borne_off, unused, pips, bar, off, cube, play_count, plays, plays_for);
+    crate::annotation_fields!(
+        hits, entered, borne_off, unused, pips, bar, off, cube, play_count, plays, plays_for
+    );
 
     fn check(&self) -> Result<(), String> {
         each_reads::<Action>("plays", self.plays.iter().flatten())
@@ -224,24 +226,40 @@ impl Annotations<Backgammon> for Expectations {
             v.sort_unstable_by(|a, b| b.cmp(a));
             format!("{v:?}")
         };
-        let sides = |w: &dyn std::fmt::Display, b: &dyn std::fmt::Display| format!("white {w} black {b}");
+        let sides =
+            |w: &dyn std::fmt::Display, b: &dyn std::fmt::Display| format!("white {w} black {b}");
         held.same("hits", self.hits.as_deref().map(sorted), sorted(&note.hits));
         held.same("entered", self.entered, note.entered);
         held.same("borne_off", self.borne_off, note.borne_off);
-        held.same("unused", self.unused.as_deref().map(sorted), sorted(&note.unused));
+        held.same(
+            "unused",
+            self.unused.as_deref().map(sorted),
+            sorted(&note.unused),
+        );
         let pips = self.pips.map(|p| sides(&p.white, &p.black));
         held.same("pips", pips, sides(&note.pips[0], &note.pips[1]));
         let bar = self.bar.map(|p| sides(&p.white, &p.black));
         held.same("bar", bar, sides(&note.bar[0], &note.bar[1]));
         let off = self.off.map(|p| sides(&p.white, &p.black));
         held.same("off", off, sides(&note.off[0], &note.off[1]));
-        held.same("cube", self.cube.map(|c| c.to_string()), note.cube.to_string());
+        held.same(
+            "cube",
+            self.cube.map(|c| c.to_string()),
+            note.cube.to_string(),
+        );
         let plays = note.plays.as_ref();
         let count = plays.map_or("no roll".into(), |p| p.len().to_string());
         held.same("play_count", self.play_count.map(|n| n.to_string()), count);
         let plays_for = note.roll.map_or("no roll".into(), |(_, p)| p.to_string());
-        held.same("plays_for", self.plays_for.map(|p| p.to_string()), plays_for);
-        let want = self.plays.as_ref().map(|w| w.iter().filter_map(|p| p.parse::<Action>().ok()).collect());
+        held.same(
+            "plays_for",
+            self.plays_for.map(|p| p.to_string()),
+            plays_for,
+        );
+        let want = self
+            .plays
+            .as_ref()
+            .map(|w| w.iter().filter_map(|p| p.parse::<Action>().ok()).collect());
         held.same_set("plays", want, plays.cloned().unwrap_or_default());
     }
 }

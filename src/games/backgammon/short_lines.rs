@@ -312,7 +312,12 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         candidates
     }
 
-    fn judged(&mut self, _c: &Compare<Backgammon>, _cs: &[Action], verdicts: &[Verdict<Backgammon>]) {
+    fn judged(
+        &mut self,
+        _c: &Compare<Backgammon>,
+        _cs: &[Action],
+        verdicts: &[Verdict<Backgammon>],
+    ) {
         for (k, v) in verdicts.iter().enumerate() {
             match v.rule() {
                 Some(rule) => *self.tally.entry(rule.as_str()).or_default() += 1,
@@ -341,7 +346,12 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         })
     }
 
-    fn played(&mut self, _c: &Compare<Backgammon>, _a: &Action, note: &Note) -> Result<Flow, String> {
+    fn played(
+        &mut self,
+        _c: &Compare<Backgammon>,
+        _a: &Action,
+        note: &Note,
+    ) -> Result<Flow, String> {
         count(self.tally, note);
         if matches!(&note.action, Action::Play(s) if s.len() == 4) {
             *self
@@ -374,7 +384,15 @@ pub fn compare_line(case: &Case, u: &mut Unstructured, tally: &mut Tally) -> Res
     };
     // Both validate the same setup: one refusing alone is a difference.
     let imps: [&dyn Implementation<Backgammon>; 2] = [&Reference, &Engine];
-    let Some(mut both) = Compare::start(&imps, &case.setup, &case.profile, Options::plies(plies), &mut hooks).map_err(at)? else {
+    let Some(mut both) = Compare::start(
+        &imps,
+        &case.setup,
+        &case.profile,
+        Options::plies(plies),
+        &mut hooks,
+    )
+    .map_err(at)?
+    else {
         return Ok(());
     };
     both.run(&mut hooks).map_err(at)

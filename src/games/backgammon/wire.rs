@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::state::kind_of;
 use crate::rules::state::canonical;
+use crate::rules::state::kind_of;
 use crate::rules::wire::{FieldError, field_err, object, optional};
 use crate::rules::{StateField, Wire};
 
@@ -159,7 +159,10 @@ impl Wire for Backgammon {
                             .checked_add(count(n, &at)?)
                             .filter(|&n| n <= 15)
                             .ok_or_else(|| {
-                                field_err(&at, format!("point {pt} would hold more than 15 checkers"))
+                                field_err(
+                                    &at,
+                                    format!("point {pt} would hold more than 15 checkers"),
+                                )
                             })?;
                     }
                 }

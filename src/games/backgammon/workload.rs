@@ -106,7 +106,12 @@ impl Hooks<Backgammon> for Whole<'_> {
         Some(pick)
     }
 
-    fn played(&mut self, _c: &Compare<Backgammon>, _a: &Action, note: &Note) -> Result<Flow, String> {
+    fn played(
+        &mut self,
+        _c: &Compare<Backgammon>,
+        _a: &Action,
+        note: &Note,
+    ) -> Result<Flow, String> {
         count(self.tally, note);
         Ok(Flow::Go)
     }
@@ -128,12 +133,13 @@ pub fn compare_game(
     };
     let imps: [&dyn Implementation<Backgammon>; 2] = [&super::reference::Reference, engine];
     let at = |e: String| format!("seed {seed}, profile {}: {e}", profile.name);
-    let Some(mut both) = Compare::start(&imps, setup, profile, Options::plies(max_plies), &mut hooks).map_err(at)? else {
+    let Some(mut both) =
+        Compare::start(&imps, setup, profile, Options::plies(max_plies), &mut hooks).map_err(at)?
+    else {
         return Ok(());
     };
     both.run(&mut hooks).map_err(at)
 }
-
 
 /// The fuzz property (`fuzz/fuzz_targets/backgammon_differential.rs`):
 /// the first eight bytes seed the game, the ninth picks the profile (named

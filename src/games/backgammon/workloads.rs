@@ -5,13 +5,13 @@
 //! of `short_lines.rs`). Kept apart from both so that neither imports the
 //! other's caller.
 
-use crate::rules::compare::FuzzTarget;
-use crate::rules::{BenchOptions, Mutant, Workloads};
 use super::board::Action;
 use super::game::Backgammon;
 use super::profile::{Profile, Resign};
 use super::setup::Setup;
 use super::workload::{SplitMix, check_differential, fuzz_profile, probes};
+use crate::rules::compare::FuzzTarget;
+use crate::rules::{BenchOptions, Mutant, Workloads};
 
 impl Workloads for Backgammon {
     /// Each side has a checker on the bar and faces a closed board: the
@@ -31,12 +31,20 @@ impl Workloads for Backgammon {
 
     /// The engine declines the two faults that stop a checker on a closed
     /// point on its way (`engine/mod.rs` says why).
-    const KILL_FLOORS: crate::rules::KillFloors =
-        crate::rules::KillFloors::rows(50).failing(50).left_out(9).declined(&["bg-enter-with-sum", "bg-skip-intermediate"]);
+    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors::rows(50)
+        .failing(50)
+        .left_out(9)
+        .declined(&["bg-enter-with-sum", "bg-skip-intermediate"]);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget::new("backgammon_differential", check_differential, 48),
-        FuzzTarget::new("backgammon_short", |data| { super::short_lines::check_short(data); }, 10),
+        FuzzTarget::new(
+            "backgammon_short",
+            |data| {
+                super::short_lines::check_short(data);
+            },
+            10,
+        ),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every

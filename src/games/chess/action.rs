@@ -60,7 +60,9 @@ impl FromStr for UciMove {
 }
 
 /// Which draw a claim is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     /// Threefold repetition (CH-6.4, FIDE 9.2).

@@ -5,8 +5,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-
-
 /// A square, 0 = a1, 7 = h1, 56 = a8, 63 = h8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(pub u8);

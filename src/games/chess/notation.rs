@@ -14,9 +14,9 @@ use super::game::{Chess, Outcome};
 use super::position::Position;
 use super::profile::Profile;
 use super::verdict::RuleCode;
-use crate::rules::notation::{Misread, Record, RecordFormat};
-use crate::rules::{located, pgn, Basics, Game, Loc, Located, NotationInfo, RuleProfile};
 use crate::rules::Notation;
+use crate::rules::notation::{Misread, Record, RecordFormat};
+use crate::rules::{Basics, Game, Loc, Located, NotationInfo, RuleProfile, located, pgn};
 
 /// The piece letters of a SAN flavour (king, queen, rook, bishop, knight).
 struct Letters {
@@ -108,24 +108,31 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
         _ => {}
     }
     let bad = |why: &str| format!("`{text}` is not SAN: {why}");
-    let mut chars: Vec<char> = t.chars().filter(|c| !matches!(c, 'x' | ':' | '-')).collect();
+    let mut chars: Vec<char> = t
+        .chars()
+        .filter(|c| !matches!(c, 'x' | ':' | '-'))
+        .collect();
     // The promotion at the end: `=Q`, `(Q)` or a bare letter after the square.
     let mut promotion = None;
     if chars.last() == Some(&')') {
         chars.pop();
-        let k = chars.pop().and_then(|c| letters.kind(c)).ok_or_else(|| bad("a promotion in brackets names no piece"))?;
+        let k = chars
+            .pop()
+            .and_then(|c| letters.kind(c))
+            .ok_or_else(|| bad("a promotion in brackets names no piece"))?;
         if chars.pop() != Some('(') {
             return Err(bad("a bracket is not closed"));
         }
         promotion = Some(k);
     } else if let Some(&c) = chars.last()
-        && let Some(k) = letters.kind(c).filter(|_| chars.len() >= 3) {
+        && let Some(k) = letters.kind(c).filter(|_| chars.len() >= 3)
+    {
+        chars.pop();
+        if chars.last() == Some(&'=') {
             chars.pop();
-            if chars.last() == Some(&'=') {
-                chars.pop();
-            }
-            promotion = Some(k);
         }
+        promotion = Some(k);
+    }
     if chars.len() < 2 {
         return Err(bad("expected a target square like e4, Nf3 or exd5"));
     }
@@ -140,7 +147,7 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
             return Err(bad(&format!(
                 "`{c}` is no piece letter of this notation (expected {}{}{}{}{})",
                 letters.king, letters.queen, letters.rook, letters.bishop, letters.knight
-            )))
+            )));
         }
         _ => (Kind::Pawn, head),
     };
@@ -151,7 +158,11 @@ fn parse(letters: &Letters, text: &str) -> Result<San, String> {
         match c {
             'a'..='h' if file.is_none() => file = Some(c as u8 - b'a'),
             '1'..='8' if rank.is_none() => rank = Some(c as u8 - b'1'),
-            _ => return Err(bad(&format!("`{c}` does not belong before the target square"))),
+            _ => {
+                return Err(bad(&format!(
+                    "`{c}` does not belong before the target square"
+                )));
+            }
         }
     }
     // A pawn move without a starting file is a step straight up its file
@@ -181,7 +192,9 @@ fn position_of(game: &dyn Game<Chess>) -> Result<Position, Misread<Chess>> {
 }
 
 fn fits(p: &Position, m: &UciMove, color: Color, san: &San) -> bool {
-    let Some(piece) = p.at(m.from) else { return false };
+    let Some(piece) = p.at(m.from) else {
+        return false;
+    };
     if piece.color != color {
         return false;
     }
@@ -209,7 +222,11 @@ fn fits(p: &Position, m: &UciMove, color: Color, san: &San) -> bool {
     }
 }
 
-fn read_san(letters: &Letters, game: &dyn Game<Chess>, text: &str) -> Result<Vec<Action>, Misread<Chess>> {
+fn read_san(
+    letters: &Letters,
+    game: &dyn Game<Chess>,
+    text: &str,
+) -> Result<Vec<Action>, Misread<Chess>> {
     // The wire spelling of claims passes through (PGN has no claims).
     if text.starts_with("claim-") {
         return text
@@ -247,12 +264,19 @@ fn read_san(letters: &Letters, game: &dyn Game<Chess>, text: &str) -> Result<Vec
             promotion,
         } => Square::all()
             .filter(|&s| {
-                p.at(s).is_some_and(|pc| pc.color == color && pc.kind == kind)
+                p.at(s)
+                    .is_some_and(|pc| pc.color == color && pc.kind == kind)
                     && file.is_none_or(|f| s.file() == f)
                     && rank.is_none_or(|r| s.rank() == r)
                     && s != to
             })
-            .map(|from| Action::Move(UciMove { from, to, promotion }))
+            .map(|from| {
+                Action::Move(UciMove {
+                    from,
+                    to,
+                    promotion,
+                })
+            })
             .collect(),
     };
     if named.is_empty() {
@@ -283,9 +307,14 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
     let piece = p.at(m.from)?;
     let mut s = String::new();
     if piece.kind == Kind::King && (m.to.file() as i8 - m.from.file() as i8).abs() == 2 {
-        s.push_str(if m.to.file() > m.from.file() { "O-O" } else { "O-O-O" });
+        s.push_str(if m.to.file() > m.from.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
     } else {
-        let capture = p.at(m.to).is_some() || (piece.kind == Kind::Pawn && m.from.file() != m.to.file());
+        let capture =
+            p.at(m.to).is_some() || (piece.kind == Kind::Pawn && m.from.file() != m.to.file());
         if piece.kind == Kind::Pawn {
             if capture {
                 s.push((b'a' + m.from.file()) as char);
@@ -296,7 +325,11 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
                 .legal_actions()
                 .into_iter()
                 .filter_map(|a| match a {
-                    Action::Move(o) if o.to == m.to && o.from != m.from && p.at(o.from) == Some(piece) => Some(o.from),
+                    Action::Move(o)
+                        if o.to == m.to && o.from != m.from && p.at(o.from) == Some(piece) =>
+                    {
+                        Some(o.from)
+                    }
                     _ => None,
                 })
                 .collect();
@@ -322,13 +355,14 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
     // The check and mate marks, from the position after the move as the
     // reference plays it.
     if let Ok(mut after) = Chess::reference().start(&p, &marks_profile())
-        && let Ok(note) = after.play(action) {
-            if note.outcome.is_checkmate() {
-                s.push('#');
-            } else if note.check {
-                s.push('+');
-            }
+        && let Ok(note) = after.play(action)
+    {
+        if note.outcome.is_checkmate() {
+            s.push('#');
+        } else if note.check {
+            s.push('+');
         }
+    }
     Some(s)
 }
 
@@ -351,13 +385,21 @@ fn read_pgn(text: &str) -> Vec<Result<Record<Chess>, Located>> {
                     .map(|(_, v)| v.as_str())
             };
             if let Some(v) = tag("Variant").filter(|v| !v.eq_ignore_ascii_case("standard")) {
-                return Err(located(at, format!("the game is of the variant `{v}`, not chess")));
+                return Err(located(
+                    at,
+                    format!("the game is of the variant `{v}`, not chess"),
+                ));
             }
             let setup = match tag("FEN") {
-                Some(fen) => Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
+                Some(fen) => {
+                    Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?
+                }
                 None => Position::start(),
             };
-            let result = cut.result.clone().or_else(|| tag("Result").map(str::to_string));
+            let result = cut
+                .result
+                .clone()
+                .or_else(|| tag("Result").map(str::to_string));
             Ok(Record {
                 line: cut.line,
                 tags: cut.tags,
@@ -398,9 +440,16 @@ impl Notation for Chess {
         clause: "CH-N.5",
     }];
 
-    fn read_move(notation: &str, game: &dyn Game<Self>, text: &str) -> Result<Vec<Action>, Misread<Self>> {
+    fn read_move(
+        notation: &str,
+        game: &dyn Game<Self>,
+        text: &str,
+    ) -> Result<Vec<Action>, Misread<Self>> {
         let letters = Letters::of(notation).ok_or_else(|| {
-            Misread::notation("CH-N.1", format!("chess has no notation `{notation}`: expected san or san-de"))
+            Misread::notation(
+                "CH-N.1",
+                format!("chess has no notation `{notation}`: expected san or san-de"),
+            )
         })?;
         read_san(letters, game, text)
     }
@@ -412,11 +461,18 @@ impl Notation for Chess {
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
         match format {
             "pgn" => read_pgn(text),
-            _ => vec![Err(located(Loc::default(), format!("chess reads no record format `{format}`: expected pgn")))],
+            _ => vec![Err(located(
+                Loc::default(),
+                format!("chess reads no record format `{format}`: expected pgn"),
+            ))],
         }
     }
 
-    fn check_result(claimed: &str, _record: &Record<Self>, game: &dyn Game<Self>) -> Option<String> {
+    fn check_result(
+        claimed: &str,
+        _record: &Record<Self>,
+        game: &dyn Game<Self>,
+    ) -> Option<String> {
         let outcome = game.outcome();
         let clause = <Chess as Basics>::outcome_clause(&outcome).unwrap_or("CH-10");
         match (expected_result(&outcome), claimed) {
@@ -437,7 +493,7 @@ impl Notation for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{resolve, spell, Resolved};
+    use crate::rules::notation::{Resolved, resolve, spell};
 
     fn game(fen: &str) -> Box<dyn Game<Chess>> {
         Chess::reference()
@@ -456,19 +512,26 @@ mod tests {
     #[test]
     fn reads_the_spellings_of_one_move() {
         let g = game(crate::games::chess::position::START_FEN);
-        for t in ["Nf3", "Ng1f3", "Ngf3", "N1f3", "Nf3+", "Nf3!?", "N-f3", "Ng1-f3"] {
+        for t in [
+            "Nf3", "Ng1f3", "Ngf3", "N1f3", "Nf3+", "Nf3!?", "N-f3", "Ng1-f3",
+        ] {
             assert_eq!(legal(&*g, t), "g1f3", "{t}");
         }
         for t in ["e4", "e2e4", "e2-e4", "e4!"] {
             assert_eq!(legal(&*g, t), "e2e4", "{t}");
         }
         assert!(
-            matches!(resolve::<Chess>(Some("san"), &*g, "Sf3"), Resolved::Refused(_)),
+            matches!(
+                resolve::<Chess>(Some("san"), &*g, "Sf3"),
+                Resolved::Refused(_)
+            ),
             "German letters are not English"
         );
         assert_eq!(
             resolve::<Chess>(Some("san-de"), &*g, "Sf3"),
-            Resolved::Legal { action: "g1f3".parse().unwrap() }
+            Resolved::Legal {
+                action: "g1f3".parse().unwrap()
+            }
         );
     }
 
@@ -483,7 +546,16 @@ mod tests {
         assert_eq!(w("b7b8q"), "b8=Q+");
         assert_eq!(w("b7a8q"), "bxa8=Q+");
         assert_eq!(w("a1a8"), "Rxa8+");
-        for (t, a) in [("0-0", "e1g1"), ("O-O-O", "e1c1"), ("exd6e.p.", "e5d6"), ("exd6", "e5d6"), ("ed6", "e5d6"), ("b8Q", "b7b8q"), ("b8(Q)", "b7b8q"), ("bxa8=Q+", "b7a8q")] {
+        for (t, a) in [
+            ("0-0", "e1g1"),
+            ("O-O-O", "e1c1"),
+            ("exd6e.p.", "e5d6"),
+            ("exd6", "e5d6"),
+            ("ed6", "e5d6"),
+            ("b8Q", "b7b8q"),
+            ("b8(Q)", "b7b8q"),
+            ("bxa8=Q+", "b7a8q"),
+        ] {
             assert_eq!(legal(&*g, t), a, "{t}");
         }
     }
@@ -550,7 +622,10 @@ mod tests {
             let mut g = game(crate::games::chess::position::START_FEN);
             for _ in 0..40 {
                 let legal = g.legal_actions();
-                let moves: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Move(_))).collect();
+                let moves: Vec<&Action> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Move(_)))
+                    .collect();
                 if moves.is_empty() {
                     break;
                 }
@@ -578,7 +653,9 @@ mod tests {
         let recs = Chess::read_records("pgn", text);
         assert_eq!(recs.len(), 2);
         for (rec, wrong) in recs.into_iter().map(|r| r.unwrap()).zip([false, true]) {
-            let mut g = Chess::reference().start(&rec.setup, &marks_profile()).unwrap();
+            let mut g = Chess::reference()
+                .start(&rec.setup, &marks_profile())
+                .unwrap();
             for m in &rec.moves {
                 let Resolved::Legal { action } = resolve::<Chess>(Some("san"), &*g, &m.text) else {
                     panic!("{}", m.text)
@@ -586,7 +663,11 @@ mod tests {
                 g.play(&action).unwrap();
             }
             let claim = rec.result.clone().unwrap();
-            assert_eq!(Chess::check_result(&claim, &rec, &*g).is_some(), wrong, "{claim}");
+            assert_eq!(
+                Chess::check_result(&claim, &rec, &*g).is_some(),
+                wrong,
+                "{claim}"
+            );
         }
     }
 }

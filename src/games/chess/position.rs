@@ -144,12 +144,15 @@ impl Position {
         // CH-1.4: the clocks are whole numbers up to 2^32 - 1, what the
         // implementations write whatever the game reached.
         let number = |s: &str, what: &str| -> Result<u32, String> {
-            s.parse::<u32>().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit())).ok_or_else(|| {
-                format!(
-                    "{what} `{s}`: expected a whole number from 0 to {} (CH-1.4)",
-                    u32::MAX
-                )
-            })
+            s.parse::<u32>()
+                .ok()
+                .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| {
+                    format!(
+                        "{what} `{s}`: expected a whole number from 0 to {} (CH-1.4)",
+                        u32::MAX
+                    )
+                })
         };
         let (halfmove, fullmove) = if fields.len() == 6 {
             (

@@ -75,8 +75,16 @@ impl Wire for Chess {
         StateField::OUTCOME,
         StateField::plain("check", |n: &Note, _| Value::Bool(n.check), read_bool),
         StateField::plain("capture", |n: &Note, _| Value::Bool(n.capture), read_bool),
-        StateField::plain("halfmove-clock", |n: &Note, _| Value::from(n.halfmove_clock), read_count),
-        StateField::plain("repetitions", |n: &Note, _| Value::from(n.repetitions), read_count),
+        StateField::plain(
+            "halfmove-clock",
+            |n: &Note, _| Value::from(n.halfmove_clock),
+            read_count,
+        ),
+        StateField::plain(
+            "repetitions",
+            |n: &Note, _| Value::from(n.repetitions),
+            read_count,
+        ),
         StateField::plain("claimable", claimable_value, claimable_read),
     ];
 }

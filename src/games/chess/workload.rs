@@ -318,7 +318,12 @@ impl Hooks<Chess> for Line<'_, '_> {
         })
     }
 
-    fn played(&mut self, _c: &Compare<Chess>, action: &Action, _note: &Note) -> Result<Flow, String> {
+    fn played(
+        &mut self,
+        _c: &Compare<Chess>,
+        action: &Action,
+        _note: &Note,
+    ) -> Result<Flow, String> {
         self.tally.plies += 1;
         if matches!(action, Action::Claim(..)) {
             self.tally.claimed += 1;
@@ -353,7 +358,8 @@ pub fn compare_game(
         ..Options::plies(max_plies)
     };
     let imps: [&dyn Implementation<Chess>; 2] = [&Reference, &Engine];
-    let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)? else {
+    let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)?
+    else {
         return Ok(());
     };
     hooks.tally.games += 1;
@@ -395,7 +401,13 @@ impl Workloads for Chess {
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget::new("chess_differential", check_differential, 10),
-        FuzzTarget::new("chess_short", |data| { short::check_short(data); }, 100),
+        FuzzTarget::new(
+            "chess_short",
+            |data| {
+                short::check_short(data);
+            },
+            100,
+        ),
     ];
 
     /// Whether no position tells `a` from `b`: they are equal once every

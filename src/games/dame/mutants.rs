@@ -39,7 +39,10 @@ fn flip_reach(p: &mut Profile) {
     p.dame.reach = flipped(p.dame.reach, [Reach::Distance, Reach::Adjacent]);
 }
 fn flip_landing(p: &mut Profile) {
-    p.dame.landing = flipped(p.dame.landing, [Landing::DirectlyBehind, Landing::AnyBeyond]);
+    p.dame.landing = flipped(
+        p.dame.landing,
+        [Landing::DirectlyBehind, Landing::AnyBeyond],
+    );
 }
 fn crowning_continues(p: &mut Profile) {
     p.crowning = Crowning::ContinuesAsDame;
@@ -54,7 +57,10 @@ fn flip_removal(p: &mut Profile) {
     p.removal = flipped(p.removal, [Removal::AtEnd, Removal::AtOnce]);
 }
 fn flip_huff_target(p: &mut Profile) {
-    p.huff.target = flipped(p.huff.target, [HuffTarget::CouldHaveCaptured, HuffTarget::Moved]);
+    p.huff.target = flipped(
+        p.huff.target,
+        [HuffTarget::CouldHaveCaptured, HuffTarget::Moved],
+    );
 }
 fn flip_huff_turn(p: &mut Profile) {
     p.huff.costs_turn = !p.huff.costs_turn;

@@ -45,16 +45,12 @@ pub fn square_of(n: u8) -> Option<Square> {
 /// on the wire, a square name (`c3`).
 fn read_square(t: &str) -> Result<Square, Misread<Dame>> {
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        return t
-            .parse::<u8>()
-            .ok()
-            .and_then(square_of)
-            .ok_or_else(|| {
-                Misread::notation(
-                    SQUARES,
-                    format!("square {t} does not exist: PDN numbers the 32 dark squares 1 to 32"),
-                )
-            });
+        return t.parse::<u8>().ok().and_then(square_of).ok_or_else(|| {
+            Misread::notation(
+                SQUARES,
+                format!("square {t} does not exist: PDN numbers the 32 dark squares 1 to 32"),
+            )
+        });
     }
     t.parse::<Square>().map_err(|_| {
         Misread::notation(
@@ -111,11 +107,17 @@ fn fitting(legal: &[Action], sq: &[Square], capture: bool) -> Vec<Action> {
 
 /// Reads a PDN move (or huff) into its candidates in `legal`.
 fn read_pdn(legal: &[Action], text: &str) -> Result<Vec<Action>, Misread<Dame>> {
-    let t = text.trim().trim_end_matches(['!', '?', '*']).to_ascii_lowercase();
+    let t = text
+        .trim()
+        .trim_end_matches(['!', '?', '*'])
+        .to_ascii_lowercase();
     if let Some(rest) = t.strip_prefix("huff") {
         let rest = rest.trim();
         if rest.is_empty() {
-            return Err(Misread::notation(HUFF, "a huff names the huffed stone's square: huff 11"));
+            return Err(Misread::notation(
+                HUFF,
+                "a huff names the huffed stone's square: huff 11",
+            ));
         }
         return Ok(vec![Action::Huff(read_square(rest)?)]);
     }
@@ -363,7 +365,10 @@ fn read_pdn_records(text: &str) -> Vec<Result<Record<Dame>, Located>> {
                         .to_string(),
                 ));
             }
-            let result = cut.result.clone().or_else(|| tag("Result").map(str::to_string));
+            let result = cut
+                .result
+                .clone()
+                .or_else(|| tag("Result").map(str::to_string));
             Ok(Record {
                 line: cut.line,
                 tags: cut.tags,
@@ -518,7 +523,9 @@ mod tests {
     use crate::rules::notation::{Resolved, resolve, spell};
 
     fn start(setup: &Setup, profile: &Profile) -> Box<dyn Game<Dame>> {
-        Dame::reference().start(setup, profile).expect("a legal setup")
+        Dame::reference()
+            .start(setup, profile)
+            .expect("a legal setup")
     }
 
     fn sq(s: &str) -> Square {
@@ -642,10 +649,13 @@ mod tests {
             Side::White,
         );
         let g = start(&s, &Profile::english());
-        assert_eq!(g.legal_actions(), vec![Action::Capture(vec![sq("c3"), sq("e5"), sq("g7")])]);
+        assert_eq!(
+            g.legal_actions(),
+            vec![Action::Capture(vec![sq("c3"), sq("e5"), sq("g7")])]
+        );
         for t in [
-            "22x8", "22x15x8", "22-15-8", "22-8", "22X15X8", "22x8!", "22x8*", "22x08",
-            "c3xe5xg7", "C3XE5XG7", "c3xg7", "22xe5x8",
+            "22x8", "22x15x8", "22-15-8", "22-8", "22X15X8", "22x8!", "22x8*", "22x08", "c3xe5xg7",
+            "C3XE5XG7", "c3xg7", "22xe5x8",
         ] {
             assert_eq!(legal(&*g, t), "c3xe5xg7", "{t}");
         }
@@ -654,7 +664,10 @@ mod tests {
         for t in ["11-15", "11-15!?", "11-15*", "f6-e5", "F6-E5"] {
             assert_eq!(legal(&*g, t), "f6-e5", "{t}");
         }
-        assert_eq!(spell::<Dame>(Some("pdn"), &*g, &"f6-e5".parse().unwrap()), "11-15");
+        assert_eq!(
+            spell::<Dame>(Some("pdn"), &*g, &"f6-e5".parse().unwrap()),
+            "11-15"
+        );
     }
 
     #[test]
@@ -663,7 +676,12 @@ mod tests {
         // e3: both land on c5 (14).
         let s = setup(
             &[("c1", Kind::Man)],
-            &[("b2", Kind::Man), ("d2", Kind::Man), ("b4", Kind::Man), ("d4", Kind::Man)],
+            &[
+                ("b2", Kind::Man),
+                ("d2", Kind::Man),
+                ("b4", Kind::Man),
+                ("d4", Kind::Man),
+            ],
             Side::White,
         );
         let g = start(&s, &Profile::english());
@@ -730,7 +748,10 @@ mod tests {
             assert!(!r.closest.is_empty(), "{t}");
         }
         assert!(Dame::read_move("san", &*g, "11-15").is_err());
-        assert_eq!(Dame::write_move("san", &*g, &"f6-e5".parse().unwrap()), None);
+        assert_eq!(
+            Dame::write_move("san", &*g, &"f6-e5".parse().unwrap()),
+            None
+        );
     }
 
     #[test]
@@ -763,8 +784,20 @@ mod tests {
         let s = read_fen("B:W21,22,K30:B1-3,K9").unwrap();
         assert_eq!(s.to_move, Some(Side::Black));
         let d = |n: u8| square_of(n).unwrap();
-        assert!(s.stones.contains(&(d(30), Stone { side: Side::White, kind: Kind::Dame })));
-        assert!(s.stones.contains(&(d(2), Stone { side: Side::Black, kind: Kind::Man })));
+        assert!(s.stones.contains(&(
+            d(30),
+            Stone {
+                side: Side::White,
+                kind: Kind::Dame
+            }
+        )));
+        assert!(s.stones.contains(&(
+            d(2),
+            Stone {
+                side: Side::Black,
+                kind: Kind::Man
+            }
+        )));
         assert_eq!(s.stones.len(), 7);
         assert_eq!(write_fen(&s), "B:W21,22,K30:B1,2,3,K9");
         assert_eq!(read_fen(&write_fen(&s)).unwrap(), s);

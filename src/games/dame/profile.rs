@@ -409,7 +409,11 @@ mod tests {
         assert_eq!(o.draw.no_progress_plies, 40);
         assert!(!o.draw.man_move_resets);
         assert_eq!(
-            Profile { name: String::new(), draw: Profile::english().draw, ..o },
+            Profile {
+                name: String::new(),
+                draw: Profile::english().draw,
+                ..o
+            },
             Profile::ENGLISH_SWITCHES,
             "openspiel is english but for its draw"
         );

@@ -41,4 +41,3 @@ crate::rule_codes! {
         HuffNotAvailable = "huff.not-available" @ "DA-6.2",
     }
 }
-

@@ -132,7 +132,9 @@ impl Wire for Dame {
                 return Err(field_err(&at, "expected an object of square: man|dame"));
             };
             for (sq, kind) in m {
-                let square: Square = sq.parse().map_err(|e| field_err(&format!("{at}.{sq}"), e))?;
+                let square: Square = sq
+                    .parse()
+                    .map_err(|e| field_err(&format!("{at}.{sq}"), e))?;
                 let kind: Kind = kind
                     .as_str()
                     .ok_or_else(|| field_err(&format!("{at}.{sq}"), "expected man or dame"))?

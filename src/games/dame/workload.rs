@@ -244,7 +244,10 @@ impl Hooks<Dame> for Line<'_, '_> {
         let board = c.reference().render();
         for (name, g) in &c.games[1..] {
             if g.render() != board {
-                return Err(format!("boards differ after {pick}: {name}\n{}", g.render()));
+                return Err(format!(
+                    "boards differ after {pick}: {name}\n{}",
+                    g.render()
+                ));
             }
         }
         if note.outcome.is_over() {
@@ -276,7 +279,8 @@ pub fn compare_from(
     tally: &mut Tally,
 ) -> Result<(), String> {
     let mut hooks = Line { c, tally };
-    let imps: [&dyn Implementation<Dame>; 2] = [&super::reference::Reference, &super::engine::Engine];
+    let imps: [&dyn Implementation<Dame>; 2] =
+        [&super::reference::Reference, &super::engine::Engine];
     let options = Options::plies(max_plies);
     let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks)
         .map_err(|e| format!("{e}\nprofile {profile:?}"))?
@@ -528,8 +532,20 @@ impl Workloads for Dame {
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget::new("dame_differential", check_differential, 16),
-        FuzzTarget::new("dame_short", |data| { short::check_short(data); }, 100),
-        FuzzTarget::new("dame_playout", |data| { native::check_playout(data); }, 24),
+        FuzzTarget::new(
+            "dame_short",
+            |data| {
+                short::check_short(data);
+            },
+            100,
+        ),
+        FuzzTarget::new(
+            "dame_playout",
+            |data| {
+                native::check_playout(data);
+            },
+            24,
+        ),
     ];
 
     /// Whether no position can tell the two profiles apart: switches that have

@@ -52,8 +52,12 @@ fn split(text: &str) -> Result<(Square, Square), String> {
             "`{text}` is not an AbstractPlay move: two cells joined by `-` or `x` (`d2-d5`, `d2xd7`) were expected"
         ));
     };
-    let from = a.parse::<Square>().map_err(|e| format!("{e} (in `{text}`)"))?;
-    let to = b.parse::<Square>().map_err(|e| format!("{e} (in `{text}`)"))?;
+    let from = a
+        .parse::<Square>()
+        .map_err(|e| format!("{e} (in `{text}`)"))?;
+    let to = b
+        .parse::<Square>()
+        .map_err(|e| format!("{e} (in `{text}`)"))?;
     Ok((from, to))
 }
 

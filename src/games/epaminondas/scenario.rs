@@ -162,7 +162,11 @@ impl Annotations<Epaminondas> for Expectations {
         held.same("count", self.count, note.count);
         held.same("distance", self.distance, note.distance);
         let squares = |v: &Vec<String>| v.iter().filter_map(|s| s.parse::<Square>().ok()).collect();
-        held.same_set("captures", self.captures.as_ref().map(squares), note.captures.clone());
+        held.same_set(
+            "captures",
+            self.captures.as_ref().map(squares),
+            note.captures.clone(),
+        );
         let fail = held.fail();
         if let Some(want) = self.crossings
             && want != note.crossings

@@ -5,9 +5,7 @@ use serde_json::{Map, Value, json};
 
 use crate::rules::state::kind_of;
 use crate::rules::state::{canonical, plain};
-use crate::rules::wire::{
-    FieldError, field_err, object, optional, sides_left_out, string_field,
-};
+use crate::rules::wire::{FieldError, field_err, object, optional, sides_left_out, string_field};
 use crate::rules::{StateField, Wire, not_one_of};
 
 use super::board::{Side, Size, Square};
@@ -126,7 +124,10 @@ impl Wire for Epaminondas {
                 let b = object(v, "setup.board")?;
                 let name = string_field(b, "setup.board", "name")?;
                 let size = Size::named(name).ok_or_else(|| {
-                    field_err("setup.board.name", not_one_of(name, "a board", Size::NAMES, None))
+                    field_err(
+                        "setup.board.name",
+                        not_one_of(name, "a board", Size::NAMES, None),
+                    )
                 })?;
                 for (key, want) in [("files", size.files()), ("ranks", size.ranks())] {
                     if let Some(v) = b.get(key)

@@ -264,7 +264,6 @@ pub(super) fn random_candidate(rng: &mut SplitMix, size: Size, stones: &[Square]
     }
 }
 
-
 /// The hooks of a whole random game ([`compare_game`]): eight random
 /// spellings near the setup's stones judged at every ply, the moves the
 /// symmetry rule alone refuses judged too, every choice from the seed.
@@ -285,7 +284,12 @@ impl Hooks<Epaminondas> for Whole<'_> {
             .collect()
     }
 
-    fn judged(&mut self, _c: &Compare<Epaminondas>, _cs: &[Move], verdicts: &[Verdict<Epaminondas>]) {
+    fn judged(
+        &mut self,
+        _c: &Compare<Epaminondas>,
+        _cs: &[Move],
+        verdicts: &[Verdict<Epaminondas>],
+    ) {
         self.tally.verdicts += verdicts.len() as u64;
     }
 
@@ -407,7 +411,9 @@ pub fn compare_game(
     };
     let imps: [&dyn Implementation<Epaminondas>; 2] = [&Reference, &Engine];
     let options = Options::plies(max_plies + 1);
-    if let Some(mut both) = Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)? {
+    if let Some(mut both) =
+        Compare::start(&imps, setup, profile, options, &mut hooks).map_err(at)?
+    {
         both.run(&mut hooks).map_err(at)?;
     }
     Ok(hooks.tally)

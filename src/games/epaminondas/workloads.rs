@@ -5,14 +5,14 @@
 //! of `short_lines.rs`). Kept apart from both so that neither imports the
 //! other's caller.
 
-use crate::rules::compare::FuzzTarget;
-use crate::rules::{BenchOptions, Mutant, Workloads};
 use super::board::Square;
 use super::game::Epaminondas;
 use super::moves::Move;
 use super::profile::{Profile, SymmetryMap, SymmetryScope};
 use super::setup::Setup;
 use super::workload::{SplitMix, check_differential, random_candidate, random_case};
+use crate::rules::compare::FuzzTarget;
+use crate::rules::{BenchOptions, Mutant, Workloads};
 
 impl Workloads for Epaminondas {
     /// One stone a side stepping back and forth in the middle of the board,
@@ -31,8 +31,20 @@ impl Workloads for Epaminondas {
         crate::rules::KillFloors::rows(50).failing(100).left_out(2);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
-        FuzzTarget::new("epaminondas_differential", |data| { check_differential(data); }, 10),
-        FuzzTarget::new("epaminondas_short", |data| { super::short_lines::check_short(data); }, 8),
+        FuzzTarget::new(
+            "epaminondas_differential",
+            |data| {
+                check_differential(data);
+            },
+            10,
+        ),
+        FuzzTarget::new(
+            "epaminondas_short",
+            |data| {
+                super::short_lines::check_short(data);
+            },
+            8,
+        ),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every

@@ -68,7 +68,9 @@ pub fn read_gravon_square(text: &str) -> Result<Square, String> {
     let rank: u8 = match rest {
         "0" => 10,
         r if r.starts_with('0') => {
-            return Err(format!("`{text}` is not a square: a rank has no leading zero"));
+            return Err(format!(
+                "`{text}` is not a square: a rank has no leading zero"
+            ));
         }
         r => r.parse().map_err(|_| format!("`{text}`: bad rank"))?,
     };
@@ -131,8 +133,13 @@ impl Notation for Stratego {
     }
 
     fn write_move(notation: &str, _game: &dyn Game<Self>, action: &Move) -> Option<String> {
-        (notation == "gravon")
-            .then(|| format!("{}-{}", gravon_square(action.from), gravon_square(action.to)))
+        (notation == "gravon").then(|| {
+            format!(
+                "{}-{}",
+                gravon_square(action.from),
+                gravon_square(action.to)
+            )
+        })
     }
 
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
@@ -182,7 +189,11 @@ impl Notation for Stratego {
         Some("gravon")
     }
 
-    fn check_result(claimed: &str, _record: &Record<Self>, game: &dyn Game<Self>) -> Option<String> {
+    fn check_result(
+        claimed: &str,
+        _record: &Record<Self>,
+        game: &dyn Game<Self>,
+    ) -> Option<String> {
         let (ending, winner) = match parse_result(claimed) {
             Ok(p) => p,
             Err(why) => return Some(why),
@@ -279,7 +290,9 @@ pub(super) fn results_text(ending: &str, winner: u8) -> String {
 /// Reads `result <ending> winner <w>` into its two codes.
 fn parse_result(claimed: &str) -> Result<(u8, u8), String> {
     let bad = || {
-        format!("`{claimed}` is not a Gravon result: `result <ending> winner <0|1|2>` was expected (ST-N.2.4)")
+        format!(
+            "`{claimed}` is not a Gravon result: `result <ending> winner <0|1|2>` was expected (ST-N.2.4)"
+        )
     };
     let words: Vec<&str> = claimed.split_whitespace().collect();
     let [r, ending, w, winner] = words.as_slice() else {
@@ -413,7 +426,9 @@ fn read_gsn_game(lines: &[&str], start: usize, end: usize) -> Result<Record<Stra
         at(
             k,
             1,
-            format!("`{last}`: `<red> vs <blue> result <ending> winner <w>` was expected (ST-N.2.4)"),
+            format!(
+                "`{last}`: `<red> vs <blue> result <ending> winner <w>` was expected (ST-N.2.4)"
+            ),
         )
     })?;
     let (red, blue) = players.split_once(" vs ").ok_or_else(|| {
@@ -560,7 +575,11 @@ pub fn write_gsn(
     out.extend(field.iter());
     out.push('\n');
     for m in moves {
-        out.push_str(&format!("{}-{}\n", gravon_square(m.from), gravon_square(m.to)));
+        out.push_str(&format!(
+            "{}-{}\n",
+            gravon_square(m.from),
+            gravon_square(m.to)
+        ));
     }
     out.push_str(&format!(
         "END\n{red} vs {blue} result {ending} winner {winner}\n"

@@ -57,7 +57,9 @@ fn unescape(s: &str) -> String {
             "gt" => Some('>'),
             "quot" => Some('"'),
             "apos" => Some('\''),
-            n if n.starts_with("#x") => u32::from_str_radix(&n[2..], 16).ok().and_then(char::from_u32),
+            n if n.starts_with("#x") => u32::from_str_radix(&n[2..], 16)
+                .ok()
+                .and_then(char::from_u32),
             n if n.starts_with('#') => n[1..].parse().ok().and_then(char::from_u32),
             _ => None,
         };
@@ -112,7 +114,11 @@ fn next_tag(text: &str, from: usize) -> Result<Option<Tag>, Located> {
             let eq = a.find('=').ok_or_else(bad)?;
             let key = a[..eq].trim().to_string();
             let v = a[eq + 1..].trim_start();
-            let quote = v.chars().next().filter(|c| *c == '"' || *c == '\'').ok_or_else(bad)?;
+            let quote = v
+                .chars()
+                .next()
+                .filter(|c| *c == '"' || *c == '\'')
+                .ok_or_else(bad)?;
             let close = v[1..].find(quote).ok_or_else(bad)?;
             attrs.push((key, unescape(&v[1..=close])));
             a = v[close + 2..].trim_start();
@@ -207,9 +213,7 @@ pub fn read(text: &str) -> Vec<Result<Record<Stratego>, Located>> {
                 match read_field(content, g.game_type) {
                     Ok(s) => g.setup = Some(s),
                     Err((col, why)) => {
-                        out.push(Err(fail(format!(
-                            "{why} (at letter {col} of `content`)"
-                        ))));
+                        out.push(Err(fail(format!("{why} (at letter {col} of `content`)"))));
                         open = None;
                         broken = true;
                     }

@@ -20,7 +20,9 @@ crate::two_sides! {
 
 /// A piece's rank (RP-2.1). Declared from strongest to weakest movable piece,
 /// then the two immovable ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rank {
     /// Strength 10.

@@ -190,7 +190,10 @@ impl SetupSpec {
         match &b.value {
             NameOr::Name(name) => Geometry::named(name).ok_or_else(|| {
                 let or = "a board written out as {files, ranks, lakes}";
-                located(b.into(), not_one_of(name, "a board", Geometry::NAMES, Some(or)))
+                located(
+                    b.into(),
+                    not_one_of(name, "a board", Geometry::NAMES, Some(or)),
+                )
             }),
             NameOr::Spelled(c) => {
                 let mut lakes = Vec::new();
@@ -337,7 +340,17 @@ pub struct Expectations {
 }
 
 impl Annotations<Stratego> for Expectations {
-    crate::annotation_fields!(two_squares, sequence, combat, chase, chasers, chasing_move, evades, threatens, repeats);
+    crate::annotation_fields!(
+        two_squares,
+        sequence,
+        combat,
+        chase,
+        chasers,
+        chasing_move,
+        evades,
+        threatens,
+        repeats
+    );
 
     fn check(&self) -> Result<(), String> {
         each_reads::<Square>("threatens", self.threatens.iter().flatten())

@@ -136,7 +136,10 @@ pub struct EngineGame {
 type Why = (RuleCode, &'static str, String);
 
 /// The refusal `why` when `broken`, else legal.
-fn refused_if(broken: bool, (code, clause, why): (RuleCode, &'static str, &str)) -> Result<(), Why> {
+fn refused_if(
+    broken: bool,
+    (code, clause, why): (RuleCode, &'static str, &str),
+) -> Result<(), Why> {
     if broken {
         Err((code, clause, why.to_string()))
     } else {
@@ -218,7 +221,11 @@ impl EngineGame {
     /// the fault `doubles_twice`), else each die once.
     fn dice_of(&self, roll: Roll) -> Vec<u8> {
         if roll.is_double() {
-            let times = if self.profile.faults.doubles_twice { 2 } else { 4 };
+            let times = if self.profile.faults.doubles_twice {
+                2
+            } else {
+                4
+            };
             vec![roll.high; times]
         } else {
             vec![roll.high, roll.low]
@@ -250,7 +257,11 @@ impl EngineGame {
                     && self.profile.cube.opening_doubles == OpeningDoubles::DoubleCube;
                 refused_if(
                     white == black && !variant,
-                    (RuleCode::OpeningTie, "BG-2.3", "equal dice at the opening are rolled again"),
+                    (
+                        RuleCode::OpeningTie,
+                        "BG-2.3",
+                        "equal dice at the opening are rolled again",
+                    ),
                 )
             }
             (Stage::Opening, _) => wrong("the opening roll (`w5-b2`: one die each)"),
@@ -258,7 +269,11 @@ impl EngineGame {
             (Stage::Decide, Action::Double) => self.cube_refusal().map_or(Ok(()), Err),
             (Stage::Decide, Action::Resign) => refused_if(
                 self.profile.scoring.resign == Resign::None,
-                (RuleCode::ResignDisabled, "BG-9.1", "the profile has no resign action"),
+                (
+                    RuleCode::ResignDisabled,
+                    "BG-9.1",
+                    "the profile has no resign action",
+                ),
             ),
             (Stage::Decide, _) => wrong("the player on turn: `roll`, `double` or `resign`"),
             (Stage::Offered, Action::Take | Action::Drop) => Ok(()),

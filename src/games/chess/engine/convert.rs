@@ -40,9 +40,13 @@ pub fn declined(pos: &Position) -> String {
             let pawns = men.clone().filter(|p| p.kind == Kind::Pawn).count();
             let men = men.count();
             if men > 16 {
-                Some(format!("{c} has {men} men, and its board holds at most 16 a side"))
+                Some(format!(
+                    "{c} has {men} men, and its board holds at most 16 a side"
+                ))
             } else if pawns > 8 {
-                Some(format!("{c} has {pawns} pawns, and its board holds at most 8 a side"))
+                Some(format!(
+                    "{c} has {pawns} pawns, and its board holds at most 8 a side"
+                ))
             } else {
                 None
             }

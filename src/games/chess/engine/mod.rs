@@ -298,7 +298,11 @@ impl EngineGame {
     fn clock_after(&self, capture: bool, pawn: bool) -> u32 {
         let resets = capture || (pawn && self.profile.clock_reset == ClockReset::PawnOrCapture);
         // CH-1.4: the clock stops at the largest number a FEN may say.
-        if resets { 0 } else { self.clock.saturating_add(1) }
+        if resets {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        }
     }
 
     /// Plays a legal cozy-chess move and decides the game; returns whether

@@ -267,6 +267,9 @@ mod tests {
                 }
             }
         }
-        assert!(repeated > 50 && checked > 5, "{repeated} repeated, {checked} checks in a row");
+        assert!(
+            repeated > 50 && checked > 5,
+            "{repeated} repeated, {checked} checks in a row"
+        );
     }
 }

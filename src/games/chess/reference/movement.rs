@@ -327,7 +327,11 @@ pub fn make(pos: &Position, m: UciMove, reset: ClockReset) -> (Position, bool) {
         .then(|| Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2));
     let resets = capture || (piece.kind == Kind::Pawn && reset == ClockReset::PawnOrCapture);
     // CH-1.4: both numbers stop at the largest a position may say.
-    p.halfmove = if resets { 0 } else { pos.halfmove.saturating_add(1) };
+    p.halfmove = if resets {
+        0
+    } else {
+        pos.halfmove.saturating_add(1)
+    };
     if me == Color::Black {
         p.fullmove = p.fullmove.saturating_add(1);
     }

@@ -211,11 +211,7 @@ impl RefGame {
                     Kind::Man => self.profile.draw.man_move_resets,
                     Kind::Dame => false,
                 };
-                self.quiet_plies = if progress {
-                    0
-                } else {
-                    self.quiet_plies + 1
-                };
+                self.quiet_plies = if progress { 0 } else { self.quiet_plies + 1 };
                 // DA-6.1: a move without capture while one was open.
                 // AD-14: a Dame's move overlooks nothing where only a man's
                 // forward move can.

@@ -7,12 +7,13 @@
 //! Two folds over the history are kept between questions and grown by one
 //! step per move played: the replay ([`Replay::push`] is the very step
 //! [`Replay::run`] repeats), both players' chases ([`Chases::extend`] is the
-//! step of [`more_squares::chase_of`]) and both players' two-squares
+//! step of `more_squares::chase_of`) and both players' two-squares
 //! sequences ([`AllSequences::extend`] is the step of
-//! [`two_squares::sequences_of`]). Each is a
+//! `two_squares::sequences_of`). Each is a
 //! pure function of the setup, the profile and the moves, so keeping it
-//! changes no answer (a test compares them with the folds from scratch after
-//! every ply). Everything else the rules derive is still read off the
+//! changes no answer (a unit test compares them with the folds from scratch
+//! after every ply; those folds, which no game calls, are built for tests
+//! only). Everything else the rules derive is still read off the
 //! history on every question: the repeated positions of the window (MS-6.3,
 //! looked up only for a chasing move), and a flag capture (RP-6.1, which
 //! only the last ply can be).
@@ -115,7 +116,8 @@ impl ReferenceGame {
         (&self.start, &self.moves)
     }
 
-    /// The profile in force.
+    /// The profile in force (for the unit test of the grown folds).
+    #[cfg(test)]
     pub fn profile(&self) -> &Profile {
         &self.profile
     }
@@ -168,8 +170,15 @@ impl ReferenceGame {
         let ms = &self.profile.more_squares;
         let excepted = ms.enabled
             && ms.exception_overrides_two_squares
-            && more_squares::judge(replay, &self.chases, &self.stood, fact, after, &self.profile)
-                .is_ok_and(|n| n.repeats.is_some());
+            && more_squares::judge(
+                replay,
+                &self.chases,
+                &self.stood,
+                fact,
+                after,
+                &self.profile,
+            )
+            .is_ok_and(|n| n.repeats.is_some());
         if !excepted {
             return None;
         }

@@ -217,7 +217,9 @@ pub fn evades(fact: &PlyFact, chase: &Chase, profile: &Profile) -> bool {
         && chase.pending.contains(&fact.piece)
 }
 
-/// The chase of `owner` after every ply of the replay.
+/// The chase of `owner` after every ply of the replay: the definition the
+/// grown fold is held to, by a unit test (built for tests only).
+#[cfg(test)]
 pub fn chase_of(replay: &Replay, owner: Color, profile: &Profile) -> Chase {
     let mut chase = Chase::default();
     for i in 0..replay.plies.len() {
@@ -235,7 +237,9 @@ pub fn chase_of(replay: &Replay, owner: Color, profile: &Profile) -> Chase {
 pub struct Chases(pub [Chase; 2]);
 
 impl Chases {
-    /// The chases of `replay`, folded from the first ply.
+    /// The chases of `replay`, folded from the first ply (for the unit
+    /// test that holds [`Chases::extend`] to it).
+    #[cfg(test)]
     pub fn of(replay: &Replay, profile: &Profile) -> Chases {
         Chases([
             chase_of(replay, Color::Red, profile),

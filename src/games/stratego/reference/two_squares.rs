@@ -164,7 +164,10 @@ impl Sequences {
 }
 
 /// The sequences of `color` after all plies of the replay. TS-2.4: only the
-/// player's own moves matter; the opponent's are skipped.
+/// player's own moves matter; the opponent's are skipped. The definition
+/// the grown fold is held to, by a unit test; no game calls it, so it is
+/// built for tests only.
+#[cfg(test)]
 pub fn sequences_of(replay: &Replay, color: Color, profile: &Profile) -> Sequences {
     let mut seqs = Sequences::default();
     for fact in replay.plies.iter().filter(|f| f.color == color) {
@@ -182,7 +185,9 @@ pub fn sequences_of(replay: &Replay, color: Color, profile: &Profile) -> Sequenc
 pub struct AllSequences(pub [Sequences; 2]);
 
 impl AllSequences {
-    /// The sequences of `replay`, folded from the first ply.
+    /// The sequences of `replay`, folded from the first ply (for the unit
+    /// test that holds [`AllSequences::extend`] to it).
+    #[cfg(test)]
     pub fn of(replay: &Replay, profile: &Profile) -> AllSequences {
         AllSequences([
             sequences_of(replay, Color::Red, profile),

@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use crate::games::stratego::game::PlyReport;
 use crate::games::stratego::game::Stratego;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::Color;
@@ -20,7 +21,6 @@ use crate::games::stratego::profile::Profile;
 use crate::games::stratego::reference::{Reference, play as ref_play};
 use crate::games::stratego::square::Square;
 use crate::games::stratego::verdict::RuleCode;
-use crate::games::stratego::game::PlyReport;
 use crate::rules::compare::{Compare, Flow, Hooks, Options};
 use crate::rules::{Game, Implementation, Verdict};
 
@@ -275,7 +275,10 @@ impl Hooks<Stratego> for Line<'_, '_> {
             ));
         }
         for &mv in &self.pseudo {
-            let fast = self.engine.fast(mv).ok_or("pseudo-legal move off the board")?;
+            let fast = self
+                .engine
+                .fast(mv)
+                .ok_or("pseudo-legal move off the board")?;
             let is_legal = legal.binary_search(&mv).is_ok();
             if self.engine.is_legal(fast) != is_legal {
                 return Err(format!(
@@ -298,7 +301,12 @@ impl Hooks<Stratego> for Line<'_, '_> {
         Some(self.engine.slow(fast))
     }
 
-    fn played(&mut self, _c: &Compare<Stratego>, mv: &Move, note: &PlyReport) -> Result<Flow, String> {
+    fn played(
+        &mut self,
+        _c: &Compare<Stratego>,
+        mv: &Move,
+        note: &PlyReport,
+    ) -> Result<Flow, String> {
         if self.engine.play(mv).as_ref() != Ok(note) {
             return Err(format!("the engine played twice noted {mv} two ways"));
         }

@@ -47,7 +47,9 @@ impl Workloads for Stratego {
                                "red": {"B2": "lieutenant", "J1": "flag"},
                                "blue": {"I9": "sergeant", "A10": "flag"}}),
             "isf",
-            &["B2-B3", "I9-I8", "B3-C3", "I8-H8", "C3-C2", "H8-H9", "C2-B2", "H9-I9"],
+            &[
+                "B2-B3", "I9-I8", "B3-C3", "I8-H8", "C3-C2", "H8-H9", "C2-B2", "H9-I9",
+            ],
         ))
     }
 
@@ -55,12 +57,18 @@ impl Workloads for Stratego {
 
     /// The engine declines the fault that ends the game for the
     /// player who has just moved (`engine/mod.rs` says why).
-    const KILL_FLOORS: crate::rules::KillFloors =
-        crate::rules::KillFloors::rows(80).failing(100).left_out(53).declined(&["end-mover-immobile-loses"]);
+    const KILL_FLOORS: crate::rules::KillFloors = crate::rules::KillFloors::rows(80)
+        .failing(100)
+        .left_out(53)
+        .declined(&["end-mover-immobile-loses"]);
 
     const FUZZ_TARGETS: &'static [FuzzTarget] = &[
         FuzzTarget::new("differential", diff::check_differential, 10),
-        FuzzTarget::new("stratego_variants", diff::check_differential_on_variants, 48),
+        FuzzTarget::new(
+            "stratego_variants",
+            diff::check_differential_on_variants,
+            48,
+        ),
     ];
 
     /// Whether two profiles give the same verdicts and annotations in every
@@ -190,7 +198,10 @@ mod tests {
     /// is set too.
     fn assert_matters_only_with(switch: impl Fn(&mut Profile), enabler: impl Fn(&mut Profile)) {
         let isf = Profile::isf();
-        assert!(Stratego::observably_equal(&isf, &with(isf.clone(), &switch)));
+        assert!(Stratego::observably_equal(
+            &isf,
+            &with(isf.clone(), &switch)
+        ));
         let enabled = with(isf, enabler);
         let both = with(enabled.clone(), &switch);
         assert!(!Stratego::observably_equal(&enabled, &both));
