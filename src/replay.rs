@@ -600,17 +600,6 @@ fn differing<G: Rules>(a: &G::Profile, b: &G::Profile) -> (Vec<String>, Vec<Stri
         .filter(|(k, v)| fb.get(k) != Some(v))
         .map(|(k, _)| k)
         .collect();
-    let mut ambiguities: Vec<String> = switches
-        .iter()
-        .filter_map(|s| {
-            G::Profile::switches()
-                .iter()
-                .find(|i| i.switch == s)
-                .and_then(|i| i.ambiguity)
-                .map(str::to_string)
-        })
-        .collect();
-    ambiguities.sort();
-    ambiguities.dedup();
+    let ambiguities = ambiguities_of::<G>(&switches);
     (switches, ambiguities)
 }

@@ -66,6 +66,39 @@ impl<G: Basics> Misread<G> {
     }
 }
 
+/// The refusal of a notation name game `G` does not have, listing those it
+/// has, by the clause of its notation page that lists them.
+pub fn unknown_notation<G: Notation>(notation: &str, clause: &str) -> Misread<G> {
+    let mut names: Vec<&str> = G::NOTATIONS.iter().map(|n| n.name).collect();
+    names.push("wire");
+    Misread::notation(
+        clause,
+        format!(
+            "{} has no notation `{notation}`: expected {}",
+            G::NAME,
+            names.join(", ")
+        ),
+    )
+}
+
+/// What [`Notation::read_records`] gives for a record format game `G` does
+/// not read: one error listing those it reads.
+pub fn unknown_format<G: Notation>(format: &str) -> Vec<Result<Record<G>, Located>> {
+    let names: Vec<&str> = G::RECORD_FORMATS.iter().map(|f| f.name).collect();
+    vec![Err(super::located(
+        super::Loc::default(),
+        format!(
+            "{} reads no record format `{format}`: expected {}",
+            G::NAME,
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        ),
+    ))]
+}
+
 /// One move of a record, as the record writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordMove {

@@ -22,6 +22,24 @@ pub struct Cut {
     pub result: Option<String>,
 }
 
+impl Cut {
+    /// Where the game begins, as a place for its errors.
+    pub fn place(&self) -> Loc {
+        Loc {
+            line: self.line as u64,
+            column: 1,
+        }
+    }
+
+    /// A tag's value (the name in any case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
 /// Cuts `text` into games. `results` are the tokens that end a game's
 /// movetext (`1-0`, `0-1`, `1/2-1/2`, `*` for PGN; PDN adds `2-0`, `0-2`,
 /// `1-1`). A game whose tags or comments are not closed is an error with

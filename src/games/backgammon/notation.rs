@@ -15,7 +15,9 @@
 use super::board::{Action, BAR, OFF, Player, Roll, Step, canonical_order};
 use super::game::{Backgammon, Outcome, WinBy};
 use super::setup::Setup;
-use crate::rules::notation::{Misread, Record, RecordFormat, RecordMove};
+use crate::rules::notation::{
+    Misread, Record, RecordFormat, RecordMove, unknown_format, unknown_notation,
+};
 use crate::rules::{Game, Loc, Located, Notation, NotationInfo, located};
 
 /// The clause that lists the notations.
@@ -976,10 +978,7 @@ impl Notation for Backgammon {
         text: &str,
     ) -> Result<Vec<Action>, Misread<Self>> {
         if notation != "standard" {
-            return Err(Misread::notation(
-                NOTATIONS_CLAUSE,
-                format!("backgammon has no notation `{notation}`: expected standard (or wire)"),
-            ));
+            return Err(unknown_notation(notation, NOTATIONS_CLAUSE));
         }
         read_standard(game, text)
     }
@@ -991,10 +990,7 @@ impl Notation for Backgammon {
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
         match format {
             "mat" => read_mat(text),
-            _ => vec![Err(located(
-                Loc::default(),
-                format!("backgammon reads no record format `{format}`: expected mat"),
-            ))],
+            _ => unknown_format::<Self>(format),
         }
     }
 

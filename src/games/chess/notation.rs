@@ -15,8 +15,8 @@ use super::position::Position;
 use super::profile::Profile;
 use super::verdict::RuleCode;
 use crate::rules::Notation;
-use crate::rules::notation::{Misread, Record, RecordFormat};
-use crate::rules::{Basics, Game, Loc, Located, NotationInfo, RuleProfile, located, pgn};
+use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
+use crate::rules::{Basics, Game, Located, NotationInfo, RuleProfile, located, pgn};
 
 /// The piece letters of a SAN flavour (king, queen, rook, bishop, knight).
 struct Letters {
@@ -374,16 +374,8 @@ fn read_pgn(text: &str) -> Vec<Result<Record<Chess>, Located>> {
         .into_iter()
         .map(|cut| {
             let cut = cut?;
-            let at = Loc {
-                line: cut.line as u64,
-                column: 1,
-            };
-            let tag = |name: &str| {
-                cut.tags
-                    .iter()
-                    .find(|(k, _)| k.eq_ignore_ascii_case(name))
-                    .map(|(_, v)| v.as_str())
-            };
+            let at = cut.place();
+            let tag = |name: &str| cut.tag(name);
             if let Some(v) = tag("Variant").filter(|v| !v.eq_ignore_ascii_case("standard")) {
                 return Err(located(
                     at,
@@ -445,12 +437,7 @@ impl Notation for Chess {
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Action>, Misread<Self>> {
-        let letters = Letters::of(notation).ok_or_else(|| {
-            Misread::notation(
-                "CH-N.1",
-                format!("chess has no notation `{notation}`: expected san or san-de"),
-            )
-        })?;
+        let letters = Letters::of(notation).ok_or_else(|| unknown_notation(notation, "CH-N.1"))?;
         read_san(letters, game, text)
     }
 
@@ -461,10 +448,7 @@ impl Notation for Chess {
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
         match format {
             "pgn" => read_pgn(text),
-            _ => vec![Err(located(
-                Loc::default(),
-                format!("chess reads no record format `{format}`: expected pgn"),
-            ))],
+            _ => unknown_format::<Self>(format),
         }
     }
 

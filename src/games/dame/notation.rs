@@ -10,7 +10,7 @@
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Outcome};
 use super::moves::Action;
-use crate::rules::notation::{Misread, Record, RecordFormat};
+use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
 use crate::rules::{Basics, Game, Loc, Located, Notation, NotationInfo, located, pgn};
 
 /// The clause of the square numbers.
@@ -327,24 +327,19 @@ fn read_pdn_records(text: &str) -> Vec<Result<Record<Dame>, Located>> {
         .into_iter()
         .map(|cut| {
             let cut = cut?;
-            let at = Loc {
-                line: cut.line as u64,
-                column: 1,
-            };
+            let at = cut.place();
             check_game_type(&cut.tags).map_err(|e| located(at, e))?;
-            let tag = |name: &str| {
-                cut.tags
-                    .iter()
-                    .find(|(k, _)| k.eq_ignore_ascii_case(name))
-                    .map(|(_, v)| v.as_str())
-            };
-            let setup = match tag("FEN") {
+            let setup = match cut.tag("FEN") {
                 Some(fen) => read_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
                 None => Setup::start(),
             };
             // `huff 11` is two tokens of movetext: joined again (DA-N.3).
             let mut moves: Vec<crate::rules::notation::RecordMove> = Vec::new();
             let mut pending_huff: Option<crate::rules::notation::RecordMove> = None;
+            let result = cut
+                .result
+                .clone()
+                .or_else(|| cut.tag("Result").map(str::to_string));
             for m in cut.moves {
                 if let Some(mut h) = pending_huff.take() {
                     h.text = format!("huff {}", m.text);
@@ -365,10 +360,6 @@ fn read_pdn_records(text: &str) -> Vec<Result<Record<Dame>, Located>> {
                         .to_string(),
                 ));
             }
-            let result = cut
-                .result
-                .clone()
-                .or_else(|| tag("Result").map(str::to_string));
             Ok(Record {
                 line: cut.line,
                 tags: cut.tags,
@@ -443,10 +434,7 @@ impl Notation for Dame {
     ) -> Result<Vec<Self::Action>, Misread<Self>> {
         match notation {
             "pdn" => read_pdn(&game.legal_actions(), text),
-            other => Err(Misread::notation(
-                "",
-                format!("dame has no notation `{other}`: expected pdn or wire"),
-            )),
+            other => Err(unknown_notation(other, "")),
         }
     }
 
@@ -457,10 +445,7 @@ impl Notation for Dame {
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
         match format {
             "pdn" => read_pdn_records(text),
-            _ => vec![Err(located(
-                Loc::default(),
-                format!("dame reads no record format `{format}`: expected pdn"),
-            ))],
+            _ => unknown_format::<Self>(format),
         }
     }
 

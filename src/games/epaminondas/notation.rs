@@ -12,7 +12,7 @@ use super::board::{Dir, Side, Square};
 use super::game::Epaminondas;
 use super::moves::Move;
 use super::setup::Setup;
-use crate::rules::notation::{Misread, NotationInfo};
+use crate::rules::notation::{Misread, NotationInfo, unknown_notation};
 use crate::rules::{Game, Notation};
 
 /// The clause that defines AbstractPlay's moves.
@@ -74,10 +74,7 @@ impl Notation for Epaminondas {
         text: &str,
     ) -> Result<Vec<Move>, Misread<Self>> {
         if notation != "abstractplay" {
-            return Err(Misread::notation(
-                "",
-                format!("epaminondas has no notation `{notation}` (it has `abstractplay`)"),
-            ));
+            return Err(unknown_notation(notation, ""));
         }
         // arbiter's own spelling with a count (`d4-d5/3`) cannot be taken
         // for AbstractPlay's, which never writes `/` (EP-N.1.3).

@@ -15,7 +15,9 @@ use super::moves::Move;
 use super::piece::{Color, Piece, Rank};
 use super::position::Setup;
 use super::square::Square;
-use crate::rules::notation::{Misread, NotationInfo, Record, RecordFormat, RecordMove};
+use crate::rules::notation::{
+    Misread, NotationInfo, Record, RecordFormat, RecordMove, unknown_format, unknown_notation,
+};
 use crate::rules::{Game, Loc, Located, Notation, located};
 
 /// The clause that defines Gravon's squares and moves.
@@ -120,10 +122,7 @@ impl Notation for Stratego {
         text: &str,
     ) -> Result<Vec<Move>, Misread<Self>> {
         if notation != "gravon" {
-            return Err(Misread::notation(
-                "",
-                format!("stratego has no notation `{notation}` (it has `gravon`)"),
-            ));
+            return Err(unknown_notation(notation, ""));
         }
         // Both squares are named: the move is the one action they name,
         // and the game's judge says whether it is legal here.
@@ -146,14 +145,7 @@ impl Notation for Stratego {
         match format {
             "gsn" => {}
             "gravon-xml" => return super::notation_xml::read(text),
-            _ => {
-                return vec![Err(located(
-                    Loc::default(),
-                    format!(
-                        "stratego reads no record format `{format}` (it reads `gsn` and `gravon-xml`)"
-                    ),
-                ))];
-            }
+            _ => return unknown_format::<Self>(format),
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
