@@ -5,7 +5,9 @@
 use crate::common::run;
 use serde_json::Value;
 
-fn reports(file: &str, extra: &[&str]) -> (Vec<Value>, Value, i32) {
+/// `arbiter replay --json FILE EXTRA…`: the per-game reports, the summary
+/// line and the exit status.
+pub(crate) fn reports(file: &str, extra: &[&str]) -> (Vec<Value>, Value, i32) {
     let mut args = vec!["replay", "--json", file];
     args.extend_from_slice(extra);
     let (out, err, code) = run(&args);

@@ -4,22 +4,13 @@
 //! rule and clause, or with the gammon count the rules give
 //! (`spec/backgammon/notation.md`, BG-N.10, BG-N.11).
 
-use crate::common::run;
 use serde_json::Value;
 
 const DIR: &str = "tests/data/records/backgammon";
 
+/// `arbiter replay --json` on a file of this folder (`replay::reports`).
 fn reports(file: &str, extra: &[&str]) -> (Vec<Value>, Value, i32) {
-    let path = format!("{DIR}/{file}");
-    let mut args = vec!["replay", "--json", path.as_str()];
-    args.extend_from_slice(extra);
-    let (out, err, code) = run(&args);
-    let mut lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{err}")))
-        .collect();
-    let summary = lines.pop().expect("a summary line");
-    (lines, summary, code)
+    super::replay::reports(&format!("{DIR}/{file}"), extra)
 }
 
 #[test]

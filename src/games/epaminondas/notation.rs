@@ -8,7 +8,7 @@
 //! nothing more. Whether the move is legal is the game's own judge's
 //! verdict; the notation never asks a rule.
 
-use super::board::{Dir, Side, Square};
+use super::board::{Dir, Square};
 use super::game::Epaminondas;
 use super::moves::Move;
 use super::setup::Setup;
@@ -17,17 +17,6 @@ use crate::rules::{Game, Notation};
 
 /// The clause that defines AbstractPlay's moves.
 const MOVE_CLAUSE: &str = "EP-N.1.2";
-
-/// Who stands on `sq` in `setup`.
-fn stone(setup: &Setup, sq: Square) -> Option<Side> {
-    if setup.white.contains(&sq) {
-        Some(Side::White)
-    } else if setup.black.contains(&sq) {
-        Some(Side::Black)
-    } else {
-        None
-    }
-}
 
 /// `sq` moved one step in `d`, if still on `setup`'s board.
 fn step(setup: &Setup, sq: Square, d: Dir) -> Option<Square> {
@@ -103,14 +92,14 @@ impl Notation for Epaminondas {
         let Some((dir, _)) = Dir::between(rear, to) else {
             return Ok(vec![literal]);
         };
-        if stone(&setup, rear) != Some(mover) {
+        if setup.side_on(rear) != Some(mover) {
             return Ok(vec![literal]);
         }
         // The phalanx: the rear stone and every own stone right ahead of it.
         let mut front = rear;
         let mut count = 1u8;
         while let Some(next) = step(&setup, front, dir) {
-            if stone(&setup, next) != Some(mover) {
+            if setup.side_on(next) != Some(mover) {
                 break;
             }
             if next == to {
@@ -138,7 +127,7 @@ impl Notation for Epaminondas {
             );
         }
         let setup = game.position()?;
-        let captures = stone(&setup, action.to) == Some(game.side_to_move().opponent());
+        let captures = setup.side_on(action.to) == Some(game.side_to_move().opponent());
         Some(format!(
             "{rear}{}{}",
             if captures { 'x' } else { '-' },

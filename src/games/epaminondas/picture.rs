@@ -45,16 +45,6 @@ fn walk(size: Size, sq: Square, d: Dir, n: u8) -> impl Iterator<Item = Square> {
     std::iter::successors(Some(sq), move |&here| size.step(here, d)).take(usize::from(n))
 }
 
-fn colour_of(setup: &Setup, sq: Square) -> Option<Side> {
-    if setup.white.contains(&sq) {
-        Some(Side::White)
-    } else if setup.black.contains(&sq) {
-        Some(Side::Black)
-    } else {
-        None
-    }
-}
-
 fn stone(s: &mut String, g: &Grid, sq: Square, side: Side, class: &str, faint: bool) {
     let (x, y) = g.centre(at(sq).0, at(sq).1);
     let (fill, edge) = match side {
@@ -170,12 +160,12 @@ fn phalanx(
     if let Some(before) = scene.before() {
         for &sq in &n.captures {
             let title = format!("captured: the {} stone on {sq}", n.side.opponent());
-            if colour_of(now, sq).is_some() {
+            if now.side_on(sq).is_some() {
                 // A moving stone stands there now: the mark goes in the
                 // corner, so the stone shows.
                 g.badge(s, "capture", at(sq), ALERT, "×", &title);
             } else {
-                if let Some(side) = colour_of(before, sq) {
+                if let Some(side) = before.side_on(sq) {
                     stone(s, g, sq, side, "captured", true);
                 }
                 g.cross(s, "capture", at(sq), &title);

@@ -54,6 +54,18 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 impl Setup {
+    /// Whose stone stands on `sq`, if any (the setup's own lists, read as
+    /// they are: for pictures and notations, not for the rules' hot path).
+    pub fn side_on(&self, sq: Square) -> Option<Side> {
+        if self.white.contains(&sq) {
+            Some(Side::White)
+        } else if self.black.contains(&sq) {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
     /// The opening array on `size` (EP-1.4): White fills ranks 1 and 2,
     /// Black the last two ranks; White moves first (EP-1.5).
     pub fn standard(size: Size) -> Setup {
