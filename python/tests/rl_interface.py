@@ -1,0 +1,47 @@
+"""What the OpenSpiel and PettingZoo tests need beyond the package itself:
+the optional extra, and the methods of ``arbiter.Game`` the wrappers call
+(listed in docs/python.md, "OpenSpiel and PettingZoo"). A test skips, saying which, only when one is missing."""
+
+import importlib.util
+
+import pytest
+
+import arbiter
+
+# The methods and properties of arbiter.Game that arbiter.openspiel and
+# arbiter.pettingzoo call.
+INTERFACE = (
+    "num_players",
+    "player_names",
+    "current_player",
+    "is_chance_node",
+    "chance_outcomes",
+    "returns",
+    "observation_shape",
+    "observation_tensor",
+    "information_state_tensor",
+    "observation_string",
+)
+
+
+def missing_interface():
+    """The interface names ``arbiter.Game`` lacks, and whether ``seed`` is
+    accepted by its constructor."""
+    missing = [name for name in INTERFACE if not hasattr(arbiter.Game, name)]
+    try:
+        arbiter.Game("chess", seed=1)
+    except TypeError:
+        missing.append("Game(seed=...)")
+    return missing
+
+
+def need_interface():
+    missing = missing_interface()
+    if missing:
+        pytest.skip("arbiter.Game lacks " + ", ".join(missing) + " (the interface listed in docs/python.md, 'OpenSpiel and PettingZoo')")
+
+
+def need_extra(module, extra):
+    """Skips when ``module`` is not importable: the extra is not installed."""
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"the '{extra}' extra is not installed (no module {module!r}): pip install 'arbiter[{extra}]'")
