@@ -220,3 +220,15 @@ def test_returns_at_the_end_are_the_games(game):
     assert r[0] + r[1] == 0.0
     if state.is_terminal():
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_the_docs_example_runs():
+    """docs/python.md's OpenSpiel example, as written."""
+    import pathlib
+    import re
+
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", doc.read_text(), re.S) if "MCTSBot" in b]
+    namespace = {}
+    exec(compile(example, "docs/python.md", "exec"), namespace)
+    assert len(namespace["state"].history()) == 6

@@ -158,3 +158,19 @@ def test_render_ansi():
     e = apz.env("dame", render_mode="ansi")
     e.reset(seed=0)
     assert e.render() == str(e.unwrapped.g)
+
+
+def test_the_docs_example_runs():
+    """docs/python.md's PettingZoo example, as written: the episode ends
+    (the game over, or truncated at max_plies) and every agent is done."""
+    import pathlib
+    import re
+
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", doc.read_text(), re.S) if "arbiter.pettingzoo.env" in b]
+    namespace = {}
+    exec(compile(example, "docs/python.md", "exec"), namespace)
+    env = namespace["env"]
+    assert env.agents == []
+    g = env.unwrapped.g
+    assert g.is_over or len(g.history) >= 300

@@ -40,7 +40,7 @@ try:
     import gymnasium
     from gymnasium import spaces
     from pettingzoo import AECEnv
-    from pettingzoo.utils import AgentSelector, wrappers
+    from pettingzoo.utils import wrappers
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise ImportError(
         "arbiter.pettingzoo needs PettingZoo: pip install 'arbiter[pettingzoo]' "
