@@ -4,6 +4,7 @@ bot with random rollouts and by its C++ random simulation test, cloned,
 serialized, and backgammon's dice as chance nodes."""
 
 import importlib.util
+import pickle
 
 import numpy as np
 import pytest
@@ -139,6 +140,9 @@ def test_clone_and_serialize(game):
     assert state2.history() == state.history()
     assert str(state2) == str(state)
     assert state2.legal_actions() == state.legal_actions()
+    state3 = pickle.loads(pickle.dumps(state))
+    assert state3.history() == state.history()
+    assert str(state3) == str(state)
 
 
 def test_backgammon_dice_are_chance_nodes():
@@ -198,6 +202,32 @@ def test_stratego_views_differ_by_player():
     assert len(a) == len(b)
     assert a != b
     assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_stratego_hidden_ranks_stay_hidden():
+    """Two blue pieces of different ranks swapped before any move: red's
+    observation and information state (what OpenSpiel's observer hands red)
+    are the same, blue's are not."""
+    og = aos.load_game("stratego", seed=21)
+    g = og.new_initial_state().arbiter
+    setup = g.position()
+    blue = setup["blue"]
+    a, b = next((x, y) for x in sorted(blue) for y in sorted(blue) if blue[x] != blue[y])
+    blue[a], blue[b] = blue[b], blue[a]
+    h = arbiter.Game("stratego", setup=setup)
+    red, blue_id = g.player_names.index("red"), g.player_names.index("blue")
+    obs = aos.ArbiterObserver(tuple(g.observation_shape), perfect_recall=False)
+    info = aos.ArbiterObserver(tuple(g.observation_shape), perfect_recall=True)
+    for observer in (obs, info):
+        for player, same in ((red, True), (blue_id, False)):
+            state_g, state_h = og.new_initial_state(), og.new_initial_state()
+            state_h._h.g = h
+            observer.set_from(state_g, player)
+            tg, sg = observer.tensor.copy(), observer.string_from(state_g, player)
+            observer.set_from(state_h, player)
+            th, sh = observer.tensor.copy(), observer.string_from(state_h, player)
+            assert np.array_equal(tg, th) == same
+            assert (sg == sh) == same
 
 
 @pytest.mark.parametrize("game", GAMES)
