@@ -300,6 +300,35 @@ impl<G: Rules> Session<G> {
         }
     }
 
+    /// The position as the game's setup type, for the observations: the
+    /// position reached, or where the game cannot write it as a setup (a
+    /// backgammon double offered and not yet answered) the last position
+    /// before it that it can, found by replaying fewer actions (what the
+    /// setup cannot hold is the game's memory's,
+    /// [`Observe::remember`](crate::rules::Observe::remember)).
+    fn told_position(&self) -> Result<G::Setup, String> {
+        if let Some(p) = self.game.position() {
+            return Ok(p);
+        }
+        for k in (0..self.position.moves.len()).rev() {
+            let earlier = Position {
+                profile: self.position.profile.clone(),
+                setup: self.position.setup.clone(),
+                moves: self.position.moves[..k].to_vec(),
+            };
+            if let Ok((game, _)) = replay(self.imp, &earlier)
+                && let Some(p) = game.position()
+            {
+                return Ok(p);
+            }
+        }
+        Err(format!(
+            "the {} of {} does not tell its position",
+            self.imp.name(),
+            G::NAME
+        ))
+    }
+
     fn chance_node(&self) -> bool {
         !G::is_over(&self.game.outcome()) && G::player(&self.game.side_to_move()).is_none()
     }
@@ -637,13 +666,7 @@ impl<G: Rules> AnyGame for Session<G> {
                 out.len()
             ));
         }
-        let position = self.game.position().ok_or_else(|| {
-            format!(
-                "the {} of {} does not tell its position",
-                self.imp.name(),
-                G::NAME
-            )
-        })?;
+        let position = self.told_position()?;
         let view = View {
             position: &position,
             memory: &self.memory,
@@ -663,13 +686,7 @@ impl<G: Rules> AnyGame for Session<G> {
         if player > 1 {
             return Err(format!("player {player}: a player is 0 or 1"));
         }
-        let position = self.game.position().ok_or_else(|| {
-            format!(
-                "the {} of {} does not tell its position",
-                self.imp.name(),
-                G::NAME
-            )
-        })?;
+        let position = self.told_position()?;
         Ok(G::observation_string(&View {
             position: &position,
             memory: &self.memory,

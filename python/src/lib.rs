@@ -15,7 +15,7 @@ use arbiter::games::About;
 use arbiter::session::{AnyGame, Refusal};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
 fn entry(game: &str) -> PyResult<About> {
     arbiter::games::about(game).ok_or_else(|| {
@@ -419,8 +419,8 @@ impl Game {
 
     /// The shape of the observation tensors (fixed per game and board).
     #[getter]
-    fn observation_shape(&self) -> Vec<usize> {
-        self.inner.observation_shape()
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.observation_shape())
     }
 
     /// What `player` sees now, as a NumPy `float32` array of

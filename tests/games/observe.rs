@@ -234,7 +234,7 @@ fn backgammon_rolls_sampled_fit_two_dice() {
     for (roll, i, _) in &rolls {
         let mut t = s.copy();
         assert_eq!(t.play_index(*i).unwrap().as_deref(), Some(roll.as_str()));
-        let mut obs = vec![0f32; 74];
+        let mut obs = vec![0f32; 75];
         t.observe_into(0, false, &mut obs).unwrap();
         let (a, b) = roll.split_once('-').unwrap();
         let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
@@ -447,4 +447,47 @@ fn seeded_starts() {
         let err = start_named_seeded(entry.name, entry.fastest(), None, Some(&setup), Some(9));
         assert!(err.is_err(), "{}", entry.name);
     }
+}
+
+/// Backgammon: while a double waits for its answer (a position the setup
+/// type cannot hold) both implementations observe the position before the
+/// double with the "offered" entry set; the answer clears it.
+#[test]
+fn backgammon_double_offered_is_observed() {
+    let mut rng = SplitMix(8);
+    let mut games: Vec<Box<dyn AnyGame>> = ["reference", "engine"]
+        .iter()
+        .map(|imp| start_named("backgammon", imp, None, None).unwrap())
+        .collect();
+    for _ in 0..40 {
+        if games[0].legal_moves().iter().any(|a| a == "double") {
+            break;
+        }
+        let a = step(games[0].as_mut(), &mut rng);
+        games[1].play(&a).unwrap();
+    }
+    let before = tensor(games[0].as_ref(), 0, false);
+    assert_eq!(before[74], 0.0);
+    for g in &mut games {
+        g.play("double").expect("a double is legal here");
+    }
+    for p in 0..2 {
+        let t = tensor(games[0].as_ref(), p, false);
+        assert_eq!(t, tensor(games[1].as_ref(), p, false));
+        assert_eq!(t[74], 1.0);
+        assert_eq!(t[..68], before[..68], "the position before the double");
+        assert!(
+            games[0]
+                .observation_string(p)
+                .unwrap()
+                .contains("double is offered")
+        );
+    }
+    for g in &mut games {
+        g.play("take").expect("the double is taken");
+    }
+    let t = tensor(games[0].as_ref(), 0, false);
+    assert_eq!(t[74], 0.0);
+    assert_eq!(t[64], 1.0, "the cube at 2");
+    assert_eq!(t, tensor(games[1].as_ref(), 0, false));
 }

@@ -7,7 +7,7 @@
 //! them. Perfect information: both players see the same tensor apart from
 //! the last two entries.
 //!
-//! Tensor `[74]`:
+//! Tensor `[75]`:
 //!
 //! | entries | what |
 //! |---|---|
@@ -23,18 +23,23 @@
 //! | 70 | the dice are to be rolled (a chance node) |
 //! | 71 | the opening roll is still to come |
 //! | 72, 73 | white's view, black's view (one-hot) |
+//! | 74 | a double is offered, to be taken or dropped (BG-8.4) |
 //!
+//! While a double waits for its answer the position is the one before
+//! the double (the setup type cannot hold an offered cube) and entry 74
+//! says so: the memory is whether the last action was a double.
 //! The text is the game's text board.
 
 use crate::rules::{Observe, View};
 
 use super::board::{Action, Player, Side};
-use super::game::{Backgammon, Outcome};
+use super::game::{Backgammon, Note, Outcome};
 use super::setup::Setup;
 use super::text_board::render;
 
 impl Observe for Backgammon {
-    type Memory = ();
+    /// Whether the last action offered a double.
+    type Memory = bool;
 
     const PLAYERS: [&'static str; 2] = ["white", "black"];
 
@@ -62,7 +67,7 @@ impl Observe for Backgammon {
     }
 
     fn observation_shape(_setup: &Setup) -> Vec<usize> {
-        vec![74]
+        vec![75]
     }
 
     fn observe(view: &View<'_, Self>, out: &mut [f32]) {
@@ -89,6 +94,9 @@ impl Observe for Backgammon {
             out[71] = 1.0;
         }
         out[72 + view.player] = 1.0;
+        if *view.memory {
+            out[74] = 1.0;
+        }
     }
 
     fn observation_string(view: &View<'_, Self>) -> String {
@@ -97,6 +105,14 @@ impl Observe for Backgammon {
             Some(p) => Side::from(Player::BOTH[p]),
             None => Side::Dice,
         };
-        render(&s.position, &s.cube, actor, s.dice.map(|r| (r, s.to_move)))
+        let mut text = render(&s.position, &s.cube, actor, s.dice.map(|r| (r, s.to_move)));
+        if *view.memory {
+            text.push_str("a double is offered\n");
+        }
+        text
+    }
+
+    fn remember(offered: &mut bool, note: &Note) {
+        *offered = note.action == Action::Double;
     }
 }
