@@ -214,8 +214,9 @@ pub trait RuleProfile:
 /// with its scenario form, [`Presentation`] with its score sheet and
 /// pictures, [`ActionSpace`] with its integer actions, [`Workloads`] with its
 /// random games, benchmarks and mutants, [`Notation`] with the notations and
-/// records of its players). No game implements `Rules`
-/// itself: every type that implements the six is one, so generic code
+/// records of its players, [`Observe`] with what a learning loop sees of
+/// it). No game implements `Rules`
+/// itself: every type that implements them all is one, so generic code
 /// asks for `G: Rules` and a game writes no forwarder.
 pub trait Rules:
     Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation + Observe
