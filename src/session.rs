@@ -24,7 +24,7 @@ use serde_json::Value;
 use crate::protocol::answer::{replay, state_of};
 use crate::protocol::message::{ErrorKind, Position, ReplyBody};
 use crate::rng::SplitMix;
-use crate::rules::{Game, Implementation, RuleProfile, Rules, Verdict};
+use crate::rules::{Game, Implementation, RuleProfile, Rules, Verdict, View};
 
 /// Why an action was refused: the rule, the clause that decides it and a
 /// sentence; or, when the text is no action of the game at all, `rule` is
@@ -137,9 +137,41 @@ pub trait AnyGame {
     /// (rule `no-legal-action`) and changes nothing.
     fn play_index(&mut self, index: usize) -> Result<Option<String>, Refusal>;
     /// `n` random games from here (uniform among the legal actions, at
-    /// most `max_plies` actions each), seeded by `seed`.
+    /// a chance node by the chance probabilities; at most `max_plies`
+    /// actions each), seeded by `seed`.
     fn random_playouts(&self, n: usize, seed: u64, max_plies: usize) -> Playouts;
+
+    // What a learning loop asks ([`Observe`]; `docs/python.md`).
+
+    /// The two players' names, index = player id.
+    fn player_names(&self) -> [&'static str; 2];
+    /// The player to decide now: 0 or 1; [`CHANCE_PLAYER`] at a chance
+    /// node, [`TERMINAL_PLAYER`] once the game is over.
+    fn current_player(&self) -> i32;
+    /// Whether the next action is chance's (backgammon's dice).
+    fn is_chance_node(&self) -> bool;
+    /// At a chance node, each legal outcome as its index in the integer
+    /// action space with its probability (summing to 1); empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
+    /// What each player scores now, by player id (0 each until the end).
+    fn returns(&self) -> [f64; 2];
+    /// The shape of the observation and information-state tensors.
+    fn observation_shape(&self) -> Vec<usize>;
+    /// Writes `player`'s observation (`info`: its information state) into
+    /// `out`, which must be as long as the shape's product; an error for a
+    /// player that is not 0 or 1, a buffer of another length, or an
+    /// implementation that does not tell its position.
+    fn observe_into(&self, player: usize, info: bool, out: &mut [f32]) -> Result<(), String>;
+    /// `player`'s observation as text.
+    fn observation_string(&self, player: usize) -> Result<String, String>;
 }
+
+/// [`AnyGame::current_player`] at a chance node (OpenSpiel's
+/// `kChancePlayerId`).
+pub const CHANCE_PLAYER: i32 = -1;
+/// [`AnyGame::current_player`] once the game is over (OpenSpiel's
+/// `kTerminalPlayerId`).
+pub const TERMINAL_PLAYER: i32 = -4;
 
 /// Game `G` in progress on one implementation: the protocol's
 /// [`Position`] (profile, setup, the actions played) and the game it
@@ -149,6 +181,8 @@ pub struct Session<G: Rules> {
     position: Position<G>,
     game: Box<dyn Game<G>>,
     last: Option<G::Note>,
+    /// What the players have learnt so far ([`Observe::remember`](crate::rules::Observe::remember)).
+    memory: G::Memory,
     /// The steps chosen so far this turn.
     pending: Vec<usize>,
     /// The legal actions here with their steps, worked out once per
@@ -182,6 +216,7 @@ impl<G: Rules> Session<G> {
             position,
             game,
             last,
+            memory: G::Memory::default(),
             pending: Vec::new(),
             paths: OnceCell::new(),
         })
@@ -196,6 +231,7 @@ impl<G: Rules> Session<G> {
             position: self.position.clone(),
             game,
             last,
+            memory: self.memory.clone(),
             pending: self.pending.clone(),
             paths: OnceCell::new(),
         }
@@ -253,6 +289,64 @@ impl<G: Rules> Session<G> {
             ends.clear();
         }
         (ends, goes_on)
+    }
+
+    /// The player to decide now, `None` at a chance node or at the end.
+    fn deciding(&self) -> Option<usize> {
+        if G::is_over(&self.game.outcome()) {
+            None
+        } else {
+            G::player(&self.game.side_to_move())
+        }
+    }
+
+    /// The position as the game's setup type, for the observations: the
+    /// position reached, or where the game cannot write it as a setup (a
+    /// backgammon double offered and not yet answered) the last position
+    /// before it that it can, found by replaying fewer actions (what the
+    /// setup cannot hold is the game's memory's,
+    /// [`Observe::remember`](crate::rules::Observe::remember)).
+    fn told_position(&self) -> Result<G::Setup, String> {
+        if let Some(p) = self.game.position() {
+            return Ok(p);
+        }
+        for k in (0..self.position.moves.len()).rev() {
+            let earlier = Position {
+                profile: self.position.profile.clone(),
+                setup: self.position.setup.clone(),
+                moves: self.position.moves[..k].to_vec(),
+            };
+            if let Ok((game, _)) = replay(self.imp, &earlier)
+                && let Some(p) = game.position()
+            {
+                return Ok(p);
+            }
+        }
+        Err(format!(
+            "the {} of {} does not tell its position",
+            self.imp.name(),
+            G::NAME
+        ))
+    }
+
+    fn chance_node(&self) -> bool {
+        !G::is_over(&self.game.outcome()) && G::player(&self.game.side_to_move()).is_none()
+    }
+
+    /// The legal actions of a chance node with their probabilities.
+    fn chances(&self) -> Vec<(G::Action, f64)> {
+        if !self.chance_node() {
+            return Vec::new();
+        }
+        let legal = self.game.legal_actions();
+        let total: f64 = legal.iter().map(G::chance_weight).sum();
+        legal
+            .into_iter()
+            .map(|a| {
+                let p = G::chance_weight(&a) / total;
+                (a, p)
+            })
+            .collect()
     }
 
     fn no_step(index: usize, why: String) -> Refusal {
@@ -324,6 +418,7 @@ impl<G: Rules> AnyGame for Session<G> {
             .game
             .play(&a)
             .map_err(|ill| Self::refusal(action, ill))?;
+        G::remember(&mut self.memory, &note);
         self.last = Some(note);
         self.paths = OnceCell::new();
         self.position.moves.push(a);
@@ -440,6 +535,7 @@ impl<G: Rules> AnyGame for Session<G> {
                     .game
                     .play(a)
                     .map_err(|ill| Self::refusal(&a.to_string(), ill))?;
+                G::remember(&mut self.memory, &note);
                 self.last = Some(note);
                 self.paths = OnceCell::new();
                 self.position.moves.push(a.clone());
@@ -485,7 +581,24 @@ impl<G: Rules> AnyGame for Session<G> {
                 if legal.is_empty() {
                     break;
                 }
-                let a = &legal[rng.pick(legal.len())];
+                let a = if s.chance_node() {
+                    let chances = s.chances();
+                    let mut x = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
+                    let mut pick = chances.len() - 1;
+                    for (k, (_, p)) in chances.iter().enumerate() {
+                        if x < *p {
+                            pick = k;
+                            break;
+                        }
+                        x -= p;
+                    }
+                    &legal[legal
+                        .iter()
+                        .position(|l| *l == chances[pick].0)
+                        .unwrap_or(0)]
+                } else {
+                    &legal[rng.pick(legal.len())]
+                };
                 if s.game.play(a).is_err() {
                     // A listed action the same game refuses: the playout
                     // stops here (the battery reports such games).
@@ -507,6 +620,80 @@ impl<G: Rules> AnyGame for Session<G> {
         }
         out
     }
+
+    fn player_names(&self) -> [&'static str; 2] {
+        G::PLAYERS
+    }
+
+    fn current_player(&self) -> i32 {
+        if G::is_over(&self.game.outcome()) {
+            TERMINAL_PLAYER
+        } else {
+            self.deciding().map_or(CHANCE_PLAYER, |p| p as i32)
+        }
+    }
+
+    fn is_chance_node(&self) -> bool {
+        self.chance_node()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.chances()
+            .into_iter()
+            .filter_map(|(a, p)| match G::action_steps(&a).as_deref() {
+                Some([i]) => Some((*i, p)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn returns(&self) -> [f64; 2] {
+        G::returns(&self.game.outcome())
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        G::observation_shape(&self.position.setup)
+    }
+
+    fn observe_into(&self, player: usize, info: bool, out: &mut [f32]) -> Result<(), String> {
+        if player > 1 {
+            return Err(format!("player {player}: a player is 0 or 1"));
+        }
+        let len: usize = self.observation_shape().iter().product();
+        if out.len() != len {
+            return Err(format!(
+                "a buffer of {} numbers for a tensor of {len}",
+                out.len()
+            ));
+        }
+        let position = self.told_position()?;
+        let view = View {
+            position: &position,
+            memory: &self.memory,
+            player,
+            to_move: self.deciding(),
+        };
+        out.fill(0.0);
+        if info {
+            G::information_state(&view, out);
+        } else {
+            G::observe(&view, out);
+        }
+        Ok(())
+    }
+
+    fn observation_string(&self, player: usize) -> Result<String, String> {
+        if player > 1 {
+            return Err(format!("player {player}: a player is 0 or 1"));
+        }
+        let position = self.told_position()?;
+        Ok(G::observation_string(&View {
+            position: &position,
+            memory: &self.memory,
+            player,
+            to_move: self.deciding(),
+        }))
+    }
 }
 
 /// Starts a session of `G`: implementation `imp`, profile `profile` in any
@@ -520,6 +707,26 @@ pub fn start<G: Rules>(
     profile: Option<&Value>,
     setup: Option<&Value>,
 ) -> Result<Box<dyn AnyGame>, String> {
+    start_seeded::<G>(imp, profile, setup, None)
+}
+
+/// [`start`], with the start drawn from `seed` where the game's start is
+/// a chance event ([`Observe::seeded_start`](crate::rules::Observe::seeded_start): Stratego's armies placed at
+/// random); every other game starts from its standard start and ignores
+/// the seed. A seed with a setup given is an error: the seed draws the
+/// setup.
+pub fn start_seeded<G: Rules>(
+    imp: &str,
+    profile: Option<&Value>,
+    setup: Option<&Value>,
+    seed: Option<u64>,
+) -> Result<Box<dyn AnyGame>, String> {
+    if seed.is_some() && setup.is_some() {
+        return Err(format!(
+            "a seed draws the start of {}: give no setup (or \"start\") with it",
+            G::NAME
+        ));
+    }
     let implementation = G::implementations()
         .into_iter()
         .find(|i| i.name() == imp)
@@ -533,6 +740,10 @@ pub fn start<G: Rules>(
         Some(v) => crate::protocol::reader::profile::<G>(v).map_err(|e| e.to_string())?,
     };
     let setup = match setup {
+        None if seed.is_some_and(|_| G::seeded_start(0).is_some()) => {
+            G::seeded_start(seed.unwrap_or_default())
+                .ok_or_else(|| format!("{} draws no start from a seed", G::NAME))?
+        }
         None => {
             G::start_setup().ok_or_else(|| format!("{} has no start position to name", G::NAME))?
         }
@@ -548,14 +759,25 @@ pub fn start_named(
     profile: Option<&Value>,
     setup: Option<&Value>,
 ) -> Result<Box<dyn AnyGame>, String> {
-    struct Start<'a>(&'a str, Option<&'a Value>, Option<&'a Value>);
+    start_named_seeded(game, imp, profile, setup, None)
+}
+
+/// [`start_seeded`] for the game named `game`.
+pub fn start_named_seeded(
+    game: &str,
+    imp: &str,
+    profile: Option<&Value>,
+    setup: Option<&Value>,
+    seed: Option<u64>,
+) -> Result<Box<dyn AnyGame>, String> {
+    struct Start<'a>(&'a str, Option<&'a Value>, Option<&'a Value>, Option<u64>);
     impl crate::games::Visit for Start<'_> {
         type Out = Result<Box<dyn AnyGame>, String>;
         fn visit<G: Rules>(&mut self) -> Self::Out {
-            start::<G>(self.0, self.1, self.2)
+            start_seeded::<G>(self.0, self.1, self.2, self.3)
         }
     }
-    crate::games::visit(game, &mut Start(imp, profile, setup))
+    crate::games::visit(game, &mut Start(imp, profile, setup, seed))
         .unwrap_or_else(|| Err(crate::games::not_a_game(game)))
 }
 

@@ -15,7 +15,7 @@ use arbiter::games::About;
 use arbiter::session::{AnyGame, Refusal};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
 fn entry(game: &str) -> PyResult<About> {
     arbiter::games::about(game).ok_or_else(|| {
@@ -115,13 +115,14 @@ struct Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (game, profile=None, setup=None, r#impl=None))]
+    #[pyo3(signature = (game, profile=None, setup=None, r#impl=None, seed=None))]
     fn new(
         py: Python<'_>,
         game: &str,
         profile: Option<&Bound<'_, PyAny>>,
         setup: Option<&Bound<'_, PyAny>>,
         r#impl: Option<&str>,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let e = entry(game)?;
         // Default: the game's fastest implementation (its engine, or the
@@ -142,8 +143,15 @@ impl Game {
                 ));
             }
         };
-        let inner = arbiter::session::start_named(e.name, r#impl, profile.as_ref(), setup.as_ref())
-            .map_err(|m| error("bad-game", &m))?;
+        let seed = rl::seed_of(seed)?;
+        let inner = arbiter::session::start_named_seeded(
+            e.name,
+            r#impl,
+            profile.as_ref(),
+            setup.as_ref(),
+            seed,
+        )
+        .map_err(|m| error("bad-game", &m))?;
         Ok(Game { inner })
     }
 
@@ -367,6 +375,83 @@ impl Game {
         d.set_item("outcomes", outcomes)?;
         Ok(d)
     }
+
+    // ---- Learning loops (issue 45, `rl` below): players, chance,
+    // returns, observations. Kept together; the helpers are in `mod rl`.
+
+    /// The number of players: 2.
+    #[getter]
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The players' names (the game's side spellings), index = player id;
+    /// player 0 moves first in the standard start under the default
+    /// profile.
+    #[getter]
+    fn player_names(&self) -> Vec<&'static str> {
+        self.inner.player_names().to_vec()
+    }
+
+    /// The player to decide now: 0 or 1; -1 at a chance node, -4 once the
+    /// game is over (OpenSpiel's ids).
+    fn current_player(&self) -> i32 {
+        self.inner.current_player()
+    }
+
+    /// Whether the next action is chance's (backgammon's dice).
+    fn is_chance_node(&self) -> bool {
+        self.inner.is_chance_node()
+    }
+
+    /// At a chance node, `(action index, probability)` for each outcome,
+    /// summing to 1; empty elsewhere. `play(index)` applies one.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.inner.chance_outcomes()
+    }
+
+    /// Each player's score, by player id: 0.0 each until the game ends,
+    /// then the winner's points and minus them for the loser (0.0 each
+    /// for a draw).
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns().to_vec()
+    }
+
+    /// The shape of the observation tensors (fixed per game and board).
+    #[getter]
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.observation_shape())
+    }
+
+    /// What `player` sees now, as a NumPy `float32` array of
+    /// `observation_shape` (docs/python.md gives each game's planes).
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        rl::tensor(py, self.inner.as_ref(), player, false)
+    }
+
+    /// What `player` knows now (the observation, and for Stratego what it
+    /// has seen revealed), shaped as `observation_tensor`'s.
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        rl::tensor(py, self.inner.as_ref(), player, true)
+    }
+
+    /// What `player` sees now, as text.
+    fn observation_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let p = rl::player_of(player)?;
+        self.inner
+            .observation_string(p)
+            .map_err(|m| error("bad-player", &m))
+    }
+
+    // ---- end of the learning-loop block.
 }
 
 impl Game {
@@ -510,6 +595,72 @@ fn scenario_list(
             .map(|s| (s.id().to_string(), s.profile_names()))
             .collect()
     }))
+}
+
+/// The learning-loop helpers of `Game` (issue 45).
+mod rl {
+    use arbiter::session::AnyGame;
+    use pyo3::prelude::*;
+    use pyo3::types::PyByteArray;
+
+    use super::error;
+
+    /// A player id from Python: 0 or 1 (a bool is refused).
+    pub(super) fn player_of(player: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let bad = || {
+            Ok::<_, PyErr>(error(
+                "bad-player",
+                &format!("a player is 0 or 1, got {}", player.repr()?),
+            ))
+        };
+        if player.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(bad()?);
+        }
+        match player.extract::<i64>() {
+            Ok(p @ (0 | 1)) => Ok(p as usize),
+            _ => Err(bad()?),
+        }
+    }
+
+    /// A seed from Python: a non-negative int below 2**64, or None.
+    pub(super) fn seed_of(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+        let Some(s) = seed else { return Ok(None) };
+        if s.is_none() {
+            return Ok(None);
+        }
+        if s.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(error("bad-seed", "a seed is an int from 0 to 2**64 - 1, got a bool"));
+        }
+        s.extract::<u64>().map(Some).map_err(|_| {
+            let shown = s.repr().map(|r| r.to_string()).unwrap_or_default();
+            error(
+                "bad-seed",
+                &format!("a seed is an int from 0 to 2**64 - 1, got {shown}"),
+            )
+        })
+    }
+
+    /// `player`'s observation (`info`: information state) as a writable
+    /// NumPy `float32` array of the game's shape, filled in Rust and
+    /// handed over as one buffer (no JSON).
+    pub(super) fn tensor<'py>(
+        py: Python<'py>,
+        game: &dyn AnyGame,
+        player: &Bound<'py, PyAny>,
+        info: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = player_of(player)?;
+        let shape = game.observation_shape();
+        let mut out = vec![0f32; shape.iter().product()];
+        game.observe_into(p, info, &mut out)
+            .map_err(|m| error("bad-player", &m))?;
+        let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_ne_bytes()).collect();
+        let buffer = PyByteArray::new(py, &bytes);
+        let numpy = py.import("numpy")?;
+        numpy
+            .call_method1("frombuffer", (buffer, numpy.getattr("float32")?))?
+            .call_method1("reshape", (shape,))
+    }
 }
 
 #[pymodule]

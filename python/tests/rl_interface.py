@@ -1,6 +1,6 @@
 """What the OpenSpiel and PettingZoo tests need beyond the package itself:
 the optional extra, and the methods of ``arbiter.Game`` the wrappers call
-(listed in docs/python.md, "OpenSpiel and PettingZoo"). A test skips, saying which, only when one is missing."""
+(docs/python.md, "Players, chance, returns and observations"). A test skips, saying which, only when one is missing."""
 
 import importlib.util
 
@@ -38,7 +38,7 @@ def missing_interface():
 def need_interface():
     missing = missing_interface()
     if missing:
-        pytest.skip("arbiter.Game lacks " + ", ".join(missing) + " (the interface listed in docs/python.md, 'OpenSpiel and PettingZoo')")
+        pytest.skip("arbiter.Game lacks " + ", ".join(missing) + " (docs/python.md, 'Players, chance, returns and observations')")
 
 
 def need_extra(module, extra):

@@ -14,6 +14,7 @@ pub mod annotations;
 pub mod codes;
 pub mod compare;
 pub mod notation;
+pub mod observe;
 pub mod outcomes;
 pub mod overrides;
 pub mod pgn;
@@ -121,6 +122,7 @@ use serde_json::Value;
 
 pub use annotations::{Annotations, Held};
 pub use notation::{Notation, NotationInfo};
+pub use observe::{Observe, View};
 pub use state::StateField;
 pub use switches::SwitchInfo;
 
@@ -212,16 +214,17 @@ pub trait RuleProfile:
 /// with its scenario form, [`Presentation`] with its score sheet and
 /// pictures, [`ActionSpace`] with its integer actions, [`Workloads`] with its
 /// random games, benchmarks and mutants, [`Notation`] with the notations and
-/// records of its players). No game implements `Rules`
-/// itself: every type that implements the six is one, so generic code
+/// records of its players, [`Observe`] with what a learning loop sees of
+/// it). No game implements `Rules`
+/// itself: every type that implements them all is one, so generic code
 /// asks for `G: Rules` and a game writes no forwarder.
 pub trait Rules:
-    Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation
+    Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation + Observe
 {
 }
 
 impl<G> Rules for G where
-    G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation
+    G: Basics + Wire + ScenarioParts + Presentation + ActionSpace + Workloads + Notation + Observe
 {
 }
 

@@ -64,6 +64,22 @@ macro_rules! outcomes {
                 self != Outcome::Ongoing
             }
 
+            /// What each side scores (indexed by the side's `index()`):
+            /// +1 for a win, −1 for a loss, 0 each for a draw or a game
+            /// that goes on (`rules::observe::Observe::returns`).
+            pub fn returns(self) -> [f64; 2] {
+                let won = |side: $side| {
+                    let mut r = [-1.0; 2];
+                    r[side.index()] = 1.0;
+                    r
+                };
+                match self {
+                    Outcome::Ongoing | Outcome::Draw(_) => [0.0; 2],
+                    Outcome::$first_wins(_) => won($side::$first),
+                    Outcome::$second_wins(_) => won($side::$second),
+                }
+            }
+
             /// The clause that ended the game; `None` while it goes on.
             pub const fn clause(self) -> Option<&'static str> {
                 match self {

@@ -25,6 +25,7 @@ mod notation_dame;
 mod notation_epaminondas;
 mod notation_round_trip;
 mod notation_stratego;
+mod observe;
 mod perft_figures;
 mod replay;
 mod replay_backgammon;

@@ -40,6 +40,7 @@ class Game:
         profile: Optional[str] = None,
         setup: Union[str, dict[str, Any], None] = "start",
         impl: Optional[str] = None,
+        seed: Optional[int] = None,
     ) -> None: ...
     @property
     def game(self) -> str: ...
@@ -110,8 +111,33 @@ class Game:
     def random_playouts(
         self, n: int, seed: int = 0, max_plies: int = 10000
     ) -> dict[str, Any]:
-        """``n`` uniform random games from here, run in Rust: ``games``,
+        """``n`` random games from here, run in Rust (uniform among the
+        legal actions; at a chance node by its probabilities): ``games``,
         ``plies``, ``unfinished``, ``outcomes`` (outcome JSON, count)."""
+
+    # Learning loops (issue 45): players, chance, returns, observations.
+    @property
+    def num_players(self) -> int:
+        """2."""
+    @property
+    def player_names(self) -> list[str]:
+        """The sides' spellings, index = player id (0 moves first)."""
+    def current_player(self) -> int:
+        """0 or 1; -1 at a chance node; -4 once the game is over."""
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action index, probability)`` at a chance node, else ``[]``."""
+    def returns(self) -> list[float]:
+        """Each player's score by player id (0.0 each until the end)."""
+    @property
+    def observation_shape(self) -> tuple[int, ...]: ...
+    def observation_tensor(
+        self, player: int
+    ) -> numpy.typing.NDArray[numpy.float32]: ...
+    def information_state_tensor(
+        self, player: int
+    ) -> numpy.typing.NDArray[numpy.float32]: ...
+    def observation_string(self, player: int) -> str: ...
 
 def games() -> list[str]: ...
 def profiles(game: str) -> dict[str, Any]: ...

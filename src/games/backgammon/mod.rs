@@ -9,6 +9,7 @@ pub mod explain;
 pub mod game;
 pub mod mutants;
 pub mod notation;
+pub mod observe;
 pub mod picture;
 pub mod profile;
 pub mod reference;

@@ -11,6 +11,7 @@ pub mod explain;
 pub mod game;
 pub mod mutants;
 pub mod notation;
+pub mod observe;
 pub mod perft;
 pub mod picture;
 pub mod position;

@@ -11,6 +11,7 @@ pub mod game;
 pub mod moves;
 pub mod mutants;
 pub mod notation;
+pub mod observe;
 pub mod picture;
 pub mod profile;
 pub mod reference;
