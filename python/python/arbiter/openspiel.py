@@ -81,14 +81,22 @@ class _Handle:
     (``serialize``): a copy copies the game, a pickle keeps the parameters
     and the steps and replays them."""
 
-    __slots__ = ("game", "profile", "seed", "g", "steps")
+    __slots__ = ("game", "profile", "seed", "_g", "steps")
 
     def __init__(self, game: str, profile: str, seed: int, g=None, steps=None):
         self.game = game
         self.profile = profile
         self.seed = seed
-        self.g = g if g is not None else _new_game(game, profile, seed)
+        # Made when first asked for: OpenSpiel clones a state by making a
+        # new initial state and replacing its attributes with copies.
+        self._g = g
         self.steps = list(steps or [])
+
+    @property
+    def g(self):
+        if self._g is None:
+            self._g = _new_game(self.game, self.profile, self.seed)
+        return self._g
 
     def play(self, step: int) -> None:
         self.g.play(step)
