@@ -221,7 +221,7 @@ def test_stratego_hidden_ranks_stay_hidden():
     for observer in (obs, info):
         for player, same in ((red, True), (blue_id, False)):
             state_g, state_h = og.new_initial_state(), og.new_initial_state()
-            state_h._h.g = h
+            state_h._h = aos._Handle("stratego", "", 21, g=h)
             observer.set_from(state_g, player)
             tg, sg = observer.tensor.copy(), observer.string_from(state_g, player)
             observer.set_from(state_h, player)
