@@ -55,11 +55,13 @@ def test_game_facts(game):
     assert og.num_distinct_actions() == g.num_actions
     assert tuple(og.observation_tensor_shape()) == tuple(g.observation_shape)
     assert og.get_type().short_name == aos.game_name(game)
+    assert game in aos._FACTS, f"arbiter.openspiel._FACTS does not list {game}"
+    f = aos.facts(game)
     info = og.get_type().information
-    if game == "stratego":
-        assert info == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    else:
-        assert info == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (info == pyspiel.GameType.Information.PERFECT_INFORMATION) == f["perfect"]
+    chance = og.get_type().chance_mode
+    assert (chance == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == f["chance"]
+    assert og.max_utility() == f["max_return"] == -og.min_utility()
     s = og.new_initial_state()
     assert s.current_player() == g.current_player()
     if not s.is_chance_node():
@@ -235,19 +237,25 @@ def test_returns_at_the_end_are_the_games(game):
     """Random play to the end (or 3,000 steps): the returns OpenSpiel reads
     are arbiter's, zero-sum, and 0 until the end."""
     og = aos.load_game(game, seed=2)
+    f = aos.facts(game)
     rng = np.random.RandomState(9)
     state = og.new_initial_state()
+    chance_nodes = 0
     for _ in range(3000):
         if state.is_terminal():
             break
         assert state.returns() == [0.0, 0.0]
         if state.is_chance_node():
+            chance_nodes += 1
             play_chance(state, rng)
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+    # What OpenSpiel is told of the game holds in play.
+    assert (chance_nodes > 0) == f["chance"]
     r = state.returns()
     assert r == [float(x) for x in state.arbiter.returns()]
     assert r[0] + r[1] == 0.0
+    assert all(abs(x) <= f["max_return"] for x in r)
     if state.is_terminal():
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
 

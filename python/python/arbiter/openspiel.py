@@ -39,7 +39,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 import arbiter as _pkg
 
-__all__ = ["game_name", "game_class", "load_game", "ArbiterGame", "ArbiterState", "register"]
+__all__ = ["game_name", "game_class", "facts", "load_game", "ArbiterGame", "ArbiterState", "register"]
 
 PREFIX = "python_arbiter_"
 
@@ -49,15 +49,29 @@ PREFIX = "python_arbiter_"
 # as an upper estimate.
 _MAX_GAME_LENGTH = 100_000
 
-# Backgammon's stake: a gammon or backgammon (up to 3 points) times the
-# highest cube (64 under every built-in profile). Every other game is won
-# or lost for one point.
-_MAX_UTILITY = {"backgammon": 3.0 * 64}
+# What OpenSpiel's GameType and GameInfo declare that arbiter.Game does not
+# tell: whether chance acts (backgammon's dice), whether a player sees
+# everything (not in Stratego: hidden ranks), and the largest return
+# (backgammon: a backgammon, 3 points, times the highest cube, 64 under
+# every built-in profile; every other game is won or lost for 1).
+# tests/test_openspiel.py checks that every registered game is listed and
+# that play agrees with what is listed. A game not (yet) listed is declared
+# with the assumptions no algorithm is misled by: chance may act, players
+# may not see everything, returns of ±1.
+_FACTS = {
+    "stratego": {"chance": False, "perfect": False, "max_return": 1.0},
+    "dame": {"chance": False, "perfect": True, "max_return": 1.0},
+    "chess": {"chance": False, "perfect": True, "max_return": 1.0},
+    "epaminondas": {"chance": False, "perfect": True, "max_return": 1.0},
+    "backgammon": {"chance": True, "perfect": True, "max_return": 3.0 * 64},
+}
+_UNLISTED = {"chance": True, "perfect": False, "max_return": 1.0}
 
-# Games whose start or play has chance events (dice), and games in which a
-# player does not see everything (Stratego's hidden ranks).
-_STOCHASTIC = {"backgammon"}
-_IMPERFECT = {"stratego"}
+
+def facts(game: str) -> dict:
+    """What OpenSpiel is told of ``game`` beyond arbiter.Game: ``chance``,
+    ``perfect`` (information) and ``max_return``."""
+    return dict(_FACTS.get(game, _UNLISTED))
 
 
 def game_name(game: str) -> str:
@@ -121,15 +135,16 @@ def _replay(game: str, profile: str, seed: int, steps: list) -> _Handle:
 
 def _game_type(game: str) -> "pyspiel.GameType":
     dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL
+    f = facts(game)
     chance = (
         pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        if game in _STOCHASTIC
+        if f["chance"]
         else pyspiel.GameType.ChanceMode.DETERMINISTIC
     )
     info = (
-        pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        if game in _IMPERFECT
-        else pyspiel.GameType.Information.PERFECT_INFORMATION
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if f["perfect"]
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
     return pyspiel.GameType(
         short_name=game_name(game),
@@ -170,12 +185,13 @@ class ArbiterGame(pyspiel.Game):
         self.num_actions = int(probe.num_actions)
         self.observation_shape = tuple(int(n) for n in probe.observation_shape)
         self.player_names = list(probe.player_names)
-        bound = _MAX_UTILITY.get(game, 1.0)
+        f = facts(game)
+        bound = f["max_return"]
         info = pyspiel.GameInfo(
             num_distinct_actions=self.num_actions,
             # Chance outcomes are indices of the same step space (a roll is
             # a step of backgammon's space), so the space bounds them.
-            max_chance_outcomes=self.num_actions if game in _STOCHASTIC else 0,
+            max_chance_outcomes=self.num_actions if f["chance"] else 0,
             num_players=2,
             min_utility=-bound,
             max_utility=bound,
