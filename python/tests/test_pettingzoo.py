@@ -174,3 +174,35 @@ def test_the_docs_example_runs():
     assert env.agents == []
     g = env.unwrapped.g
     assert g.is_over or len(g.history) >= 300
+
+
+def test_the_dice_are_drawn_with_their_probabilities():
+    """The environment rolls backgammon's dice from its own generator with
+    the game's probabilities: 3,000 opening rolls spread over the 30
+    outcomes (100 each expected), and 3,000 rolls in play show a double
+    about one time in six (500 expected, where rolls drawn alike would give
+    857); the bounds are five standard deviations."""
+    e = apz.raw_env("backgammon")
+    e.reset(seed=123)
+    start = arbiter.Game("backgammon")
+    assert start.is_chance_node()
+    openings = {}
+    for _ in range(3000):
+        e.g = start.copy()
+        e._resolve_chance()
+        roll = e.g.history[-1]
+        openings[roll] = openings.get(roll, 0) + 1
+    assert len(openings) == len(start.chance_outcomes()) == 30
+    assert all(100 - 5 * 10 <= n <= 100 + 5 * 10 for n in openings.values())
+    # A position where the dice are to be rolled in play.
+    g = start.copy()
+    g.play(g.chance_outcomes()[0][0])
+    while not g.is_chance_node():
+        g.play(g.legal_actions()[0])
+    doubles = 0
+    for _ in range(3000):
+        e.g = g.copy()
+        e._resolve_chance()
+        a, b = e.g.history[-1].split("-")
+        doubles += a == b
+    assert 500 - 5 * 21 <= doubles <= 500 + 5 * 21
