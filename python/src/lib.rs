@@ -654,8 +654,12 @@ mod rl {
         let mut out = vec![0f32; shape.iter().product()];
         game.observe_into(p, info, &mut out)
             .map_err(|m| error("bad-player", &m))?;
-        let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_ne_bytes()).collect();
-        let buffer = PyByteArray::new(py, &bytes);
+        let buffer = PyByteArray::new_with(py, out.len() * 4, |bytes| {
+            for (to, x) in bytes.chunks_exact_mut(4).zip(&out) {
+                to.copy_from_slice(&x.to_ne_bytes());
+            }
+            Ok(())
+        })?;
         let numpy = py.import("numpy")?;
         numpy
             .call_method1("frombuffer", (buffer, numpy.getattr("float32")?))?

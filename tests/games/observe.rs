@@ -159,9 +159,12 @@ fn chance_outcomes_are_legal_and_sum_to_one() {
     }
 }
 
+/// Each roll of a chance node: its text, its index, its probability.
+type Rolls = Vec<(String, usize, f64)>;
+
 /// A backgammon roll's chance node (after the opening): the roll of each
 /// outcome's index, with its probability.
-fn backgammon_rolls() -> (Box<dyn AnyGame>, Vec<(String, usize, f64)>) {
+fn backgammon_rolls() -> (Box<dyn AnyGame>, Rolls) {
     let mut s = start_named("backgammon", "engine", None, None).unwrap();
     let mut rng = SplitMix(11);
     // The opening roll, then the first play; then the next player rolls.
@@ -277,14 +280,8 @@ fn tensors_agree_across_implementations() {
             differ |= views[0] != views[1];
             for g in &games[1..] {
                 assert_eq!(g.observation_shape(), shape, "{}", entry.name);
-                for p in 0..2 {
-                    assert_eq!(
-                        tensor(g.as_ref(), p, false),
-                        views[p],
-                        "{} {}",
-                        entry.name,
-                        p
-                    );
+                for (p, view) in views.iter().enumerate() {
+                    assert_eq!(&tensor(g.as_ref(), p, false), view, "{} {}", entry.name, p);
                     assert_eq!(
                         tensor(g.as_ref(), p, true),
                         tensor(games[0].as_ref(), p, true)
