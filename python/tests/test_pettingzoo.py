@@ -123,6 +123,7 @@ def test_rewards_are_the_returns(game):
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     g = e.unwrapped.g
     assert g.is_over
+    assert e.unwrapped._plies == len(g.history)
     r = g.returns()
     assert [total[a] for a in e.possible_agents] == [float(x) for x in r]
     assert sum(r) == 0

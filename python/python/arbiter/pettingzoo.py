@@ -127,6 +127,7 @@ class raw_env(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.g = None
+        self._plies = 0
         self._np_random = None
         self._np_random_seed = None
 
@@ -152,7 +153,13 @@ class raw_env(AECEnv):
             outcomes = g.chance_outcomes()
             steps = [int(a) for a, _ in outcomes]
             p = np.array([float(q) for _, q in outcomes], dtype=np.float64)
-            g.play(steps[int(self._np_random.choice(len(steps), p=p / p.sum()))])
+            self._play(steps[int(self._np_random.choice(len(steps), p=p / p.sum()))])
+
+    def _play(self, step: int) -> None:
+        """Plays one step; counts the actions it completes (``len(history)``,
+        without building the history at every step)."""
+        if self.g.play(step) is not None:
+            self._plies += 1
 
     # --- AEC --------------------------------------------------------------
 
@@ -161,6 +168,7 @@ class raw_env(AECEnv):
             self._seed(seed)
         start_seed = int(self._np_random.integers(_SEED_BOUND))
         self.g = _pkg.Game(self.game_name, profile=self.profile, seed=start_seed)
+        self._plies = len(self.g.history)
         self._resolve_chance()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -186,7 +194,7 @@ class raw_env(AECEnv):
                 if a in self.agents:
                     self.rewards[a] = float(r[i])
                     self.terminations[a] = True
-        elif len(self.g.history) >= self.max_plies and not self.g.pending:
+        elif self._plies >= self.max_plies and not self.g.pending:
             for a in self.agents:
                 self.truncations[a] = True
 
@@ -208,7 +216,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.g.play(int(action))
+        self._play(int(action))
         self._resolve_chance()
         self._end_if_over()
         self.agent_selection = self._agent_to_act()
