@@ -1,8 +1,6 @@
-"""What the OpenSpiel and PettingZoo tests need beyond the package itself:
-the optional extra, and the methods of ``arbiter.Game`` the wrappers call
-(docs/python.md, "Players, chance, returns and observations"). A test skips, saying which, only when one is missing."""
-
-import importlib.util
+"""What the OpenSpiel and PettingZoo tests need of ``arbiter.Game``: the
+members the wrappers call (docs/python.md, "Players, chance, returns and
+observations"). A test skips, naming them, only when one is missing."""
 
 import pytest
 
@@ -40,8 +38,3 @@ def need_interface():
     if missing:
         pytest.skip("arbiter.Game lacks " + ", ".join(missing) + " (docs/python.md, 'Players, chance, returns and observations')")
 
-
-def need_extra(module, extra):
-    """Skips when ``module`` is not importable: the extra is not installed."""
-    if importlib.util.find_spec(module) is None:
-        pytest.skip(f"the '{extra}' extra is not installed (no module {module!r}): pip install 'arbiter[{extra}]'")
