@@ -68,7 +68,7 @@ __version__: str = _arbiter.__version__
 
 Game = _arbiter.Game
 """One game in progress: ``Game(game, profile=None, setup="start",
-impl="engine")``. See the stub ``__init__.pyi`` for every method."""
+impl="engine", seed=None)`` (``seed``: Stratego's start drawn from it). See the stub ``__init__.pyi`` for every method."""
 
 
 Report = _arbiter.Report
