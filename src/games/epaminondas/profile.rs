@@ -368,6 +368,22 @@ mod tests {
     }
 
     #[test]
+    fn end_order_is_abstractplays_only_there_and_absent_reads_lead_first() {
+        assert_eq!(Profile::abstractplay().end.order, EndOrder::NoMovesFirst);
+        for p in [Profile::seed_003(), Profile::boardspace(), Profile::midline()] {
+            assert_eq!(p.end.order, EndOrder::LeadFirst, "{}", p.name);
+        }
+        // A profile object written before the switch existed.
+        let mut json = serde_json::to_value(Profile::abstractplay()).unwrap();
+        json["end"].as_object_mut().unwrap().remove("order");
+        let old: Profile = serde_json::from_value(json).unwrap();
+        assert_eq!(old.end.order, EndOrder::LeadFirst);
+        let q = Profile::parse("abstractplay+end.order=lead-first").unwrap();
+        assert_eq!(q.end.order, EndOrder::LeadFirst);
+        assert!(Profile::parse("seed-003+end.order=sometimes").is_err());
+    }
+
+    #[test]
     fn every_name_parses() {
         for n in Profile::NAMES {
             assert_eq!(Profile::parse(n).unwrap().name, *n);
