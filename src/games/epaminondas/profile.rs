@@ -370,7 +370,11 @@ mod tests {
     #[test]
     fn end_order_is_abstractplays_only_there_and_absent_reads_lead_first() {
         assert_eq!(Profile::abstractplay().end.order, EndOrder::NoMovesFirst);
-        for p in [Profile::seed_003(), Profile::boardspace(), Profile::midline()] {
+        for p in [
+            Profile::seed_003(),
+            Profile::boardspace(),
+            Profile::midline(),
+        ] {
             assert_eq!(p.end.order, EndOrder::LeadFirst, "{}", p.name);
         }
         // A profile object written before the switch existed.
