@@ -3,7 +3,8 @@
 //! the corpus against each; a survivor means a scenario is missing.
 
 use super::profile::{
-    EnemyLine, NoMoves, PartCounts, Removes, Split, Stronger, SymmetryMap, SymmetryScope, WinCheck,
+    EndOrder, EnemyLine, NoMoves, PartCounts, Removes, Split, Stronger, SymmetryMap, SymmetryScope,
+    WinCheck,
 };
 
 pub use crate::rules::MutantKind as Kind;
@@ -64,10 +65,17 @@ pub const ALL: &[Mutant] = &[
     },
     Mutant {
         name: "no-moves-before-lead",
-        kind: Kind::Bug,
-        departs_from: "EP-5.5",
-        description: "a player with no legal move loses before their lead in crossings is judged",
-        apply: |p| p.faults.no_moves_before_lead = true,
+        kind: Kind::Reading,
+        departs_from: "AE-11",
+        description: "a player with no legal move loses before their lead in crossings is judged (AbstractPlay)",
+        apply: |p| p.end.order = EndOrder::NoMovesFirst,
+    },
+    Mutant {
+        name: "lead-before-no-moves",
+        kind: Kind::Reading,
+        departs_from: "AE-11",
+        description: "a player whose turn begins with a lead in crossings wins even with no legal move (the page)",
+        apply: |p| p.end.order = EndOrder::LeadFirst,
     },
     Mutant {
         name: "no-moves-draw",

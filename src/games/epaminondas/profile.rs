@@ -105,6 +105,23 @@ pub enum NoMoves {
     Draw,
 }
 
+/// Which end condition is asked first when a turn begins and both hold:
+/// the player to move leads in crossings and has no legal move (EP-5.5,
+/// AE-11).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndOrder {
+    /// The page as EP-5.5 rules on it: the lead first, so the player to
+    /// move wins by crossing.
+    #[default]
+    LeadFirst,
+    /// AbstractPlay: the legal moves first, so the player to move loses
+    /// for want of a move, lead or not.
+    NoMovesFirst,
+}
+
 /// The end-of-game switches.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -113,6 +130,10 @@ pub struct EndSwitches {
     pub win_check: WinCheck,
     /// A player with no legal move (or no stones).
     pub no_moves: NoMoves,
+    /// Which of the two is asked first when both hold. Absent from an
+    /// older request: `lead-first`, as before.
+    #[serde(default)]
+    pub order: EndOrder,
 }
 
 /// What "left-right symmetric" means (EP-6, AE-3).
@@ -154,21 +175,6 @@ pub struct SymmetrySwitches {
     pub scope: SymmetryScope,
 }
 
-/// Deliberate departures from the rules that no source reads: each is a
-/// plain bug the kill matrix plays (`src/games/epaminondas/mutants.rs`).
-/// Every named profile has them all off, and they are never on the wire
-/// (nor can a scenario's `+switch=value` set them).
-#[derive(
-    Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct Faults {
-    /// EP-5.5's two tests in the other order: a player with no legal move
-    /// loses (EP-5.3) even when their turn begins with a lead in crossings
-    /// (EP-5.2).
-    pub no_moves_before_lead: bool,
-}
-
 /// A complete rule profile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -183,9 +189,6 @@ pub struct Profile {
     pub end: EndSwitches,
     /// The symmetry rule.
     pub symmetry: SymmetrySwitches,
-    /// Faults for the mutants (all off in every named profile).
-    #[serde(default, skip_serializing_if = "crate::rules::overrides::is_default")]
-    pub faults: Faults,
 }
 
 impl Profile {
@@ -208,24 +211,31 @@ impl Profile {
             end: EndSwitches {
                 win_check: WinCheck::AfterOpponentMove,
                 no_moves: NoMoves::Loses,
+                order: EndOrder::LeadFirst,
             },
             symmetry: SymmetrySwitches {
                 map: SymmetryMap::Mirror,
                 scope: SymmetryScope::HomeRowEntries,
             },
-            faults: Faults::default(),
         }
     }
 
-    /// AbstractPlay's `epam.ts`: the seed's rules without a symmetry rule.
+    /// AbstractPlay's `epam.ts`: the seed's rules without a symmetry rule,
+    /// and a player who cannot move loses before their lead is looked at
+    /// (its `checkEOG` asks for the legal moves first).
     pub fn abstractplay() -> Self {
+        let seed = Self::seed_003();
         Profile {
             name: "abstractplay".into(),
+            end: EndSwitches {
+                order: EndOrder::NoMovesFirst,
+                ..seed.end
+            },
             symmetry: SymmetrySwitches {
                 map: SymmetryMap::None,
                 scope: SymmetryScope::HomeRowEntries,
             },
-            ..Self::seed_003()
+            ..seed
         }
     }
 
@@ -308,6 +318,12 @@ const SWITCHES: &[SwitchInfo] = &[
         description: "what a player with no legal move (or no stones) gets",
     },
     SwitchInfo {
+        switch: "end.order",
+        clause: Some("EP-5.5"),
+        ambiguity: Some("AE-11"),
+        description: "which is asked first when the player to move leads and cannot move",
+    },
+    SwitchInfo {
         switch: "symmetry.map",
         clause: Some("EP-6.1"),
         ambiguity: Some("AE-3"),
@@ -349,6 +365,26 @@ mod tests {
         ] {
             assert!(Profile::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn end_order_is_abstractplays_only_there_and_absent_reads_lead_first() {
+        assert_eq!(Profile::abstractplay().end.order, EndOrder::NoMovesFirst);
+        for p in [
+            Profile::seed_003(),
+            Profile::boardspace(),
+            Profile::midline(),
+        ] {
+            assert_eq!(p.end.order, EndOrder::LeadFirst, "{}", p.name);
+        }
+        // A profile object written before the switch existed.
+        let mut json = serde_json::to_value(Profile::abstractplay()).unwrap();
+        json["end"].as_object_mut().unwrap().remove("order");
+        let old: Profile = serde_json::from_value(json).unwrap();
+        assert_eq!(old.end.order, EndOrder::LeadFirst);
+        let q = Profile::parse("abstractplay+end.order=lead-first").unwrap();
+        assert_eq!(q.end.order, EndOrder::LeadFirst);
+        assert!(Profile::parse("seed-003+end.order=sometimes").is_err());
     }
 
     #[test]

@@ -221,7 +221,7 @@ pub fn image(size: Size, map: SymmetryMap, sq: Square) -> (Square, bool) {
 
 /// The switch changes a random profile makes, one at a time (the first:
 /// none).
-pub const OVERRIDES: [&str; 11] = [
+pub const OVERRIDES: [&str; 13] = [
     "",
     "+phalanx.split=whole-line",
     "+phalanx.range=whole-line",
@@ -233,6 +233,8 @@ pub const OVERRIDES: [&str; 11] = [
     "+end.no-moves=draw",
     "+symmetry.scope=every-move",
     "+symmetry.scope=answering-incursion",
+    "+end.order=no-moves-first",
+    "+end.order=lead-first",
 ];
 
 /// A random profile: a named one, sometimes with one switch changed.

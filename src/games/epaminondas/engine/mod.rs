@@ -18,8 +18,8 @@ use crate::games::epaminondas::game::{
 };
 use crate::games::epaminondas::moves::Move;
 use crate::games::epaminondas::profile::{
-    EnemyLine, NoMoves, PartCounts, Profile, Removes, Split, Stronger, SymmetryMap, SymmetryScope,
-    WinCheck,
+    EndOrder, EnemyLine, NoMoves, PartCounts, Profile, Removes, Split, Stronger, SymmetryMap,
+    SymmetryScope, WinCheck,
 };
 use crate::games::epaminondas::setup::Setup;
 use crate::games::epaminondas::verdict::{RuleCode, say};
@@ -148,7 +148,11 @@ impl Rules {
             return Outcome::win(m, WinReason::Crossing);
         }
         let leads = pos.crossed(to_move) > pos.crossed(to_move.opponent());
-        let lead_first = !self.profile.faults.no_moves_before_lead;
+        // EP-5.5, AE-11: which end condition is asked first.
+        let lead_first = match self.profile.end.order {
+            EndOrder::LeadFirst => true,
+            EndOrder::NoMovesFirst => false,
+        };
         if leads && lead_first {
             return Outcome::win(to_move, WinReason::Crossing);
         }

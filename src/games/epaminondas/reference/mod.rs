@@ -9,8 +9,8 @@ use super::board::{Board, Dir, Side, Square};
 use super::game::{Crossings, DrawReason, Epaminondas, Note, Outcome, WinReason};
 use super::moves::Move;
 use super::profile::{
-    EnemyLine, NoMoves, PartCounts, Profile, Removes, Split, Stronger, SymmetryMap, SymmetryScope,
-    WinCheck,
+    EndOrder, EnemyLine, NoMoves, PartCounts, Profile, Removes, Split, Stronger, SymmetryMap,
+    SymmetryScope, WinCheck,
 };
 use super::setup::Setup;
 use crate::games::epaminondas::verdict::{RuleCode, say};
@@ -331,9 +331,9 @@ fn outcome_at_turn(
         return Outcome::win(m, WinReason::Crossing);
     }
     let leads = c.of(to_move) > c.of(to_move.opponent());
-    // EP-5.5: the lead first; the fault `no-moves-before-lead` asks the
-    // other question first.
-    if leads && !profile.faults.no_moves_before_lead {
+    // EP-5.5: the lead first; under `end.order=no-moves-first` (AE-11)
+    // the legal moves are asked about first.
+    if leads && profile.end.order == EndOrder::LeadFirst {
         return Outcome::win(to_move, WinReason::Crossing);
     }
     let can_move = candidates(board, to_move)
