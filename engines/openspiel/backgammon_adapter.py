@@ -107,17 +107,20 @@ def roll_text(text):
     return starter, max(a, b), min(a, b)
 
 
+def dice_text(state, a):
+    """OpenSpiel's chance outcome -> arbiter's dice action."""
+    starter, hi, lo = roll_text(state.action_to_string(a))
+    if starter is None:
+        return "%d-%d" % (hi, lo)
+    return "w%d-b%d" % ((hi, lo) if starter == 0 else (lo, hi))
+
+
 def dice_actions(state):
-    """arbiter's dice action -> OpenSpiel chance outcome."""
+    """arbiter's dice action -> OpenSpiel chance outcome (the first of
+    OpenSpiel's two orders of a roll, `21` and `12`, which play alike)."""
     out = {}
     for a, _ in state.chance_outcomes():
-        starter, hi, lo = roll_text(state.action_to_string(a))
-        if starter is None:
-            out.setdefault("%d-%d" % (hi, lo), a)
-        elif starter == 0:
-            out["w%d-b%d" % (hi, lo)] = a
-        else:
-            out["w%d-b%d" % (lo, hi)] = a
+        out.setdefault(dice_text(state, a), a)
     return out
 
 
@@ -340,6 +343,15 @@ def position(state, mover, next_roller):
     return pos
 
 
+def state_fields(state, facts, mover):
+    """The fields of a `state` reply after the last action (`facts`, by
+    `mover`, None before anyone has moved)."""
+    out = {"outcome": outcome(state), "hits": facts["hits"], "unused-dice": facts["unused"],
+           "borne-off": facts["borne-off"], "pips": pips(state)}
+    out["position"] = position(state, mover, None if mover is None else 1 - mover)
+    return out
+
+
 def answer(req):
     reply = {"protocol": 1, "id": req.get("id", 0)}
     query = req.get("query")
@@ -377,12 +389,7 @@ def answer(req):
         else:
             reply["legal-moves"] = sorted(plays(state))
     elif query == "state":
-        reply.update(outcome=outcome(state), hits=facts["hits"], **{
-            "unused-dice": facts["unused"], "borne-off": facts["borne-off"], "pips": pips(state)})
-        if mover is not None or not state.is_chance_node():
-            reply["position"] = position(state, mover, None if mover is None else 1 - mover)
-        else:
-            reply["position"] = position(state, 0, 0)
+        reply.update(state_fields(state, facts, mover))
     else:
         reply["error"] = {"kind": "unsupported", "message": "no %s" % query}
     return reply
