@@ -109,6 +109,7 @@ def verify(arbiter):
     """Runs every engine into a temporary directory and compares each cell
     with the committed report."""
     problems = []
+    differ = False
     with tempfile.TemporaryDirectory() as tmp:
         for name, module, game, profile, adapter in ENGINES:
             if importlib.util.find_spec(module) is None:
@@ -125,7 +126,8 @@ def verify(arbiter):
             found = compare(name, json.load(open(committed)), fresh)
             print("%s: ran, %s" % (name, "%d cells differ" % len(found) if found else "every cell as committed"))
             problems += found
-    if problems:
+            differ = differ or bool(found)
+    if differ:
         problems.append("the engines' runs differ from docs/matrix/: if the change is meant, run "
                         "python3 scripts/matrix.py with the engines of engines/requirements.txt and commit the reports")
     return problems
