@@ -8,7 +8,7 @@ unused dice, checkers borne off, pips, the position reached). This reaches
 the positions the adapter cannot set (OpenSpiel's Python API has no
 backgammon setter).
 
-    python engines/openspiel/backgammon_random_games.py ARBITER [--games N] [--seed S] [--profile P]
+    python engines/openspiel/backgammon_random_games.py ARBITER [--games N] [--seed S] [--profile P] [--impl I]
 
 The dice are drawn with OpenSpiel's own chance probabilities, the plays
 uniformly among the distinct plays. Prints one line per game that departs,
@@ -36,11 +36,14 @@ def main():
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", default="no-cube")
+    ap.add_argument("--impl", default="reference", choices=["reference", "engine"],
+                    help="which of arbiter's implementations answers (the reference is the oracle; "
+                    "the engine, held to it by arbiter's own tests, answers a long game's requests faster)")
     a = ap.parse_args()
     gammons = adapter.profile_gammons(a.profile)
     if gammons is None:
         sys.exit("profile %s: OpenSpiel's backgammon plays only no-cube (gammons counted or not)" % a.profile)
-    serve = subprocess.Popen([a.arbiter, "serve", "--game", "backgammon"], stdin=subprocess.PIPE,
+    serve = subprocess.Popen([a.arbiter, "serve", "--game", "backgammon", "--impl", a.impl], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True)
     rid = 0
     setup = {"start": "standard"}
