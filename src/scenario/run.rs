@@ -236,9 +236,17 @@ pub fn run_profile_as<G: Rules>(
                     ),
                 );
             }
-            position_differs(game.as_ref(), tells, exp.position.as_ref(), &mut |message| {
-                fail(m.at, format!("after move {ply} {} (refused): {message}", m.mv))
-            });
+            position_differs(
+                game.as_ref(),
+                tells,
+                exp.position.as_ref(),
+                &mut |message| {
+                    fail(
+                        m.at,
+                        format!("after move {ply} {} (refused): {message}", m.mv),
+                    )
+                },
+            );
             // The move is not played: the profile's run goes on with its
             // continuation, if it has one (the loader made sure that
             // nothing else follows).
@@ -277,9 +285,12 @@ pub fn run_profile_as<G: Rules>(
             ply,
             &mut |message| fail(m.at, format!("after move {ply} {}: {message}", m.mv)),
         );
-        position_differs(game.as_ref(), tells, exp.position.as_ref(), &mut |message| {
-            fail(m.at, format!("after move {ply} {}: {message}", m.mv))
-        });
+        position_differs(
+            game.as_ref(),
+            tells,
+            exp.position.as_ref(),
+            &mut |message| fail(m.at, format!("after move {ply} {}: {message}", m.mv)),
+        );
         if let Some(want) = &exp.outcome {
             let got = game.outcome();
             if &got != want {
