@@ -85,9 +85,46 @@ fn corpus_and_readings<G: Rules>() {
 /// fastest implementation (its engine, `About::fastest`), the test of a
 /// mutation run of the engine by the corpus alone
 /// (`-f 'src/games/<game>/engine/**' -- fastest::<game> -- --ignored`).
+///
+/// A scenario the reference plays and the engine declines counts as a
+/// failure here: arbiter's own engine is held to every scenario, so a
+/// mutant that makes it decline (a setup check that sends a position to a
+/// library that refuses it) is caught, not skipped.
 fn corpus_on_fastest<G: Rules>() {
     let imp = arbiter::games::About::of::<G>().fastest();
-    corpus_on(&load(G::NAME), imp);
+    let scenarios = load(G::NAME);
+    corpus_on(&scenarios, imp);
+    let mut declined = Vec::new();
+    for s in &scenarios {
+        let on_engine = s.check(imp, None).expect("an implementation of the game");
+        if let Status::Skip(why) = on_engine.status {
+            let on_reference = s.check("reference", None).expect("the reference");
+            if !matches!(on_reference.status, Status::Skip(_)) {
+                declined.push(format!("{}: {why}", s.qualified_id()));
+            }
+        }
+    }
+    let listed = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/engine-declines.txt"),
+    )
+    .expect("tests/data/engine-declines.txt");
+    let mut expected: Vec<&str> = listed
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| l.starts_with(&format!("{}:", G::NAME)))
+        .collect();
+    expected.sort();
+    let mut ids: Vec<&str> = declined
+        .iter()
+        .map(|d| d.split(": ").next().unwrap_or(""))
+        .collect();
+    ids.sort();
+    assert_eq!(
+        ids,
+        expected,
+        "{imp} declines other scenarios than tests/data/engine-declines.txt lists:\n{}",
+        declined.join("\n")
+    );
 }
 
 arbiter::each_game_test!(corpus => corpus_only);

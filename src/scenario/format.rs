@@ -107,6 +107,10 @@ pub struct MoveOverride<G: Rules> {
     pub because: Option<Spanned<String>>,
     /// Game state after the action.
     pub outcome: Option<G::Outcome>,
+    /// The position after the action, in the game's setup form (`position:`),
+    /// compared as a position (`Wire::same_position`) on implementations
+    /// that tell theirs.
+    pub position: Option<ExpectedPosition<G>>,
     /// The game's own annotations.
     pub annotations: G::Annotations,
     /// With `expect: illegal`: what this profile plays instead, after the
@@ -118,6 +122,17 @@ pub struct MoveOverride<G: Rules> {
     /// is written: reported by the loader, which knows the place (an error
     /// raised while reading would point at the start of the mapping).
     pub unknown_key: Option<(Spanned<String>, String)>,
+}
+
+/// The position expected after an action (`position:`), read with the
+/// game's setup form; a position the setup form refuses is kept as the
+/// error (where, and why) for the loader to report.
+#[derive(Clone, Debug)]
+pub struct ExpectedPosition<G: Rules> {
+    /// Where `position:`'s value is written.
+    pub at: crate::rules::Loc,
+    /// The position, or why the setup form refuses it.
+    pub setup: Result<G::Setup, (crate::rules::Loc, String)>,
 }
 
 /// A profile's own continuation after an action it refuses.
@@ -145,6 +160,7 @@ impl<G: Rules> Clone for MoveOverride<G> {
             clause: self.clause.clone(),
             because: self.because.clone(),
             outcome: self.outcome.clone(),
+            position: self.position.clone(),
             annotations: self.annotations.clone(),
             continuation: None,
             unknown_key: None,
@@ -160,6 +176,7 @@ impl<G: Rules> Default for MoveOverride<G> {
             clause: None,
             because: None,
             outcome: None,
+            position: None,
             annotations: G::Annotations::default(),
             continuation: None,
             unknown_key: None,
@@ -184,6 +201,9 @@ impl<G: Rules> MoveOverride<G> {
         }
         if over.outcome.is_some() {
             self.outcome.clone_from(&over.outcome);
+        }
+        if over.position.is_some() {
+            self.position.clone_from(&over.position);
         }
         self.annotations.overlay(&over.annotations);
     }
@@ -212,6 +232,7 @@ const MOVE_KEYS: &[&str] = &[
     "clause",
     "because",
     "outcome",
+    "position",
     "continuation",
     "note",
     "profiles",
@@ -223,6 +244,7 @@ const OVERRIDE_KEYS: &[&str] = &[
     "clause",
     "because",
     "outcome",
+    "position",
     "continuation",
 ];
 
@@ -251,6 +273,13 @@ fn read_expectation<'de, G: Rules, A: MapAccess<'de>>(
         "clause" => out.clause = Some(map.next_value()?),
         "because" => out.because = Some(map.next_value()?),
         "outcome" => out.outcome = Some(map.next_value()?),
+        "position" => {
+            let spec: Spanned<G::SetupSpec> = map.next_value()?;
+            out.position = Some(ExpectedPosition {
+                at: (&spec).into(),
+                setup: G::setup_from_spec(&spec.value).map_err(|l| (l.at, l.message)),
+            });
+        }
         "continuation" => out.continuation = Some(map.next_value()?),
         other => {
             if !out.annotations.read_field(other, map)? {

@@ -604,6 +604,18 @@ impl Convert<'_> {
         Ok(())
     }
 
+    /// `position`, the position after an action: one the game's setup
+    /// form accepts (a reached position breaks no setup rule).
+    fn position<G: Rules>(&self, o: &MoveOverride<G>) -> Result<(), LoadError> {
+        match o.position.as_ref().map(|p| &p.setup) {
+            Some(Err((at, message))) => Err(self.err(
+                *at,
+                format!("`position`: {message} (written in the form of `setup`)"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// A continuation written on an override or a plain entry.
     fn tail<G: Rules>(
         &self,
@@ -653,6 +665,7 @@ impl Convert<'_> {
                 m.expect.clause.as_ref(),
                 m.expect.because.as_ref(),
             )?;
+            self.position(&m.expect)?;
             m.expect.annotations.check().map_err(|e| self.err(at, e))?;
             let mut continuations = Vec::new();
             if let Some(t) = self.tail(at, &mut m.expect, top)? {
@@ -666,6 +679,7 @@ impl Convert<'_> {
                 let here = Loc::from(&name);
                 self.rule::<G>(here, o.expect, o.rule)?;
                 self.why::<G>(o.expect, o.clause.as_ref(), o.because.as_ref())?;
+                self.position(&o)?;
                 o.annotations.check().map_err(|e| self.err(here, e))?;
                 if let Some(t) = self.tail(here, &mut o, top)? {
                     continuations.push((Some(name.value.clone()), t));

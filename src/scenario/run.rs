@@ -236,6 +236,17 @@ pub fn run_profile_as<G: Rules>(
                     ),
                 );
             }
+            position_differs(
+                game.as_ref(),
+                tells,
+                exp.position.as_ref(),
+                &mut |message| {
+                    fail(
+                        m.at,
+                        format!("after move {ply} {} (refused): {message}", m.mv),
+                    )
+                },
+            );
             // The move is not played: the profile's run goes on with its
             // continuation, if it has one (the loader made sure that
             // nothing else follows).
@@ -272,6 +283,12 @@ pub fn run_profile_as<G: Rules>(
             &listed,
             start_ply,
             ply,
+            &mut |message| fail(m.at, format!("after move {ply} {}: {message}", m.mv)),
+        );
+        position_differs(
+            game.as_ref(),
+            tells,
+            exp.position.as_ref(),
             &mut |message| fail(m.at, format!("after move {ply} {}: {message}", m.mv)),
         );
         if let Some(want) = &exp.outcome {
@@ -341,6 +358,34 @@ pub fn run_profile_as<G: Rules>(
         }
     }
     failures
+}
+
+/// Compares the position `game` has reached with the one the scenario
+/// writes (`position:`), as a position (`Wire::same_position`). An
+/// implementation that does not tell its position (a third-party engine
+/// without the `position` capability) is not asked; one that says it
+/// tells (arbiter's own) and gives none fails.
+fn position_differs<G: Rules>(
+    game: &dyn crate::rules::Game<G>,
+    tells_position: bool,
+    want: Option<&super::format::ExpectedPosition<G>>,
+    fail: &mut dyn FnMut(String),
+) {
+    let Some(Ok(want)) = want.map(|w| &w.setup) else {
+        return;
+    };
+    if !tells_position {
+        return;
+    }
+    match game.position() {
+        None => fail("the scenario states the position reached, but position() gives none".into()),
+        Some(got) if !G::same_position(&got, want) => fail(format!(
+            "position expected {}, got {}",
+            G::setup_to_wire(want),
+            G::setup_to_wire(&got)
+        )),
+        Some(_) => {}
+    }
 }
 
 /// What holds of every implementation at every ply, whatever the scenario

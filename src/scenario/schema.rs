@@ -44,6 +44,10 @@ pub fn for_game<G: Rules>(generator: &mut SchemaGenerator) -> Value {
             "outcome".into(),
             json!({"description": "The game's state after the action.", "allOf": [outcome]}),
         );
+        props.insert(
+            "position".into(),
+            json!({"description": "The position after the action (after a refused one: the position it was refused in), in the form of `setup`, compared as a position. Checked on implementations that tell their position.", "allOf": [setup]}),
+        );
         if let Value::Object(own) = &own {
             for (k, v) in own {
                 props.insert(k.clone(), v.clone());

@@ -148,10 +148,13 @@ pub struct Expectations {
     pub crossings: Option<Crossings>,
     /// Who leads in crossings after the move.
     pub leader: Option<Leader>,
+    /// Whether a moving stone came onto the opponent's home row, landing on
+    /// it from off it (EP-6.2: the moves the symmetry rule looks at).
+    pub enters: Option<bool>,
 }
 
 impl Annotations<Epaminondas> for Expectations {
-    crate::annotation_fields!(count, distance, captures, crossings, leader);
+    crate::annotation_fields!(count, distance, captures, crossings, leader, enters);
 
     fn check(&self) -> Result<(), String> {
         each_reads::<Square>("captures", self.captures.iter().flatten())
@@ -161,6 +164,7 @@ impl Annotations<Epaminondas> for Expectations {
         let mut held = Held::new(fail);
         held.same("count", self.count, note.count);
         held.same("distance", self.distance, note.distance);
+        held.same("enters", self.enters, note.enters_home_row);
         let squares = |v: &Vec<String>| v.iter().filter_map(|s| s.parse::<Square>().ok()).collect();
         held.same_set(
             "captures",

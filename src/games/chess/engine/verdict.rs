@@ -79,9 +79,15 @@ pub fn refusal(board: &Board, m: UciMove) -> Option<(RuleCode, String)> {
             }
             let passed = CSquare::new(if short { File::F } else { File::D }, from.rank());
             if attacked(board, passed, !me) {
+                // The reference's words, so that the two explain it alike.
+                let them = if me == cozy_chess::Color::White {
+                    "black"
+                } else {
+                    "white"
+                };
                 return Some((
                     RuleCode::Castling,
-                    format!("the king would cross the attacked {passed}"),
+                    format!("the king would pass over {passed}, which {them} attacks"),
                 ));
             }
             None
