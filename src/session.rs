@@ -17,7 +17,7 @@
 //! looked up among the legal actions' steps, never decoded, so a step space
 //! need only tell apart the actions legal in one position.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock as OnceCell;
 
 use serde_json::Value;
 
@@ -77,14 +77,24 @@ pub struct Playouts {
     pub outcomes: Vec<(String, usize)>,
 }
 
-/// One game in progress, any game.
-pub trait AnyGame {
+/// One game in progress, any game. `Send` and `Sync`, so that a binding
+/// may hand it to another thread (the Python package's `Game`).
+pub trait AnyGame: Send + Sync {
     /// The game's name.
     fn game(&self) -> &'static str;
     /// The implementation playing it (`engine`, `reference`).
     fn implementation(&self) -> &'static str;
     /// The profile's name.
     fn profile(&self) -> String;
+    /// The profile whole, every switch spelled (the protocol reads it back
+    /// as the same profile), for a binding that saves a game and starts it
+    /// again.
+    fn profile_value(&self) -> Value;
+    /// Takes back the last action played and returns it, the game brought
+    /// back to the point before it (replayed from the setup); with steps
+    /// pending, only forgets them and returns `None`; `Err` when nothing
+    /// was played.
+    fn undo(&mut self) -> Result<Option<String>, String>;
     /// The setup it started from, in the protocol's spelling.
     fn setup(&self) -> Value;
     /// The actions played so far.
@@ -285,6 +295,24 @@ impl<G: Rules> AnyGame for Session<G> {
 
     fn profile(&self) -> String {
         self.position.profile.name().to_string()
+    }
+
+    fn profile_value(&self) -> Value {
+        serde_json::to_value(&self.position.profile).unwrap_or(Value::Null)
+    }
+
+    fn undo(&mut self) -> Result<Option<String>, String> {
+        if !self.pending.is_empty() {
+            self.pending.clear();
+            return Ok(None);
+        }
+        let last = self
+            .position
+            .moves
+            .pop()
+            .ok_or_else(|| format!("nothing to undo: no action of {} was played", G::NAME))?;
+        *self = self.replayed();
+        Ok(Some(last.to_string()))
     }
 
     fn setup(&self) -> Value {

@@ -784,8 +784,9 @@ pub trait Implementation<G: Basics>: Send + Sync {
     }
 }
 
-/// One game in progress.
-pub trait Game<G: Basics> {
+/// One game in progress. `Send` and `Sync`: a game may be handed to
+/// another thread (`arbiter::session::AnyGame`).
+pub trait Game<G: Basics>: Send + Sync {
     /// Whose turn it is.
     fn side_to_move(&self) -> G::Side;
     /// Whether and how the game has ended.
