@@ -478,6 +478,15 @@ impl<G: Rules> AnyGame for Session<G> {
                 self.pending.push(index);
                 Ok(None)
             }
+            // An index that names an action by itself: the rule and clause
+            // that refuse that action, as its text would get.
+            ([], false)
+                if self.pending.is_empty()
+                    && let Some(r) = G::action_at(index)
+                        .and_then(|a| AnyGame::judge(self, &a.to_string())) =>
+            {
+                Err(r)
+            }
             ([], false) => Err(Self::no_step(
                 index,
                 format!(
@@ -589,6 +598,40 @@ pub fn start_named(
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::{ActionSpace, Implementation, RuleProfile, Rules, ScenarioParts};
+
+    /// Every game whose indices decode: the index of each legal action at
+    /// the start names that action again.
+    #[test]
+    fn an_index_names_the_action_it_was_given() {
+        struct Check;
+        impl crate::games::Visit for Check {
+            type Out = usize;
+            fn visit<G: Rules>(&mut self) -> usize {
+                let imp: &dyn Implementation<G> = G::implementations()[0];
+                let profile = G::Profile::parse(G::Profile::names()[0]).expect("the default");
+                let setup = G::start_setup().expect("a start");
+                let game = imp.start(&setup, &profile).expect("the start");
+                let mut decoded = 0;
+                for a in game.legal_actions() {
+                    if let Some(i) = G::action_index(&a)
+                        && let Some(b) = G::action_at(i)
+                    {
+                        assert_eq!(b, a, "{}: index {i}", G::NAME);
+                        decoded += 1;
+                    }
+                }
+                decoded
+            }
+        }
+        let mut total = 0;
+        for game in crate::games::names() {
+            total += crate::games::visit(game, &mut Check).expect("a game");
+        }
+        // Chess, Stratego and Epaminondas decode.
+        assert!(total >= 20, "{total}");
+    }
+
     /// Every registered game, from its start: the steps of each legal
     /// action play it, an index past the space is refused and changes
     /// nothing, and text waits until the pending steps are cleared.
