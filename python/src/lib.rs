@@ -640,9 +640,10 @@ fn fill_mask(game: &dyn AnyGame, buf: &mut [u8]) {
 /// `k`, in one call, and returns whether each game is over after it. With
 /// `masks` (a NumPy `bool`/`uint8` array of shape `(len(games),
 /// num_actions)`, C-contiguous, the games all of one action space), writes
-/// each game's new legal mask into its row. An action refused raises (an
-/// `IllegalAction` or `OutOfRange` naming the game's position in the
-/// list) with the games before it stepped and the rest not.
+/// each game's new legal mask into its row. An index outside the action
+/// space raises `OutOfRange` before any game steps; an action the rules
+/// refuse raises `IllegalAction` (its explanation names the game's place
+/// in the list, `games[k]`), the games before it stepped and the rest not.
 #[pyfunction]
 #[pyo3(signature = (games, actions, masks=None))]
 fn step_many(
@@ -680,9 +681,9 @@ fn step_many(
         }
         None => None,
     };
-    let mut over = Vec::with_capacity(games.len());
+    // Every index checked before any game steps.
     for (k, (g, &a)) in games.iter().zip(&actions).enumerate() {
-        let mut g = g.borrow_mut();
+        let g = g.borrow();
         g.need_space()?;
         let n = g.inner.action_count();
         if a < 0 || a as u64 >= n as u64 {
@@ -692,6 +693,10 @@ fn step_many(
                 n - 1
             )));
         }
+    }
+    let mut over = Vec::with_capacity(games.len());
+    for (k, (g, &a)) in games.iter().zip(&actions).enumerate() {
+        let mut g = g.borrow_mut();
         g.inner.play_index(a as usize).map_err(|mut r| {
             r.explanation = format!("games[{k}]: {}", r.explanation);
             refused(r)
