@@ -482,8 +482,8 @@ impl<G: Rules> AnyGame for Session<G> {
             // that refuse that action, as its text would get.
             ([], false)
                 if self.pending.is_empty()
-                    && let Some(r) = G::action_at(index)
-                        .and_then(|a| AnyGame::judge(self, &a.to_string())) =>
+                    && let Some(r) =
+                        G::action_at(index).and_then(|a| AnyGame::judge(self, &a.to_string())) =>
             {
                 Err(r)
             }
@@ -598,7 +598,7 @@ pub fn start_named(
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{ActionSpace, Implementation, RuleProfile, Rules, ScenarioParts};
+    use crate::rules::{Implementation, RuleProfile, Rules};
 
     /// Every game whose indices decode: the index of each legal action at
     /// the start names that action again.

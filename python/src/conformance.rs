@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use arbiter::scenario::any::AnyScenario;
 use arbiter::harness::report::{ImplementationInfo, Report};
 use arbiter::harness::runner::{self, assemble, run_sequential, selected};
 use arbiter::harness::subject::{Subject, Trouble};
 use arbiter::harness::xfail::Xfail;
 use arbiter::protocol::VERSION;
 use arbiter::protocol::message::{Hello, QueryKind};
+use arbiter::scenario::any::AnyScenario;
 use arbiter::scenario::load::LoadError;
 use pyo3::prelude::*;
 use serde_json::{Value, json};

@@ -103,7 +103,9 @@ fn profile_names(game: &str) -> PyResult<Vec<&'static str>> {
 /// `position`.
 #[pyfunction]
 fn capabilities(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(arbiter::protocol::message::capabilities_named(entry(game)?.name))
+    Ok(arbiter::protocol::message::capabilities_named(
+        entry(game)?.name,
+    ))
 }
 
 /// One game in progress (the Python class `arbiter.Game` is this class).
@@ -486,9 +488,7 @@ impl Game {
     /// taken back. Raises `ArbiterError` (rule `nothing-to-undo`) at the
     /// setup.
     fn undo(&mut self) -> PyResult<Option<String>> {
-        self.inner
-            .undo()
-            .map_err(|m| error("nothing-to-undo", &m))
+        self.inner.undo().map_err(|m| error("nothing-to-undo", &m))
     }
 }
 
@@ -671,7 +671,10 @@ fn step_many(
     };
     let mut rows = match &masks {
         Some(m) => {
-            if games.iter().any(|g| g.borrow().inner.action_count() != width) {
+            if games
+                .iter()
+                .any(|g| g.borrow().inner.action_count() != width)
+            {
                 return Err(error(
                     "bad-batch",
                     "step_many: masks need games of one action space",

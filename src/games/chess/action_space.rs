@@ -54,7 +54,13 @@ impl ActionSpace for Chess {
                 promotion,
             })
         }
-        let kind = |k: usize| if k == 0 { ClaimKind::Threefold } else { ClaimKind::Fifty };
+        let kind = |k: usize| {
+            if k == 0 {
+                ClaimKind::Threefold
+            } else {
+                ClaimKind::Fifty
+            }
+        };
         match index {
             i if i < 20480 => mv(i).map(Action::Move),
             i if i < 20482 => Some(Action::Claim(kind(i - 20480), None)),

@@ -4,8 +4,8 @@
 
 use crate::rules::ActionSpace;
 
-use super::game::Epaminondas;
 use super::board::Square;
+use super::game::Epaminondas;
 use super::moves::Move;
 
 impl ActionSpace for Epaminondas {
