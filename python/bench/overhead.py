@@ -11,10 +11,15 @@ again when it ends or after 300 steps), one step a loop turn, for
 printed, with the spread (lowest and highest) beside it, and the machine's
 load. The loops:
 
+- `list1` and `mask1`: the same steps (the lowest legal index each time)
+  chosen from `legal_actions()` (`min`) and from `legal_mask(out=buf)`
+  (`argmax`): the cost of the two ways of asking for the legal actions and
+  nothing else;
 - `list`: `legal_actions()`, a random index of it, `play(i)`;
 - `mask`: `legal_mask(out=buf)` into one NumPy buffer made once, a random
   legal index from it (`numpy.flatnonzero`), `play(i)`: the documented fast
-  path; `mask/list` is its cost per step over the `list` loop's;
+  path, with the scan of the whole mask that a uniform random pick needs
+  (a policy's masked logits need one too);
 - `batch`: 64 games stepped by one `step_many(games, actions, masks)` call
   a turn, each game's mask written into a row of one `(64, num_actions)`
   buffer, actions drawn from the rows; finished games started again;
@@ -75,6 +80,41 @@ def loop_mask(game):
                 g.legal_mask(out=buf)
                 acts = np.flatnonzero(buf)
                 g.play(int(acts[rng.randrange(len(acts))]))
+                k += 1
+            n += 200
+            if time.perf_counter() > deadline:
+                return n
+    return run
+
+
+def loop_list_first(game):
+    """`legal_actions()` and `play(min(...))`: the lowest legal index."""
+    def run(deadline):
+        g, k, n = arbiter.Game(game), 0, 0
+        while True:
+            for _ in range(200):
+                if k >= MAX_STEPS or g.is_over:
+                    g, k = arbiter.Game(game), 0
+                g.play(min(g.legal_actions()))
+                k += 1
+            n += 200
+            if time.perf_counter() > deadline:
+                return n
+    return run
+
+
+def loop_mask_first(game):
+    """`legal_mask(out=buf)` and `play(argmax)`: the lowest legal index,
+    so the same steps as `loop_list_first`: the two differ only in how the
+    legal actions cross."""
+    def run(deadline):
+        g, k, n = arbiter.Game(game), 0, 0
+        buf = np.zeros(g.num_actions, dtype=np.bool_)
+        while True:
+            for _ in range(200):
+                if k >= MAX_STEPS or g.is_over:
+                    g, k = arbiter.Game(game), 0
+                g.play(int(g.legal_mask(out=buf).argmax()))
                 k += 1
             n += 200
             if time.perf_counter() > deadline:
@@ -192,11 +232,14 @@ def main():
           f"median of {args.repeats}")
     for game in args.games.split(","):
         figs = {name: measure(make(game), args.seconds, args.repeats)
-                for name, make in [("list", loop_list), ("mask", loop_mask),
+                for name, make in [("list1", loop_list_first), ("mask1", loop_mask_first),
+                                   ("list", loop_list), ("mask", loop_mask),
                                    ("batch", loop_batch), ("text", loop_text),
                                    ("rust", loop_rust)]}
+        first = figs["list1"][0] / figs["mask1"][0]
         ratio = figs["list"][0] / figs["mask"][0]
-        print(f"{game}: steps a second (mask/list cost per step {ratio:.2f}×)")
+        print(f"{game}: steps a second (cost per step, mask over list: "
+              f"{first:.2f}× same steps, {ratio:.2f}× random)")
         for name, m in figs.items():
             print("  " + show(name, m))
     names = [n for n in args.openspiel.split(",") if n]
