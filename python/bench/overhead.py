@@ -223,6 +223,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=3.0, help="length of one run (3)")
     ap.add_argument("--repeats", type=int, default=3, help="runs per figure, median printed (3)")
     ap.add_argument("--games", default=",".join(arbiter.games()))
+    ap.add_argument("--loops", default="list1,mask1,list,mask,batch,text,rust",
+                    help="which loops to time (all)")
     ap.add_argument("--openspiel", default="chess,checkers,backgammon",
                     help="OpenSpiel games to time beside, when pyspiel imports ('' for none)")
     args = ap.parse_args()
@@ -231,15 +233,15 @@ def main():
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {args.seconds:g} s a run, "
           f"median of {args.repeats}")
     for game in args.games.split(","):
+        loops = [("list1", loop_list_first), ("mask1", loop_mask_first),
+                 ("list", loop_list), ("mask", loop_mask), ("batch", loop_batch),
+                 ("text", loop_text), ("rust", loop_rust)]
         figs = {name: measure(make(game), args.seconds, args.repeats)
-                for name, make in [("list1", loop_list_first), ("mask1", loop_mask_first),
-                                   ("list", loop_list), ("mask", loop_mask),
-                                   ("batch", loop_batch), ("text", loop_text),
-                                   ("rust", loop_rust)]}
-        first = figs["list1"][0] / figs["mask1"][0]
-        ratio = figs["list"][0] / figs["mask"][0]
-        print(f"{game}: steps a second (cost per step, mask over list: "
-              f"{first:.2f}× same steps, {ratio:.2f}× random)")
+                for name, make in loops if name in args.loops.split(",")}
+        ratios = [f"{figs[a][0] / figs[b][0]:.2f}× {what}"
+                  for a, b, what in [("list1", "mask1", "same steps"), ("list", "mask", "random")]
+                  if a in figs and b in figs]
+        print(f"{game}: steps a second (cost per step, mask over list: {', '.join(ratios)})")
         for name, m in figs.items():
             print("  " + show(name, m))
     names = [n for n in args.openspiel.split(",") if n]

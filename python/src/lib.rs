@@ -586,8 +586,28 @@ fn out_of_range(message: &str) -> PyErr {
 
 /// The writable bytes of `out`, a NumPy array of one-byte items (`bool`,
 /// `uint8`, `int8`), C-contiguous, `len` of them (read from its
-/// `__array_interface__`); else `ArbiterError` (rule `bad-buffer`).
+/// `__array_interface__`); else `ArbiterError` (rule `bad-buffer`). An
+/// array is checked the first time it is given (and again after another);
+/// it must stay writable while it is used.
 fn buffer_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<&'a mut [u8]> {
+    // The last buffer checked, kept: a loop that gives the same array at
+    // every step skips reading `__array_interface__` again (a dict made per
+    // call, the larger part of a step's cost in the cheap games). The
+    // array is held, so it is neither freed nor resized (NumPy refuses to
+    // resize an array with other references) while it is remembered.
+    static LAST: std::sync::Mutex<Option<(Py<PyAny>, usize, usize)>> = std::sync::Mutex::new(None);
+    // The lock is never held across a call into Python (which may let
+    // another thread in, and that thread could wait for the lock holding
+    // the GIL).
+    let hit = match LAST.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        Some((obj, ptr, n)) if obj.as_ptr() == out.as_ptr() && *n == len && len > 0 => Some(*ptr),
+        _ => None,
+    };
+    if let Some(ptr) = hit {
+        // SAFETY: as below, checked when it was remembered; `out` is the
+        // same object, alive.
+        return Ok(unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len) });
+    }
     let bad = |why: String| error("bad-buffer", &format!("{what}: {why}"));
     let iface = out
         .getattr("__array_interface__")
@@ -616,6 +636,11 @@ fn buffer_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<
     if len == 0 {
         return Ok(&mut []);
     }
+    let old =
+        LAST.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace((out.clone().unbind(), ptr, len));
+    drop(old); // outside the lock
     // SAFETY: NumPy says `len` one-byte items start at `ptr`, contiguous
     // and writable; `out` keeps the array (and so its memory) alive for the
     // borrow, and the GIL is held while they are written.
