@@ -589,7 +589,7 @@ fn out_of_range(message: &str) -> PyErr {
 /// `__array_interface__`); else `ArbiterError` (rule `bad-buffer`). An
 /// array is checked the first time it is given (and again after another);
 /// it must stay writable while it is used.
-fn buffer_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<&'a mut [u8]> {
+fn buffer_of(out: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<*mut u8> {
     // The last buffer checked, kept: a loop that gives the same array at
     // every step skips reading `__array_interface__` again (a dict made per
     // call, the larger part of a step's cost in the cheap games). The
@@ -604,9 +604,8 @@ fn buffer_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<
         _ => None,
     };
     if let Some(ptr) = hit {
-        // SAFETY: as below, checked when it was remembered; `out` is the
-        // same object, alive.
-        return Ok(unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len) });
+        // Checked when it was remembered; `out` is the same object.
+        return Ok(ptr as *mut u8);
     }
     let bad = |why: String| error("bad-buffer", &format!("{what}: {why}"));
     let iface = out
@@ -634,22 +633,32 @@ fn buffer_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<
         return Err(bad("the array is read-only".into()));
     }
     if len == 0 {
-        return Ok(&mut []);
+        return Ok(std::ptr::NonNull::dangling().as_ptr());
     }
     let old =
         LAST.lock()
             .unwrap_or_else(|e| e.into_inner())
             .replace((out.clone().unbind(), ptr, len));
     drop(old); // outside the lock
+    Ok(ptr as *mut u8)
+}
+
+/// The `len` bytes of `out` (see [`buffer_of`]), for the time `out` is
+/// borrowed. Mutable from a shared reference: the bytes are the NumPy
+/// array's memory, which Python code may write through any reference too.
+#[allow(clippy::mut_from_ref)]
+fn bytes_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<&'a mut [u8]> {
+    let ptr = buffer_of(out, len, what)?;
     // SAFETY: NumPy says `len` one-byte items start at `ptr`, contiguous
-    // and writable; `out` keeps the array (and so its memory) alive for the
-    // borrow, and the GIL is held while they are written.
-    Ok(unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len) })
+    // and writable (`buffer_of`; non-null, dangling only when `len` is 0);
+    // `out` keeps the array (and so its memory) alive for the borrow, and
+    // the GIL is held while they are written.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
 }
 
 /// Writes the legal-action mask of `game` into `out` (see [`buffer_of`]).
 fn write_mask(game: &dyn AnyGame, out: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
-    let buf = buffer_of(out, game.action_count(), what)?;
+    let buf = bytes_of(out, game.action_count(), what)?;
     fill_mask(game, buf);
     Ok(())
 }
@@ -705,7 +714,7 @@ fn step_many(
                     "step_many: masks need games of one action space",
                 ));
             }
-            Some(buffer_of(m, games.len() * width, "masks")?)
+            Some(bytes_of(m, games.len() * width, "masks")?)
         }
         None => None,
     };
@@ -838,6 +847,7 @@ impl Report {
 /// report's problem says why), and a selection that leaves no scenario
 /// raises `ArbiterError` (rule `no-scenario-selected`).
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
 #[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new(), min_run=1))]
 fn conform(
     subject: &Bound<'_, PyAny>,
