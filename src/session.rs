@@ -17,7 +17,7 @@
 //! looked up among the legal actions' steps, never decoded, so a step space
 //! need only tell apart the actions legal in one position.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock as OnceCell;
 
 use serde_json::Value;
 
@@ -77,14 +77,24 @@ pub struct Playouts {
     pub outcomes: Vec<(String, usize)>,
 }
 
-/// One game in progress, any game.
-pub trait AnyGame {
+/// One game in progress, any game. `Send` and `Sync`, so that a binding
+/// may hand it to another thread (the Python package's `Game`).
+pub trait AnyGame: Send + Sync {
     /// The game's name.
     fn game(&self) -> &'static str;
     /// The implementation playing it (`engine`, `reference`).
     fn implementation(&self) -> &'static str;
     /// The profile's name.
     fn profile(&self) -> String;
+    /// The profile whole, every switch spelled (the protocol reads it back
+    /// as the same profile), for a binding that saves a game and starts it
+    /// again.
+    fn profile_value(&self) -> Value;
+    /// Takes back the last action played and returns it, the game brought
+    /// back to the point before it (replayed from the setup); with steps
+    /// pending, only forgets them and returns `None`; `Err` when nothing
+    /// was played.
+    fn undo(&mut self) -> Result<Option<String>, String>;
     /// The setup it started from, in the protocol's spelling.
     fn setup(&self) -> Value;
     /// The actions played so far.
@@ -381,6 +391,24 @@ impl<G: Rules> AnyGame for Session<G> {
         self.position.profile.name().to_string()
     }
 
+    fn profile_value(&self) -> Value {
+        serde_json::to_value(&self.position.profile).unwrap_or(Value::Null)
+    }
+
+    fn undo(&mut self) -> Result<Option<String>, String> {
+        if !self.pending.is_empty() {
+            self.pending.clear();
+            return Ok(None);
+        }
+        let last = self
+            .position
+            .moves
+            .pop()
+            .ok_or_else(|| format!("nothing to undo: no action of {} was played", G::NAME))?;
+        *self = self.replayed();
+        Ok(Some(last.to_string()))
+    }
+
     fn setup(&self) -> Value {
         G::setup_to_wire(&self.position.setup)
     }
@@ -545,6 +573,15 @@ impl<G: Rules> AnyGame for Session<G> {
             ([], true) => {
                 self.pending.push(index);
                 Ok(None)
+            }
+            // An index that names an action by itself: the rule and clause
+            // that refuse that action, as its text would get.
+            ([], false)
+                if self.pending.is_empty()
+                    && let Some(r) =
+                        G::action_at(index).and_then(|a| AnyGame::judge(self, &a.to_string())) =>
+            {
+                Err(r)
             }
             ([], false) => Err(Self::no_step(
                 index,
@@ -783,6 +820,40 @@ pub fn start_named_seeded(
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::{Implementation, RuleProfile, Rules};
+
+    /// Every game whose indices decode: the index of each legal action at
+    /// the start names that action again.
+    #[test]
+    fn an_index_names_the_action_it_was_given() {
+        struct Check;
+        impl crate::games::Visit for Check {
+            type Out = usize;
+            fn visit<G: Rules>(&mut self) -> usize {
+                let imp: &dyn Implementation<G> = G::implementations()[0];
+                let profile = G::Profile::parse(G::Profile::names()[0]).expect("the default");
+                let setup = G::start_setup().expect("a start");
+                let game = imp.start(&setup, &profile).expect("the start");
+                let mut decoded = 0;
+                for a in game.legal_actions() {
+                    if let Some(i) = G::action_index(&a)
+                        && let Some(b) = G::action_at(i)
+                    {
+                        assert_eq!(b, a, "{}: index {i}", G::NAME);
+                        decoded += 1;
+                    }
+                }
+                decoded
+            }
+        }
+        let mut total = 0;
+        for game in crate::games::names() {
+            total += crate::games::visit(game, &mut Check).expect("a game");
+        }
+        // Chess, Stratego and Epaminondas decode.
+        assert!(total >= 20, "{total}");
+    }
+
     /// Every registered game, from its start: the steps of each legal
     /// action play it, an index past the space is refused and changes
     /// nothing, and text waits until the pending steps are cleared.

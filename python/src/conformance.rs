@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use arbiter::scenario::any::AnyScenario;
 use arbiter::harness::report::{ImplementationInfo, Report};
-use arbiter::harness::runner::{self, assemble, run_sequential};
+use arbiter::harness::runner::{self, assemble, run_sequential, selected};
 use arbiter::harness::subject::{Subject, Trouble};
 use arbiter::harness::xfail::Xfail;
 use arbiter::protocol::VERSION;
 use arbiter::protocol::message::{Hello, QueryKind};
+use arbiter::scenario::any::AnyScenario;
 use arbiter::scenario::load::LoadError;
 use pyo3::prelude::*;
 use serde_json::{Value, json};
@@ -171,6 +171,9 @@ pub struct Run {
     pub run: Vec<String>,
     pub skip: Vec<String>,
     pub xfail: Vec<String>,
+    /// The fewest scenarios that must run for the run to pass (at least 1),
+    /// as `arbiter conform --min-run`.
+    pub min_run: usize,
 }
 
 /// Runs the corpus of `run.game` against `obj` and returns the report.
@@ -235,20 +238,30 @@ fn conform_on(
 ) -> PyResult<Report> {
     let opts = runner::Options {
         game: Some(run.game.clone()),
-        profile: run.profile,
-        run: run.run,
-        skip: run.skip,
+        profile: run.profile.clone(),
+        run: run.run.clone(),
+        skip: run.skip.clone(),
         xfail: Xfail::of(&run.xfail),
         // In-process answers cannot be cut off; the deadline is unused.
         timeout: Duration::from_secs(3600),
         jobs: 1,
     };
     let load_errors = runner::load_errors_of_game(load_errors, &opts);
+    // As `arbiter conform`: a selection that leaves nothing is bad input.
+    if selected(scenarios, &opts) == 0 && load_errors.is_empty() {
+        return Err(crate::error(
+            "no-scenario-selected",
+            &format!(
+                "no scenario selected: the game, profile and run/skip filters leave none of the {} scenarios",
+                scenarios.len()
+            ),
+        ));
+    }
     let hello = Hello {
         name: name.clone(),
         version: None,
         capabilities: capabilities.clone(),
-        games: Some(vec![run.game]),
+        games: Some(vec![run.game.clone()]),
         // Every request spells every switch to an in-process object.
         profiles: Vec::new(),
     };
@@ -264,12 +277,10 @@ fn conform_on(
         capabilities,
         profiles: Vec::new(),
     };
-    Ok(assemble(
-        info,
-        "python",
-        &opts,
-        scenarios,
-        &load_errors,
-        cases,
-    ))
+    let mut report = assemble(info, "python", &opts, scenarios, &load_errors, cases);
+    // The same floor as `arbiter conform`: a run that tests nothing fails.
+    if let Some(problem) = report.summary.too_few_ran(run.min_run) {
+        report.problems.push(problem);
+    }
+    Ok(report)
 }

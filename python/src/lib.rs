@@ -103,11 +103,16 @@ fn profile_names(game: &str) -> PyResult<Vec<&'static str>> {
 /// `position`.
 #[pyfunction]
 fn capabilities(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(arbiter::protocol::message::capabilities_named(entry(game)?.name))
+    Ok(arbiter::protocol::message::capabilities_named(
+        entry(game)?.name,
+    ))
 }
 
 /// One game in progress (the Python class `arbiter.Game` is this class).
-#[pyclass(module = "arbiter", unsendable)]
+/// `Send` and `Sync` (`AnyGame` is): usable from any thread; two threads
+/// playing it at once get PyO3's `RuntimeError` (already borrowed), never
+/// a panic.
+#[pyclass(module = "arbiter")]
 struct Game {
     inner: Box<dyn AnyGame>,
 }
@@ -128,6 +133,22 @@ impl Game {
         // Default: the game's fastest implementation (its engine, or the
         // reference of a game that has none).
         let r#impl = r#impl.unwrap_or(e.fastest());
+        // One rule code per cause, the same as `conform`'s: an unknown
+        // implementation, a profile name that is not one.
+        if !e.implementations.contains(&r#impl) {
+            return Err(error(
+                "bad-impl",
+                &format!(
+                    "`{impl}` is not an implementation of {game}: expected one of {}",
+                    e.implementations.join(", "),
+                    r#impl = r#impl,
+                    game = e.name
+                ),
+            ));
+        }
+        if let Some(Ok(name)) = profile.map(|p| p.extract::<String>()) {
+            (e.check_profile)(&name).map_err(|m| error("bad-profile", &m))?;
+        }
         let profile = profile.map(|p| to_json(py, p)).transpose()?;
         let setup = match setup {
             None => None,
@@ -151,7 +172,17 @@ impl Game {
             setup.as_ref(),
             seed,
         )
-        .map_err(|m| error("bad-game", &m))?;
+        .map_err(|m| {
+            // The session names the field it could not read.
+            let rule = if m.starts_with("profile") {
+                "bad-profile"
+            } else if m.starts_with("a seed") || m.contains("draws no start from a seed") {
+                "bad-seed"
+            } else {
+                "bad-setup"
+            };
+            error(rule, &m)
+        })?;
         Ok(Game { inner })
     }
 
@@ -196,10 +227,7 @@ impl Game {
     /// `legal_actions`). Raises `IllegalAction` (rule, clause, explanation)
     /// and leaves the game unchanged when it may not be played.
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        if action.extract::<String>().is_err()
-            && let Ok(i) = action.extract::<usize>()
-        {
-            self.need_space()?;
+        if let Some(i) = self.index_of(action)? {
             return self.inner.play_index(i).map_err(refused);
         }
         let text = self.action_text(action)?;
@@ -319,9 +347,14 @@ impl Game {
     }
 
     /// The legal action step `index` completes now, spelled, or `None`.
-    fn action_of(&self, index: usize) -> PyResult<Option<String>> {
-        self.need_space()?;
-        Ok(self.inner.action_of_index(index))
+    fn action_of(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let i = self.index_of(index)?.ok_or_else(|| {
+            error(
+                arbiter::session::UNREADABLE,
+                "action_of: expected an int of the action space",
+            )
+        })?;
+        Ok(self.inner.action_of_index(i))
     }
 
     /// The steps that may come next (after `pending`), each once: for
@@ -344,8 +377,20 @@ impl Game {
     }
 
     /// The legal actions as a NumPy `bool` array of length `num_actions`
-    /// (OpenSpiel style).
-    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// (OpenSpiel style). With `out` (a writable, contiguous NumPy array of
+    /// `bool` or `uint8`, length `num_actions`), written into it in place
+    /// and returned: no allocation per step.
+    #[pyo3(signature = (out=None))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(out) = out {
+            self.need_space()?;
+            write_mask(&*self.inner, &out, "out")?;
+            return Ok(out);
+        }
         let bytes = self.legal_mask_bytes(py)?;
         let numpy = py.import("numpy")?;
         numpy
@@ -452,15 +497,119 @@ impl Game {
     }
 
     // ---- end of the learning-loop block.
+    // --- A Python object (issue 45): pickling, copying, equality, undo ---
+
+    /// Pickling: the game is saved as how it was started (game, profile
+    /// with every switch, setup, implementation) and what was played
+    /// (history, pending steps); unpickling starts it again and replays.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let args = (
+            me.inner.game(),
+            from_json(py, &me.inner.profile_value())?,
+            from_json(py, &me.inner.setup())?,
+            me.inner.implementation(),
+        );
+        let state = (me.inner.history(), me.inner.pending());
+        Ok((
+            slf.get_type().into_any(),
+            args.into_pyobject(py)?.into_any(),
+            state.into_pyobject(py)?.into_any(),
+        ))
+    }
+
+    /// Replays `(history, pending)` onto a game just started (unpickling).
+    fn __setstate__(&mut self, state: (Vec<String>, Vec<usize>)) -> PyResult<()> {
+        let (history, pending) = state;
+        if !self.inner.history().is_empty() || !self.inner.pending().is_empty() {
+            return Err(error(
+                "bad-state",
+                "__setstate__ replays onto a game just started, not one in progress",
+            ));
+        }
+        for a in &history {
+            self.inner.play(a).map_err(refused)?;
+        }
+        for &i in &pending {
+            self.inner.play_index(i).map_err(refused)?;
+        }
+        Ok(())
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.copy()
+    }
+
+    /// Two games are equal when they are the same game under the same
+    /// profile (every switch), from the same setup, with the same history
+    /// and the same pending steps: the same state, whatever the
+    /// implementation playing it. Two games that reach the same position
+    /// by different histories are not equal (a history may matter to the
+    /// rules: repetitions, move counters); compare `position()` for that.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Game>() {
+            Ok(o) => {
+                let o = o.borrow();
+                self.key() == o.key()
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// A hash consistent with `==`. A game is mutable: its hash changes as
+    /// it is played (hash a `copy()` to keep one as a dict key).
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+
+    /// Takes back the last action played and returns it (its text). With
+    /// steps pending (an action chosen part way by integer steps), only
+    /// forgets them and returns `None`: the action under way is the one
+    /// taken back. Raises `ArbiterError` (rule `nothing-to-undo`) at the
+    /// setup.
+    fn undo(&mut self) -> PyResult<Option<String>> {
+        self.inner.undo().map_err(|m| error("nothing-to-undo", &m))
+    }
 }
 
 impl Game {
+    /// `Some(index)` for an int action (checked to be in the action
+    /// space: else `OutOfRange`), `None` for a text one; else `ArbiterError`
+    /// (`unreadable`).
+    fn index_of(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        if action.extract::<String>().is_ok() {
+            return Ok(None);
+        }
+        // bool is an int in Python; an action is not a truth value.
+        if action.is_instance_of::<pyo3::types::PyBool>() || action.extract::<i128>().is_err() {
+            return Err(error(
+                arbiter::session::UNREADABLE,
+                &format!("an action is a str or an int, got {}", action.repr()?),
+            ));
+        }
+        self.need_space()?;
+        let n = self.inner.action_count();
+        match action.extract::<i128>()? {
+            i if i >= 0 && (i as u128) < n as u128 => Ok(Some(i as usize)),
+            i => Err(out_of_range(&format!(
+                "action {i} is outside the action space of {} (0 to {})",
+                self.inner.game(),
+                n - 1
+            ))),
+        }
+    }
+
     fn action_text(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Ok(s) = action.extract::<String>() {
             return Ok(s);
         }
-        if let Ok(i) = action.extract::<usize>() {
-            self.need_space()?;
+        if let Some(i) = self.index_of(action)? {
             return self.inner.action_of_index(i).ok_or_else(|| {
                 refused(Refusal {
                     action: i.to_string(),
@@ -479,6 +628,17 @@ impl Game {
         ))
     }
 
+    /// What `==` and `hash` compare (see `__eq__`).
+    fn key(&self) -> (&'static str, String, String, Vec<String>, Vec<usize>) {
+        (
+            self.inner.game(),
+            self.inner.profile_value().to_string(),
+            self.inner.setup().to_string(),
+            self.inner.history(),
+            self.inner.pending(),
+        )
+    }
+
     fn need_space(&self) -> PyResult<()> {
         if self.inner.action_count() == 0 {
             return Err(error(
@@ -493,6 +653,185 @@ impl Game {
     }
 }
 
+// --- The fast path (issue 45): masks into the caller's buffer, N games a call ---
+
+/// An `arbiter.OutOfRange` (an `ArbiterError` and an `IndexError`), rule
+/// `out-of-range`.
+fn out_of_range(message: &str) -> PyErr {
+    Python::attach(|py| {
+        let made = py
+            .import("arbiter")
+            .and_then(|m| m.getattr("OutOfRange"))
+            .and_then(|cls| cls.call1((message, "out-of-range")));
+        match made {
+            Ok(e) => PyErr::from_value(e),
+            Err(e) => e,
+        }
+    })
+}
+
+/// The writable bytes of `out`, a NumPy array of one-byte items (`bool`,
+/// `uint8`, `int8`), C-contiguous, `len` of them (read from its
+/// `__array_interface__`); else `ArbiterError` (rule `bad-buffer`). An
+/// array is checked the first time it is given (and again after another);
+/// it must stay writable while it is used.
+fn buffer_of(out: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<*mut u8> {
+    // The last buffer checked, kept: a loop that gives the same array at
+    // every step skips reading `__array_interface__` again (a dict made per
+    // call, the larger part of a step's cost in the cheap games). The
+    // array is held, so it is neither freed nor resized (NumPy refuses to
+    // resize an array with other references) while it is remembered.
+    static LAST: std::sync::Mutex<Option<(Py<PyAny>, usize, usize)>> = std::sync::Mutex::new(None);
+    // The lock is never held across a call into Python (which may let
+    // another thread in, and that thread could wait for the lock holding
+    // the GIL).
+    let hit = match LAST.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        Some((obj, ptr, n)) if obj.as_ptr() == out.as_ptr() && *n == len && len > 0 => Some(*ptr),
+        _ => None,
+    };
+    if let Some(ptr) = hit {
+        // Checked when it was remembered; `out` is the same object.
+        return Ok(ptr as *mut u8);
+    }
+    let bad = |why: String| error("bad-buffer", &format!("{what}: {why}"));
+    let iface = out
+        .getattr("__array_interface__")
+        .map_err(|_| bad("expected a NumPy array".into()))?;
+    let typestr: String = iface.get_item("typestr")?.extract()?;
+    if !matches!(typestr.as_str(), "|b1" | "|u1" | "|i1") {
+        return Err(bad(format!(
+            "expected an array of bool or uint8, got dtype {typestr}"
+        )));
+    }
+    let strides = iface.call_method1("get", ("strides",))?;
+    if !strides.is_none() {
+        return Err(bad("expected a C-contiguous array".into()));
+    }
+    let shape: Vec<usize> = iface.get_item("shape")?.extract()?;
+    let size: usize = shape.iter().product();
+    if size != len {
+        return Err(bad(format!(
+            "expected {len} items in all, got shape {shape:?}"
+        )));
+    }
+    let (ptr, readonly): (usize, bool) = iface.get_item("data")?.extract()?;
+    if readonly {
+        return Err(bad("the array is read-only".into()));
+    }
+    if len == 0 {
+        return Ok(std::ptr::NonNull::dangling().as_ptr());
+    }
+    let old =
+        LAST.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace((out.clone().unbind(), ptr, len));
+    drop(old); // outside the lock
+    Ok(ptr as *mut u8)
+}
+
+/// The `len` bytes of `out` (see [`buffer_of`]), for the time `out` is
+/// borrowed. Mutable from a shared reference: the bytes are the NumPy
+/// array's memory, which Python code may write through any reference too.
+#[allow(clippy::mut_from_ref)]
+fn bytes_of<'a>(out: &'a Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<&'a mut [u8]> {
+    let ptr = buffer_of(out, len, what)?;
+    // SAFETY: NumPy says `len` one-byte items start at `ptr`, contiguous
+    // and writable (`buffer_of`; non-null, dangling only when `len` is 0);
+    // `out` keeps the array (and so its memory) alive for the borrow, and
+    // the GIL is held while they are written.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Writes the legal-action mask of `game` into `out` (see [`buffer_of`]).
+fn write_mask(game: &dyn AnyGame, out: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+    let buf = bytes_of(out, game.action_count(), what)?;
+    fill_mask(game, buf);
+    Ok(())
+}
+
+fn fill_mask(game: &dyn AnyGame, buf: &mut [u8]) {
+    buf.fill(0);
+    for i in game.legal_indices() {
+        buf[i] = 1;
+    }
+}
+
+/// Plays `actions[k]` (an int of the action space) in `games[k]` for each
+/// `k`, in one call, and returns whether each game is over after it. With
+/// `masks` (a NumPy `bool`/`uint8` array of shape `(len(games),
+/// num_actions)`, C-contiguous, the games all of one action space), writes
+/// each game's new legal mask into its row. An index outside the action
+/// space raises `OutOfRange` before any game steps; an action the rules
+/// refuse raises `IllegalAction` (its explanation names the game's place
+/// in the list, `games[k]`), the games before it stepped and the rest not.
+#[pyfunction]
+#[pyo3(signature = (games, actions, masks=None))]
+fn step_many(
+    games: &Bound<'_, PyAny>,
+    actions: Vec<i64>,
+    masks: Option<Bound<'_, PyAny>>,
+) -> PyResult<Vec<bool>> {
+    let games: Vec<Bound<'_, Game>> = games
+        .try_iter()?
+        .map(|g| g.and_then(|g| Ok(g.cast_into::<Game>()?)))
+        .collect::<PyResult<_>>()?;
+    if games.len() != actions.len() {
+        return Err(error(
+            "bad-batch",
+            &format!(
+                "step_many: {} games but {} actions",
+                games.len(),
+                actions.len()
+            ),
+        ));
+    }
+    let width = match games.first() {
+        Some(g) => g.borrow().inner.action_count(),
+        None => 0,
+    };
+    let mut rows = match &masks {
+        Some(m) => {
+            if games
+                .iter()
+                .any(|g| g.borrow().inner.action_count() != width)
+            {
+                return Err(error(
+                    "bad-batch",
+                    "step_many: masks need games of one action space",
+                ));
+            }
+            Some(bytes_of(m, games.len() * width, "masks")?)
+        }
+        None => None,
+    };
+    // Every index checked before any game steps.
+    for (k, (g, &a)) in games.iter().zip(&actions).enumerate() {
+        let g = g.borrow();
+        g.need_space()?;
+        let n = g.inner.action_count();
+        if a < 0 || a as u64 >= n as u64 {
+            return Err(out_of_range(&format!(
+                "games[{k}]: action {a} is outside the action space of {} (0 to {})",
+                g.inner.game(),
+                n - 1
+            )));
+        }
+    }
+    let mut over = Vec::with_capacity(games.len());
+    for (k, (g, &a)) in games.iter().zip(&actions).enumerate() {
+        let mut g = g.borrow_mut();
+        g.inner.play_index(a as usize).map_err(|mut r| {
+            r.explanation = format!("games[{k}]: {}", r.explanation);
+            refused(r)
+        })?;
+        over.push(g.inner.is_over());
+        if let Some(rows) = rows.as_deref_mut() {
+            fill_mask(&*g.inner, &mut rows[k * width..(k + 1) * width]);
+        }
+    }
+    Ok(over)
+}
+
 /// The report of a conformance run: the same as `arbiter conform`'s.
 #[pyclass(module = "arbiter", frozen)]
 struct Report {
@@ -501,10 +840,49 @@ struct Report {
 
 #[pymethods]
 impl Report {
-    /// Whether every scenario passed, failed as expected, or was skipped.
+    /// Whether the run passed as `arbiter conform` would: no scenario
+    /// failed and the run has no problem (at least `min_run` scenarios
+    /// ran, no stale expected failure).
     #[getter]
     fn ok(&self) -> bool {
         self.inner.is_ok()
+    }
+
+    /// How many scenarios ran (passed, failed or broke), not skipped.
+    #[getter]
+    fn ran(&self) -> usize {
+        self.inner.summary.ran()
+    }
+
+    /// How many scenarios were skipped (declined by the subject, or not
+    /// written for the profile).
+    #[getter]
+    fn skipped(&self) -> usize {
+        self.inner.summary.skipped()
+    }
+
+    /// The problems of the run itself, each making it fail (`no scenario
+    /// was run: …`).
+    #[getter]
+    fn problems(&self) -> Vec<String> {
+        self.inner.problems.clone()
+    }
+
+    /// Why the skipped scenarios were skipped: each reason (the subject's
+    /// `unsupported` message, "not written for the profile", …) with how
+    /// many it skipped, the most frequent first.
+    fn skip_reasons(&self) -> Vec<(String, usize)> {
+        let mut out = self.inner.decline_reasons();
+        for c in &self.inner.cases {
+            if c.skip.is_some() && c.skip != Some(arbiter::harness::report::SkipKind::Declined) {
+                let why = c.message.clone().unwrap_or_else(|| "skipped".into());
+                match out.iter_mut().find(|(m, _)| *m == why) {
+                    Some((_, n)) => *n += 1,
+                    None => out.push((why, 1)),
+                }
+            }
+        }
+        out
     }
 
     /// The report as `arbiter conform --format text` writes it.
@@ -550,9 +928,13 @@ impl Report {
 /// request dict with a whole reply dict, as an adapter process answers a
 /// line (its `hello` reply gives the name and capabilities).
 /// `run`/`skip` are id globs, `xfail` ids expected to fail. Raising
-/// `arbiter.Unsupported` skips a case.
+/// `arbiter.Unsupported` skips a case. As `arbiter conform`, a run in
+/// which fewer than `min_run` (at least 1) scenarios ran is not `ok` (the
+/// report's problem says why), and a selection that leaves no scenario
+/// raises `ArbiterError` (rule `no-scenario-selected`).
 #[pyfunction]
-#[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new()))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
+#[pyo3(signature = (subject, game, profile=None, scenarios=None, run=Vec::new(), skip=Vec::new(), xfail=Vec::new(), min_run=1))]
 fn conform(
     subject: &Bound<'_, PyAny>,
     game: &str,
@@ -561,6 +943,7 @@ fn conform(
     run: Vec<String>,
     skip: Vec<String>,
     xfail: Vec<String>,
+    min_run: usize,
 ) -> PyResult<Report> {
     let e = entry(game)?;
     if let Some(p) = &profile {
@@ -575,9 +958,36 @@ fn conform(
             run,
             skip,
             xfail,
+            min_run,
         },
     )?;
     Ok(Report { inner })
+}
+
+/// The problem `arbiter conform` would add to a run made of `reports`
+/// together (their counts summed): fewer than `min_run` (at least 1)
+/// scenarios ran. `None` when enough ran. `arbiter.testing` asks it at the
+/// end of a pytest session, whose checks each run one scenario.
+#[pyfunction]
+#[pyo3(signature = (reports, min_run=1))]
+fn floor_problem(reports: Vec<PyRef<'_, Report>>, min_run: usize) -> Option<String> {
+    let mut all = arbiter::harness::report::Summary::default();
+    for r in &reports {
+        let s = &r.inner.summary;
+        all.pass += s.pass;
+        all.fail += s.fail;
+        all.xfail += s.xfail;
+        all.xpass += s.xpass;
+        all.skip += s.skip;
+        all.error += s.error;
+        all.timeout += s.timeout;
+        all.crash += s.crash;
+        all.declined += s.declined;
+        all.not_written += s.not_written;
+        all.not_selected += s.not_selected;
+        all.declined_runs += s.declined_runs;
+    }
+    all.too_few_ran(min_run)
 }
 
 /// The scenarios of `game` (the compiled-in corpus, or those at
@@ -678,6 +1088,8 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Report>()?;
     m.add_function(wrap_pyfunction!(conform, m)?)?;
     m.add_function(wrap_pyfunction!(scenario_list, m)?)?;
+    m.add_function(wrap_pyfunction!(step_many, m)?)?;
+    m.add_function(wrap_pyfunction!(floor_problem, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

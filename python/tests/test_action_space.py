@@ -62,13 +62,66 @@ def test_actions_by_steps(game):
 
 
 def test_a_step_that_leads_nowhere_is_refused():
-    g = arbiter.Game("chess")
+    # Dame's steps are parts of actions: a step no legal action takes names
+    # no action by itself.
+    g = arbiter.Game("dame")
     illegal = next(i for i in range(g.num_actions) if not g.legal_mask()[i])
     with pytest.raises(arbiter.IllegalAction) as e:
         g.play(illegal)
     assert e.value.rule == "no-legal-action"
     assert g.history == [] and g.pending == []
-    assert len(g.legal_actions()) == 20
+    assert len(g.legal_actions()) == len(g.legal_moves())
+
+
+@pytest.mark.parametrize("game", ["chess", "stratego", "epaminondas"])
+def test_an_illegal_index_carries_the_rule_and_clause_of_its_action(game):
+    # In games whose index is a whole action, an index refused is refused
+    # as the action it names: the same rule and clause as its text.
+    g = arbiter.Game(game)
+    mask = g.legal_mask()
+    checked = 0
+    for i in range(0, g.num_actions, 7):
+        if mask[i]:
+            continue
+        with pytest.raises(arbiter.IllegalAction) as e:
+            g.play(i)
+        if e.value.rule == "no-legal-action":
+            continue  # an index that names no action (off every board)
+        with pytest.raises(arbiter.IllegalAction) as t:
+            g.play(e.value.action)
+        assert (e.value.rule, e.value.clause) == (t.value.rule, t.value.clause)
+        assert e.value.clause, e.value.rule
+        checked += 1
+        if checked >= 40:
+            break
+    assert checked >= 40
+    assert g.history == [] and g.pending == []
+
+
+def test_chess_e1e2_by_index_says_why():
+    g = arbiter.Game("chess")
+    with pytest.raises(arbiter.IllegalAction) as by_text:
+        g.play("e1e2")
+    with pytest.raises(arbiter.IllegalAction) as by_index:
+        g.play(4 * 64 + 12)  # e1 × 64 + e2
+    assert by_index.value.action == "e1e2"
+    assert (by_index.value.rule, by_index.value.clause) == (by_text.value.rule, by_text.value.clause)
+    assert by_index.value.clause.startswith("CH-")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("index", [-1, -(10**30), 10**6, 10**30])
+def test_out_of_range_is_its_own_error(game, index):
+    g = arbiter.Game(game)
+    for call in (g.play, g.judge, g.action_of):
+        with pytest.raises(arbiter.OutOfRange) as e:
+            call(index)
+        assert e.value.rule == "out-of-range"
+        assert isinstance(e.value, IndexError) and isinstance(e.value, arbiter.ArbiterError)
+        assert not isinstance(e.value, arbiter.IllegalAction)
+    with pytest.raises(arbiter.OutOfRange):
+        g.play(g.num_actions)
+    assert g.history == [] and g.pending == []
 
 
 # docs/python.md's position: a white Dame on a1, black men on b2 d4 b4 d6

@@ -87,3 +87,18 @@ def test_the_pytest_example_runs_as_written(monkeypatch):
     with pytest.raises(AssertionError):
         for scenario, profile in cases:
             lax(scenario, profile)
+
+
+def test_the_install_commands_name_real_paths():
+    # `python/` is a Cargo workspace of its own: a wheel built from the
+    # repository root with `-m python/Cargo.toml` lands in
+    # `python/target/wheels/`, never `target/wheels/`.
+    root = DOC.parents[1]
+    manifest = (root / "python" / "Cargo.toml").read_text()
+    assert "[workspace]" in manifest
+    assert (root / "python" / "pyproject.toml").exists()  # pip install ./python
+    for page in [DOC, root / "python" / "README.md", README]:
+        text = page.read_text()
+        for m in re.finditer(r"(\S*)target/wheels", text):
+            assert m.group(1).endswith("python/"), (page.name, m.group(0))
+    assert "pip install ./python" in DOC.read_text()

@@ -10,7 +10,7 @@ use arbiter::harness::process::{
     Mode, ProcessSubject, check_program, end_everything, is_stopping, take_left_behind,
 };
 use arbiter::harness::proctree::summary;
-use arbiter::harness::report::{CaseReport, ImplementationInfo, Summary};
+use arbiter::harness::report::{CaseReport, ImplementationInfo};
 use arbiter::harness::runner::{
     Options, assemble, load_errors_of_game, of_game, run_parallel, selected, unreachable_case,
 };
@@ -217,7 +217,7 @@ pub fn conform(args: Args) -> ExitCode {
         Mode::Persistent => "persistent",
     };
     let mut report = assemble(info, mode_name, &opts, &scenarios, &load_errors, cases);
-    if let Some(problem) = too_few_ran(&report.summary, args.min_run) {
+    if let Some(problem) = report.summary.too_few_ran(args.min_run) {
         report.problems.push(problem);
     }
     if let Some(b) = &baseline {
@@ -248,30 +248,6 @@ pub fn conform(args: Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-/// The problem when fewer than `floor` scenarios ran, saying why the others
-/// did not.
-fn too_few_ran(summary: &Summary, floor: usize) -> Option<String> {
-    let ran = summary.ran();
-    if ran >= floor.max(1) {
-        return None;
-    }
-    let selected = summary.ran() + summary.skipped() - summary.not_selected;
-    let why = summary
-        .skip_breakdown()
-        .map(|b| format!(" ({b})"))
-        .unwrap_or_default();
-    Some(if ran == 0 {
-        format!(
-            "no scenario was run: all {selected} selected were skipped{why}; \
-             a run that tests nothing does not pass"
-        )
-    } else {
-        format!(
-            "only {ran} of the {selected} selected scenarios ran{why}; --min-run asks for at least {floor}"
-        )
-    })
 }
 
 /// Why nothing would run, for the error message.

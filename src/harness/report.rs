@@ -386,6 +386,33 @@ impl Summary {
         self.passed() + self.failed()
     }
 
+    /// The problem of a run in which fewer than `floor` (at least 1)
+    /// scenarios ran, saying why the others did not: `arbiter conform`
+    /// adds it to the report (`--min-run`), and so does every in-process
+    /// run (the Python package's `conform`), so that a run that tests
+    /// nothing never passes. `None` when enough ran.
+    pub fn too_few_ran(&self, floor: usize) -> Option<String> {
+        let ran = self.ran();
+        if ran >= floor.max(1) {
+            return None;
+        }
+        let selected = self.ran() + self.skipped() - self.not_selected;
+        let why = self
+            .skip_breakdown()
+            .map(|b| format!(" ({b})"))
+            .unwrap_or_default();
+        Some(if ran == 0 {
+            format!(
+                "no scenario was run: all {selected} selected were skipped{why}; \
+                 a run that tests nothing does not pass"
+            )
+        } else {
+            format!(
+                "only {ran} of the {selected} selected scenarios ran{why}; --min-run asks for at least {floor}"
+            )
+        })
+    }
+
     /// The skips broken down by why, for the text report: `3 declined by the
     /// implementation, 2 not written for the profile`; `None` without skips.
     pub fn skip_breakdown(&self) -> Option<String> {

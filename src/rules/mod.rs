@@ -436,6 +436,14 @@ pub trait ActionSpace: Basics {
         None
     }
 
+    /// The action index `index` names, legal or not anywhere: the inverse
+    /// of [`ActionSpace::action_index`], so that an index refused tells the
+    /// rule and clause of the action it names (`arbiter::session`). `None`
+    /// (the default): the index names none, or the game does not decode.
+    fn action_at(_index: usize) -> Option<Self::Action> {
+        None
+    }
+
     /// The size of the game's step space: an action is chosen as a
     /// sequence of steps, each an index in `0..STEP_COUNT`, for games whose
     /// actions are too many or too long to number whole (a capture series
@@ -787,8 +795,9 @@ pub trait Implementation<G: Basics>: Send + Sync {
     }
 }
 
-/// One game in progress.
-pub trait Game<G: Basics> {
+/// One game in progress. `Send` and `Sync`: a game may be handed to
+/// another thread (`arbiter::session::AnyGame`).
+pub trait Game<G: Basics>: Send + Sync {
     /// Whose turn it is.
     fn side_to_move(&self) -> G::Side;
     /// Whether and how the game has ended.

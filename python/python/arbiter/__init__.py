@@ -14,19 +14,24 @@ same generic core as the ``arbiter`` command line. See ``docs/python.md``.
 from __future__ import annotations
 
 import json
+from typing import Union
 
 __all__ = [
     "ArbiterError",
     "IllegalAction",
+    "OutOfRange",
     "Game",
     "Unsupported",
     "Report",
     "conform",
     "scenario_list",
+    "step_many",
     "games",
+    "profile_names",
     "profiles",
     "implementations",
     "capabilities",
+    "Action",
     "__version__",
 ]
 
@@ -55,10 +60,20 @@ class IllegalAction(ArbiterError):
         self.action = action
 
 
+class OutOfRange(ArbiterError, IndexError):
+    """An integer action outside the game's action space (negative, or not
+    below ``num_actions``): rule ``out-of-range``. Not an
+    :class:`IllegalAction`: it names no action at all."""
+
+
 class Unsupported(Exception):
     """Raised by a subject of :func:`conform` for a request it was not built
     to answer (a board size, a profile): the case is skipped, not failed,
     as an ``unsupported`` reply of the protocol."""
+
+
+Action = Union[str, int]
+"""An action: its text, or its index in the game's integer action space."""
 
 
 from . import _arbiter  # noqa: E402  (the exceptions above are raised by it)
@@ -74,6 +89,7 @@ impl="engine", seed=None)`` (``seed``: Stratego's start drawn from it). See the 
 Report = _arbiter.Report
 conform = _arbiter.conform
 scenario_list = _arbiter.scenario_list
+step_many = _arbiter.step_many
 
 
 def games() -> list[str]:

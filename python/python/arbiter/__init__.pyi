@@ -1,11 +1,15 @@
 """Type stubs of the arbiter package (docs/python.md)."""
 
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 import numpy
 import numpy.typing
 
 __version__: str
+__all__: list[str]
+
+# The native module (internal; `arbiter.testing` uses it).
+_arbiter: Any
 
 class ArbiterError(ValueError):
     """Bad input: ``rule`` names what is wrong, ``message`` says it."""
@@ -26,6 +30,13 @@ class IllegalAction(ArbiterError):
         self, message: str, rule: str, clause: str, explanation: str, action: str
     ) -> None: ...
 
+class OutOfRange(ArbiterError, IndexError):
+    """An integer action outside the action space (rule ``out-of-range``)."""
+
+class Unsupported(Exception):
+    """Raised by a subject of :func:`conform` for a request it was not
+    built to answer: the case is skipped (declined), not failed."""
+
 Action = Union[str, int]
 """An action: its text as the game's protocol page spells it, or its index
 in the game's integer action space."""
@@ -37,11 +48,15 @@ class Game:
     def __init__(
         self,
         game: str,
-        profile: Optional[str] = None,
+        profile: Union[str, dict[str, Any], None] = None,
         setup: Union[str, dict[str, Any], None] = "start",
         impl: Optional[str] = None,
         seed: Optional[int] = None,
-    ) -> None: ...
+    ) -> None:
+        """``profile``: a built-in name (possibly with switch overrides) or
+        a dict of switches; ``setup``: ``"start"`` or a dict in the game's
+        setup encoding. Raises :class:`ArbiterError`: rule
+        ``unknown-game``, ``bad-impl``, ``bad-profile`` or ``bad-setup``."""
     @property
     def game(self) -> str: ...
     @property
@@ -92,6 +107,20 @@ class Game:
         """The position reached, in the game's setup encoding."""
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any) -> "Game": ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: game, profile, setup, implementation, then the
+        history and pending steps replayed."""
+    def __setstate__(self, state: tuple[list[str], list[int]]) -> None: ...
+    def __eq__(self, other: object) -> bool:
+        """Same game, profile (every switch), setup, history and pending
+        steps, whatever the implementation; not "same position"."""
+    def __hash__(self) -> int:
+        """Consistent with ``==``; changes as the game is played."""
+    def undo(self) -> Optional[str]:
+        """Takes back the last action (returned), or with steps pending
+        only forgets them (returns ``None``). Rule ``nothing-to-undo`` at
+        the setup."""
     def action_steps(self, action: str) -> list[int]:
         """The steps that choose ``action`` here (stop included when a
         legal action goes on from them)."""
@@ -104,9 +133,13 @@ class Game:
         """The steps that may come next (after :attr:`pending`), each once;
         for one-step games the indices of the legal actions, in the order of
         :meth:`legal_moves`."""
-    def legal_mask(self) -> numpy.typing.NDArray[numpy.bool_]:
+    def legal_mask(
+        self, out: Optional[numpy.typing.NDArray[Any]] = None
+    ) -> numpy.typing.NDArray[Any]:
         """A ``bool`` array of length :attr:`num_actions`: the steps
-        :meth:`legal_actions` offers."""
+        :meth:`legal_actions` offers. With ``out`` (a writable contiguous
+        ``bool``/``uint8`` array of that length), written into it and
+        returned, without allocating."""
     def legal_mask_bytes(self) -> bytes: ...
     def random_playouts(
         self, n: int, seed: int = 0, max_plies: int = 10000
@@ -138,6 +171,52 @@ class Game:
         self, player: int
     ) -> numpy.typing.NDArray[numpy.float32]: ...
     def observation_string(self, player: int) -> str: ...
+
+class Report:
+    """The report of a conformance run, as ``arbiter conform``'s."""
+
+    @property
+    def ok(self) -> bool:
+        """No failure and no problem of the run (at least ``min_run``
+        scenarios ran): ``arbiter conform``'s exit status 0."""
+    @property
+    def ran(self) -> int: ...
+    @property
+    def skipped(self) -> int: ...
+    @property
+    def problems(self) -> list[str]: ...
+    def skip_reasons(self) -> list[tuple[str, int]]: ...
+    def text(self, verbose: bool = False) -> str: ...
+    def json(self) -> str: ...
+    def junit(self) -> str: ...
+    def tap(self) -> str: ...
+    def closing_line(self) -> str: ...
+
+def conform(
+    subject: Any,
+    game: str,
+    profile: Optional[str] = None,
+    scenarios: Optional[Sequence[str]] = None,
+    run: Sequence[str] = (),
+    skip: Sequence[str] = (),
+    xfail: Sequence[str] = (),
+    min_run: int = 1,
+) -> Report:
+    """Runs the corpus of ``game`` against ``subject`` in-process, through
+    ``arbiter conform``'s harness; not ``ok`` when fewer than ``min_run``
+    scenarios ran."""
+
+def scenario_list(
+    game: str, scenarios: Optional[Sequence[str]] = None
+) -> list[tuple[str, list[str]]]: ...
+def step_many(
+    games: Iterable[Game],
+    actions: Sequence[int],
+    masks: Optional[numpy.typing.NDArray[Any]] = None,
+) -> list[bool]:
+    """Plays ``actions[k]`` in ``games[k]``; returns whether each is over;
+    with ``masks`` (shape ``(len(games), num_actions)``) writes each new
+    legal mask into its row."""
 
 def games() -> list[str]: ...
 def profiles(game: str) -> dict[str, Any]: ...

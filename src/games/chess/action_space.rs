@@ -4,7 +4,7 @@
 use crate::rules::ActionSpace;
 
 use super::action::{Action, ClaimKind, UciMove};
-use super::board::Kind;
+use super::board::{Kind, Square};
 use super::game::Chess;
 
 impl ActionSpace for Chess {
@@ -34,6 +34,41 @@ impl ActionSpace for Chess {
             Action::Move(m) => mv(m),
             Action::Claim(k, None) => Some(20480 + kind(k)),
             Action::Claim(k, Some(m)) => Some(20482 + kind(k) * 20480 + mv(m)?),
+        }
+    }
+
+    fn action_at(index: usize) -> Option<Action> {
+        fn mv(i: usize) -> Option<UciMove> {
+            let promotion = match i / 4096 {
+                0 => None,
+                1 => Some(Kind::Knight),
+                2 => Some(Kind::Bishop),
+                3 => Some(Kind::Rook),
+                4 => Some(Kind::Queen),
+                _ => return None,
+            };
+            let r = i % 4096;
+            Some(UciMove {
+                from: Square((r / 64) as u8),
+                to: Square((r % 64) as u8),
+                promotion,
+            })
+        }
+        let kind = |k: usize| {
+            if k == 0 {
+                ClaimKind::Threefold
+            } else {
+                ClaimKind::Fifty
+            }
+        };
+        match index {
+            i if i < 20480 => mv(i).map(Action::Move),
+            i if i < 20482 => Some(Action::Claim(kind(i - 20480), None)),
+            i if i < Self::ACTION_COUNT => {
+                let j = i - 20482;
+                Some(Action::Claim(kind(j / 20480), Some(mv(j % 20480)?)))
+            }
+            _ => None,
         }
     }
 }

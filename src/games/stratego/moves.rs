@@ -84,6 +84,17 @@ impl ActionSpace for Stratego {
         };
         Some(sq(action.from)? * 100 + sq(action.to)?)
     }
+
+    fn action_at(index: usize) -> Option<Move> {
+        let sq = |i: usize| Square {
+            file: (i % 10) as u8,
+            rank: (i / 10) as u8,
+        };
+        (index < Self::ACTION_COUNT).then(|| Move {
+            from: sq(index / 100),
+            to: sq(index % 100),
+        })
+    }
 }
 
 #[cfg(test)]
