@@ -15,7 +15,7 @@ use super::position::Position;
 use super::profile::Profile;
 use super::verdict::RuleCode;
 use crate::rules::Notation;
-use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
+use crate::rules::notation::{Misread, Record, RecordFormat, unknown_notation};
 use crate::rules::{Basics, Game, Located, NotationInfo, RuleProfile, located, pgn};
 
 /// The piece letters of a SAN flavour (king, queen, rook, bishop, knight).
@@ -432,24 +432,25 @@ impl Notation for Chess {
         clause: "CH-N.5",
     }];
 
-    fn read_move(
-        notation: &str,
+    const NOTATIONS_CLAUSE: &'static str = "CH-N.1";
+
+    fn read_notation(
+        notation: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Action>, Misread<Self>> {
-        let letters = Letters::of(notation).ok_or_else(|| unknown_notation(notation, "CH-N.1"))?;
+        let letters = Letters::of(notation)
+            .ok_or_else(|| unknown_notation(notation, Self::NOTATIONS_CLAUSE))?;
         read_san(letters, game, text)
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
+    fn write_notation(notation: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
         write_san(Letters::of(notation)?, game, action)
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "pgn" => read_pgn(text),
-            _ => unknown_format::<Self>(format),
-        }
+    /// The one record format, `pgn`.
+    fn read_format(_pgn: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        read_pgn(text)
     }
 
     fn check_result(

@@ -10,7 +10,7 @@
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Outcome};
 use super::moves::Action;
-use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
+use crate::rules::notation::{Misread, Record, RecordFormat};
 use crate::rules::{Basics, Game, Loc, Located, Notation, NotationInfo, located, pgn};
 
 /// The clause of the square numbers.
@@ -427,26 +427,22 @@ impl Notation for Dame {
         clause: "DA-N.5",
     }];
 
-    fn read_move(
-        notation: &str,
+    /// The one notation, `pdn`.
+    fn read_notation(
+        _pdn: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Self::Action>, Misread<Self>> {
-        match notation {
-            "pdn" => read_pdn(&game.legal_actions(), text),
-            other => Err(unknown_notation(other, "")),
-        }
+        read_pdn(&game.legal_actions(), text)
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Self::Action) -> Option<String> {
-        (notation == "pdn").then(|| write_pdn(&game.legal_actions(), action))
+    fn write_notation(_pdn: &str, game: &dyn Game<Self>, action: &Self::Action) -> Option<String> {
+        Some(write_pdn(&game.legal_actions(), action))
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "pdn" => read_pdn_records(text),
-            _ => unknown_format::<Self>(format),
-        }
+    /// The one record format, `pdn`.
+    fn read_format(_pdn: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        read_pdn_records(text)
     }
 
     fn record_profile(record: &Record<Self>) -> Option<&'static str> {
