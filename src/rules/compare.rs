@@ -184,15 +184,10 @@ pub trait Hooks<G: Rules> {
     /// with the same note); `None` ends the line (the choices ran out).
     fn pick(&mut self, c: &Compare<G>, legal: &[G::Action]) -> Option<G::Action>;
 
-    /// After `action` was played alike with `note` (already in
-    /// [`Compare::played`]): tallies, and the game's own check of the
-    /// position reached. `Stop` ends the line.
-    fn played(
-        &mut self,
-        _c: &Compare<G>,
-        _action: &G::Action,
-        _note: &G::Note,
-    ) -> Result<Flow, String> {
+    /// After the last action of [`Compare::played`] ([`Compare::last_played`])
+    /// was played alike with `note`: tallies, and the game's own check of
+    /// the position reached. `Stop` ends the line.
+    fn played(&mut self, _c: &Compare<G>, _note: &G::Note) -> Result<Flow, String> {
         Ok(Flow::Go)
     }
 
@@ -281,6 +276,14 @@ impl<G: Rules> Compare<G> {
         self.games[0].1.as_ref()
     }
 
+    /// The action played last ([`Hooks::played`] is told of it); `Err`
+    /// before the first.
+    pub fn last_played(&self) -> Result<&G::Action, String> {
+        self.played
+            .last()
+            .ok_or_else(|| "no action played yet".to_string())
+    }
+
     /// `what`, after the actions played.
     pub fn at(&self, what: impl Display) -> String {
         format!("after {}: {what}", spelled(&self.played))
@@ -324,7 +327,7 @@ impl<G: Rules> Compare<G> {
             };
             let note = self.play(&action).map_err(|w| self.at(w))?;
             self.played.push(action.clone());
-            if hooks.played(self, &action, &note).map_err(|w| self.at(w))? == Flow::Stop {
+            if hooks.played(self, &note).map_err(|w| self.at(w))? == Flow::Stop {
                 return Ok(());
             }
         }

@@ -346,12 +346,7 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         })
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Backgammon>,
-        _a: &Action,
-        note: &Note,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, _c: &Compare<Backgammon>, note: &Note) -> Result<Flow, String> {
         count(self.tally, note);
         if matches!(&note.action, Action::Play(s) if s.len() == 4) {
             *self

@@ -318,7 +318,8 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
         })
     }
 
-    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Epaminondas>, note: &Note) -> Result<Flow, String> {
+        let m = c.last_played()?;
         if !note.captures.is_empty() {
             self.tally.captures += 1;
         }

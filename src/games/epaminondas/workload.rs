@@ -328,7 +328,8 @@ impl Hooks<Epaminondas> for Whole<'_> {
         Some(m)
     }
 
-    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Epaminondas>, note: &Note) -> Result<Flow, String> {
+        let m = c.last_played()?;
         count_note(note, &mut self.tally);
         self.unrestricted.follow(m)?;
         self.tally.plies += 1;

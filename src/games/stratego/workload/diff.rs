@@ -301,12 +301,8 @@ impl Hooks<Stratego> for Line<'_, '_> {
         Some(self.engine.slow(fast))
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Stratego>,
-        mv: &Move,
-        note: &PlyReport,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Stratego>, note: &PlyReport) -> Result<Flow, String> {
+        let mv = c.last_played()?;
         if self.engine.play(mv).as_ref() != Ok(note) {
             return Err(format!("the engine played twice noted {mv} two ways"));
         }
