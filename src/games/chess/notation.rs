@@ -370,37 +370,23 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
 const PGN_RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
 
 fn read_pgn(text: &str) -> Vec<Result<Record<Chess>, Located>> {
-    pgn::cut(text, PGN_RESULTS)
-        .into_iter()
-        .map(|cut| {
-            let cut = cut?;
-            let at = cut.place();
-            let tag = |name: &str| cut.tag(name);
-            if let Some(v) = tag("Variant").filter(|v| !v.eq_ignore_ascii_case("standard")) {
-                return Err(located(
-                    at,
-                    format!("the game is of the variant `{v}`, not chess"),
-                ));
+    pgn::records::<Chess>(text, PGN_RESULTS, |cut, at| {
+        if let Some(v) = cut
+            .tag("Variant")
+            .filter(|v| !v.eq_ignore_ascii_case("standard"))
+        {
+            return Err(located(
+                at,
+                format!("the game is of the variant `{v}`, not chess"),
+            ));
+        }
+        match cut.tag("FEN") {
+            Some(fen) => {
+                Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))
             }
-            let setup = match tag("FEN") {
-                Some(fen) => {
-                    Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?
-                }
-                None => Position::start(),
-            };
-            let result = cut
-                .result
-                .clone()
-                .or_else(|| tag("Result").map(str::to_string));
-            Ok(Record {
-                line: cut.line,
-                tags: cut.tags,
-                setup,
-                moves: cut.moves,
-                result,
-            })
-        })
-        .collect()
+            None => Ok(Position::start()),
+        }
+    })
 }
 
 fn expected_result(outcome: &Outcome) -> Option<&'static str> {

@@ -323,52 +323,38 @@ pub fn write_fen(setup: &Setup) -> String {
 }
 
 fn read_pdn_records(text: &str) -> Vec<Result<Record<Dame>, Located>> {
-    pgn::cut(text, PDN_RESULTS)
-        .into_iter()
-        .map(|cut| {
-            let cut = cut?;
-            let at = cut.place();
-            check_game_type(&cut.tags).map_err(|e| located(at, e))?;
-            let setup = match cut.tag("FEN") {
-                Some(fen) => read_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
-                None => Setup::start(),
-            };
-            // `huff 11` is two tokens of movetext: joined again (DA-N.3).
-            let mut moves: Vec<crate::rules::notation::RecordMove> = Vec::new();
-            let mut pending_huff: Option<crate::rules::notation::RecordMove> = None;
-            let result = cut
-                .result
-                .clone()
-                .or_else(|| cut.tag("Result").map(str::to_string));
-            for m in cut.moves {
-                if let Some(mut h) = pending_huff.take() {
-                    h.text = format!("huff {}", m.text);
-                    moves.push(h);
-                } else if m.text.eq_ignore_ascii_case("huff") {
-                    pending_huff = Some(m);
-                } else {
-                    moves.push(m);
-                }
+    pgn::records::<Dame>(text, PDN_RESULTS, |cut, at| {
+        check_game_type(&cut.tags).map_err(|e| located(at, e))?;
+        let setup = match cut.tag("FEN") {
+            Some(fen) => read_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
+            None => Setup::start(),
+        };
+        // `huff 11` is two tokens of movetext: joined again (DA-N.3).
+        let mut moves: Vec<crate::rules::notation::RecordMove> = Vec::new();
+        let mut pending_huff: Option<crate::rules::notation::RecordMove> = None;
+        for m in std::mem::take(&mut cut.moves) {
+            if let Some(mut h) = pending_huff.take() {
+                h.text = format!("huff {}", m.text);
+                moves.push(h);
+            } else if m.text.eq_ignore_ascii_case("huff") {
+                pending_huff = Some(m);
+            } else {
+                moves.push(m);
             }
-            if let Some(h) = pending_huff {
-                return Err(located(
-                    Loc {
-                        line: h.line as u64,
-                        column: 1,
-                    },
-                    "`huff` without the huffed stone's square at the end of the moves (DA-N.3)"
-                        .to_string(),
-                ));
-            }
-            Ok(Record {
-                line: cut.line,
-                tags: cut.tags,
-                setup,
-                moves,
-                result,
-            })
-        })
-        .collect()
+        }
+        if let Some(h) = pending_huff {
+            return Err(located(
+                Loc {
+                    line: h.line as u64,
+                    column: 1,
+                },
+                "`huff` without the huffed stone's square at the end of the moves (DA-N.3)"
+                    .to_string(),
+            ));
+        }
+        cut.moves = moves;
+        Ok(setup)
+    })
 }
 
 /// What a PDN result claims.
