@@ -160,8 +160,9 @@ pub trait Hooks<G: Rules> {
         a == b
     }
 
-    /// The first implementation's verdicts on the candidates, for tallies.
-    fn judged(&mut self, _c: &Compare<G>, _candidates: &[G::Action], _verdicts: &[Verdict<G>]) {}
+    /// The first implementation's verdicts on the candidates (in the order
+    /// [`Hooks::candidates`] gave them), for tallies.
+    fn judged(&mut self, _c: &Compare<G>, _verdicts: &[Verdict<G>]) {}
 
     /// Which refused candidate to play (it must be refused alike and
     /// change nothing); `None`: none. Default: none.
@@ -308,7 +309,7 @@ impl<G: Rules> Compare<G> {
             let verdicts = self
                 .judge(hooks, &candidates, &legal)
                 .map_err(|w| self.at(w))?;
-            hooks.judged(self, &candidates, &verdicts[0]);
+            hooks.judged(self, &verdicts[0]);
             if let Some(k) = hooks.try_refused(&candidates, &verdicts[0]) {
                 let own: Vec<&Verdict<G>> = verdicts.iter().map(|v| &v[k]).collect();
                 self.play_refused(hooks, &candidates[k], &own)

@@ -312,12 +312,7 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         candidates
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Backgammon>,
-        _cs: &[Action],
-        verdicts: &[Verdict<Backgammon>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Backgammon>, verdicts: &[Verdict<Backgammon>]) {
         for (k, v) in verdicts.iter().enumerate() {
             match v.rule() {
                 Some(rule) => *self.tally.entry(rule.as_str()).or_default() += 1,

@@ -294,7 +294,7 @@ impl Hooks<Chess> for Line<'_, '_> {
         said(a) == said(b)
     }
 
-    fn judged(&mut self, _c: &Compare<Chess>, _cs: &[Action], verdicts: &[Verdict<Chess>]) {
+    fn judged(&mut self, _c: &Compare<Chess>, verdicts: &[Verdict<Chess>]) {
         self.tally.verdicts += verdicts.len() as u64;
     }
 

@@ -208,7 +208,7 @@ impl Hooks<Dame> for Line<'_, '_> {
         candidates(self.c, legal)
     }
 
-    fn judged(&mut self, _c: &Compare<Dame>, _cs: &[Action], verdicts: &[Verdict<Dame>]) {
+    fn judged(&mut self, _c: &Compare<Dame>, verdicts: &[Verdict<Dame>]) {
         self.tally.refusals += verdicts.iter().filter(|v| !v.is_legal()).count() as u64;
     }
 

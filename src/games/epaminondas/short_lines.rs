@@ -284,12 +284,7 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
             .collect()
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Epaminondas>,
-        _cs: &[Move],
-        verdicts: &[Verdict<Epaminondas>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Epaminondas>, verdicts: &[Verdict<Epaminondas>]) {
         self.tally.verdicts += verdicts.len() as u64;
         if let (Some(own), Some(v)) = (&mut self.own, verdicts.first()) {
             own.1 = v.is_legal();

@@ -284,12 +284,7 @@ impl Hooks<Epaminondas> for Whole<'_> {
             .collect()
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Epaminondas>,
-        _cs: &[Move],
-        verdicts: &[Verdict<Epaminondas>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Epaminondas>, verdicts: &[Verdict<Epaminondas>]) {
         self.tally.verdicts += verdicts.len() as u64;
     }
 

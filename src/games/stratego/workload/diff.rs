@@ -236,7 +236,7 @@ impl Hooks<Stratego> for Line<'_, '_> {
         candidates
     }
 
-    fn judged(&mut self, _c: &Compare<Stratego>, _cs: &[Move], verdicts: &[Verdict<Stratego>]) {
+    fn judged(&mut self, _c: &Compare<Stratego>, verdicts: &[Verdict<Stratego>]) {
         let mut seen = [false; RuleCode::ALL.len()];
         for v in &verdicts[..self.refused] {
             if let Verdict::Illegal(i) = v {
