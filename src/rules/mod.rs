@@ -112,12 +112,15 @@ macro_rules! own_implementation {
 
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
+use std::path::Path;
 use std::str::FromStr;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::prove::{ProveOptions, ProveReport};
 
 pub use annotations::{Annotations, Held};
 pub use notation::{Notation, NotationInfo};
@@ -511,10 +514,10 @@ pub trait Workloads: ScenarioParts {
     /// the game has no claims. The game parses its claim and builds the
     /// search's nodes; the search itself is [`crate::prove::Solver`].
     fn prove(
-        _path: &std::path::Path,
+        _path: &Path,
         _text: &str,
-        _opts: &crate::prove::ProveOptions,
-    ) -> Option<Result<crate::prove::ProveReport, String>> {
+        _opts: &ProveOptions,
+    ) -> Option<Result<ProveReport, String>> {
         None
     }
 

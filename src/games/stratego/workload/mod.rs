@@ -20,6 +20,9 @@ pub mod diff;
 pub mod driver;
 pub mod playout;
 
+use std::path::Path;
+
+use crate::prove::{ProveOptions, ProveReport};
 use crate::rng::SplitMix;
 use crate::rules::compare::FuzzTarget;
 use crate::rules::{BatteryPly, BenchOptions, Game, Workloads};
@@ -133,11 +136,7 @@ impl Workloads for Stratego {
         out
     }
 
-    fn prove(
-        path: &std::path::Path,
-        text: &str,
-        opts: &crate::prove::ProveOptions,
-    ) -> Option<Result<crate::prove::ProveReport, String>> {
+    fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Option<Result<ProveReport, String>> {
         Some(prove::prove(path, text, opts))
     }
 }
