@@ -39,7 +39,7 @@ use crate::protocol::serve::answer_line;
 use crate::protocol::writer::request_line;
 use crate::rng::splitmix64;
 use crate::rules::compare::{self, Compare, Flow, Hooks, spelled};
-use crate::rules::{Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
+use crate::rules::{BatteryPly, Game, Illegal, Implementation, RuleProfile, Rules, Verdict};
 
 /// How much the battery plays.
 #[derive(Clone, Debug)]
@@ -334,13 +334,13 @@ impl<G: Rules> Hooks<G> for Battery<'_, G> {
             }
         }
         candidates.extend(respelled::<G>(legal, rng, opts.candidates / 2));
-        candidates.extend(G::battery_candidates(
-            self.setup,
-            self.profile,
-            &c.played,
+        let at = BatteryPly {
+            setup: self.setup,
+            profile: self.profile,
+            played: &c.played,
             legal,
-            splitmix64(rng),
-        ));
+        };
+        candidates.extend(G::battery_candidates(&at, splitmix64(rng)));
         // As a player would write them: a game may read two spellings as
         // one action (backgammon's step order), and candidates are spelled.
         let mut candidates: Vec<G::Action> = candidates
@@ -393,7 +393,7 @@ impl<G: Rules> Hooks<G> for Battery<'_, G> {
         Some(legal[below(self.rng, legal.len())].clone())
     }
 
-    fn played(&mut self, _c: &Compare<G>, _a: &G::Action, note: &G::Note) -> Result<Flow, String> {
+    fn played(&mut self, _c: &Compare<G>, note: &G::Note) -> Result<Flow, String> {
         self.last_note = Some(note.clone());
         self.seen.append(&mut self.legal);
         self.seen.sort();

@@ -16,9 +16,9 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::rules::notation::{Record, Resolved, resolve};
+use crate::rules::notation::{Record, RecordMove, Resolved, resolve};
 use crate::rules::switches::flatten;
-use crate::rules::{Game, Implementation, Notation, RuleProfile, Rules};
+use crate::rules::{Game, Illegal, Implementation, Notation, RuleProfile, Rules};
 
 /// What to replay with.
 #[derive(Clone, Debug, Default)]
@@ -53,6 +53,22 @@ pub struct IllegalMove {
     pub why: String,
     /// The closest legal moves, in the record's notation.
     pub closest: Vec<String>,
+}
+
+impl IllegalMove {
+    /// The record's move `m`, at `ply`, refused by the game's rule `e`
+    /// (`why`: its explanation, or more).
+    fn by_rule<G: Rules>(ply: usize, m: &RecordMove, e: Illegal<G>, why: String) -> Self {
+        IllegalMove {
+            ply,
+            text: m.text.clone(),
+            line: m.line,
+            rule: Some(e.rule.to_string()),
+            clause: e.clause,
+            why,
+            closest: Vec::new(),
+        }
+    }
 }
 
 /// Where a profile's verdicts first part from the main profile's.
@@ -361,15 +377,8 @@ fn run<G: Rules>(
         for _ in 0..4 {
             let Some(a) = G::implied(&*g, m) else { break };
             if let Err(e) = g.play(&a) {
-                illegal = Some(IllegalMove {
-                    ply: i + 1,
-                    text: m.text.clone(),
-                    line: m.line,
-                    rule: Some(e.rule.to_string()),
-                    clause: e.clause,
-                    why: format!("before it, the unwritten {a}: {}", e.explanation),
-                    closest: Vec::new(),
-                });
+                let why = format!("before it, the unwritten {a}: {}", e.explanation);
+                illegal = Some(IllegalMove::by_rule(i + 1, m, e, why));
                 break 'moves;
             }
         }
@@ -377,15 +386,8 @@ fn run<G: Rules>(
             Resolved::Legal { action } => match g.play(&action) {
                 Ok(_) => outcomes.push(g.outcome().to_string()),
                 Err(e) => {
-                    illegal = Some(IllegalMove {
-                        ply: i + 1,
-                        text: m.text.clone(),
-                        line: m.line,
-                        rule: Some(e.rule.to_string()),
-                        clause: e.clause,
-                        why: e.explanation,
-                        closest: Vec::new(),
-                    });
+                    let why = e.explanation.clone();
+                    illegal = Some(IllegalMove::by_rule(i + 1, m, e, why));
                     break;
                 }
             },
@@ -421,7 +423,13 @@ fn audit<G: Rules>(
     profile: &G::Profile,
     others: &[G::Profile],
 ) -> GameReport {
-    let main = run(rec, notation, imp, profile);
+    let main = Main {
+        rec,
+        notation,
+        imp,
+        profile,
+        run: run(rec, notation, imp, profile),
+    };
     let label = [
         "White", "Black", "Red", "Blue", "Player1", "Player2", "Event",
     ]
@@ -434,15 +442,16 @@ fn audit<G: Rules>(
     .take(3)
     .collect::<Vec<_>>()
     .join(", ");
-    let wrong_result = match (&main.game, &rec.result, &main.illegal) {
+    let wrong_result = match (&main.run.game, &rec.result, &main.run.illegal) {
         (Some(g), Some(claim), None) => G::check_result(claim, rec, &**g),
         _ => None,
     };
     let splits = others
         .iter()
         .filter(|p| p.name() != profile.name() || *p != profile)
-        .filter_map(|other| split(rec, notation, imp, &main, profile, other))
+        .filter_map(|other| main.split(other))
         .collect();
+    let main = main.run;
     GameReport {
         file: file.to_string(),
         index,
@@ -460,116 +469,121 @@ fn audit<G: Rules>(
     }
 }
 
-/// Where `other` first parts from the main run.
-fn split<G: Rules>(
-    rec: &Record<G>,
-    notation: &str,
-    imp: &dyn Implementation<G>,
-    main: &Run<G>,
-    profile: &G::Profile,
-    other: &G::Profile,
-) -> Option<Split> {
-    let o = run(rec, notation, imp, other);
-    let first_outcome = main
-        .outcomes
-        .iter()
-        .zip(&o.outcomes)
-        .position(|(a, b)| a != b);
-    let illegal_ply = |r: &Run<G>| r.illegal.as_ref().map(|i| i.ply);
-    let (ply, what) = match (first_outcome, illegal_ply(main), illegal_ply(&o)) {
-        (Some(p), _, _)
-            if [illegal_ply(main), illegal_ply(&o)]
-                .iter()
-                .flatten()
-                .all(|&q| p < q) =>
-        {
-            (
-                p,
-                format!(
-                    "the outcome: {} here, {} under {}",
-                    main.outcomes[p],
-                    o.outcomes[p],
-                    other.name()
-                ),
-            )
-        }
-        (_, a, b) if a == b => return None,
-        (_, a, b) => {
-            let at = a.unwrap_or(usize::MAX).min(b.unwrap_or(usize::MAX));
-            let (who, r) = if a == Some(at) {
-                ("here", main)
-            } else {
-                (other.name(), &o)
-            };
-            let i = r.illegal.as_ref().expect("the earlier refusal");
-            (
-                at,
-                format!(
-                    "`{}` is illegal {who} ({}{}) and legal {}",
-                    i.text,
-                    i.rule
-                        .as_deref()
-                        .map(|x| format!("{x}, "))
-                        .unwrap_or_default(),
-                    i.clause,
-                    if who == "here" {
-                        format!("under {}", other.name())
-                    } else {
-                        "here".to_string()
-                    }
-                ),
-            )
-        }
-    };
-    let (switches, ambiguities) = cause::<G>(rec, notation, imp, main, profile, other);
-    Some(Split {
-        profile: other.name().to_string(),
-        ply,
-        what,
-        switches,
-        ambiguities,
-    })
+/// One record replayed under the profile it is audited under: the run
+/// every other profile's run is held to.
+struct Main<'a, G: Rules> {
+    rec: &'a Record<G>,
+    notation: &'a str,
+    imp: &'a dyn Implementation<G>,
+    profile: &'a G::Profile,
+    run: Run<G>,
 }
 
-/// Which of the switches that differ between `profile` and `other` make
-/// the game part: each is set alone on `profile` (an override,
-/// `fide+threefold=automatic`) and the game replayed; those that part it
-/// are the cause, with their ambiguity entries. When none parts it alone
-/// (switches that only act together), all of them are named.
-fn cause<G: Rules>(
-    rec: &Record<G>,
-    notation: &str,
-    imp: &dyn Implementation<G>,
-    main: &Run<G>,
-    profile: &G::Profile,
-    other: &G::Profile,
-) -> (Vec<String>, Vec<String>) {
-    let (all, _) = differing::<G>(profile, other);
-    let values: BTreeMap<String, Value> =
-        flatten(&serde_json::to_value(other).unwrap_or(Value::Null))
-            .into_iter()
-            .collect();
-    let alone: Vec<String> = all
-        .iter()
-        .filter(|s| {
-            let Some(v) = values.get(*s) else {
-                return false;
-            };
-            let v = match v {
-                Value::String(t) => t.clone(),
-                other => other.to_string(),
-            };
-            let Ok(p) = G::Profile::parse(&format!("{}+{s}={v}", profile.name())) else {
-                return false;
-            };
-            let o = run(rec, notation, imp, &p);
-            o.outcomes != main.outcomes
-                || o.illegal.as_ref().map(|i| i.ply) != main.illegal.as_ref().map(|i| i.ply)
+impl<G: Rules> Main<'_, G> {
+    /// The record replayed under `other` instead.
+    fn under(&self, other: &G::Profile) -> Run<G> {
+        run(self.rec, self.notation, self.imp, other)
+    }
+
+    /// Where `other` first parts from the main run.
+    fn split(&self, other: &G::Profile) -> Option<Split> {
+        let main = &self.run;
+        let o = self.under(other);
+        let first_outcome = main
+            .outcomes
+            .iter()
+            .zip(&o.outcomes)
+            .position(|(a, b)| a != b);
+        let illegal_ply = |r: &Run<G>| r.illegal.as_ref().map(|i| i.ply);
+        let (ply, what) = match (first_outcome, illegal_ply(main), illegal_ply(&o)) {
+            (Some(p), _, _)
+                if [illegal_ply(main), illegal_ply(&o)]
+                    .iter()
+                    .flatten()
+                    .all(|&q| p < q) =>
+            {
+                (
+                    p,
+                    format!(
+                        "the outcome: {} here, {} under {}",
+                        main.outcomes[p],
+                        o.outcomes[p],
+                        other.name()
+                    ),
+                )
+            }
+            (_, a, b) if a == b => return None,
+            (_, a, b) => {
+                let at = a.unwrap_or(usize::MAX).min(b.unwrap_or(usize::MAX));
+                let (who, r) = if a == Some(at) {
+                    ("here", main)
+                } else {
+                    (other.name(), &o)
+                };
+                let i = r.illegal.as_ref().expect("the earlier refusal");
+                (
+                    at,
+                    format!(
+                        "`{}` is illegal {who} ({}{}) and legal {}",
+                        i.text,
+                        i.rule
+                            .as_deref()
+                            .map(|x| format!("{x}, "))
+                            .unwrap_or_default(),
+                        i.clause,
+                        if who == "here" {
+                            format!("under {}", other.name())
+                        } else {
+                            "here".to_string()
+                        }
+                    ),
+                )
+            }
+        };
+        let (switches, ambiguities) = self.cause(other);
+        Some(Split {
+            profile: other.name().to_string(),
+            ply,
+            what,
+            switches,
+            ambiguities,
         })
-        .cloned()
-        .collect();
-    let switches = if alone.is_empty() { all } else { alone };
-    (switches.clone(), ambiguities_of::<G>(&switches))
+    }
+
+    /// Which of the switches that differ between `profile` and `other` make
+    /// the game part: each is set alone on `profile` (an override,
+    /// `fide+threefold=automatic`) and the game replayed; those that part it
+    /// are the cause, with their ambiguity entries. When none parts it alone
+    /// (switches that only act together), all of them are named.
+    fn cause(&self, other: &G::Profile) -> (Vec<String>, Vec<String>) {
+        let (main, profile) = (&self.run, self.profile);
+        let (all, _) = differing::<G>(profile, other);
+        let values: BTreeMap<String, Value> =
+            flatten(&serde_json::to_value(other).unwrap_or(Value::Null))
+                .into_iter()
+                .collect();
+        let alone: Vec<String> = all
+            .iter()
+            .filter(|s| {
+                let Some(v) = values.get(*s) else {
+                    return false;
+                };
+                let v = match v {
+                    Value::String(t) => t.clone(),
+                    other => other.to_string(),
+                };
+                let Ok(p) = G::Profile::parse(&format!("{}+{s}={v}", profile.name())) else {
+                    return false;
+                };
+                let o = self.under(&p);
+                o.outcomes != main.outcomes
+                    || o.illegal.as_ref().map(|i| i.ply) != main.illegal.as_ref().map(|i| i.ply)
+            })
+            .cloned()
+            .collect();
+        let switches = if alone.is_empty() { all } else { alone };
+        (switches.clone(), ambiguities_of::<G>(&switches))
+    }
 }
 
 fn ambiguities_of<G: Rules>(switches: &[String]) -> Vec<String> {

@@ -160,8 +160,9 @@ pub trait Hooks<G: Rules> {
         a == b
     }
 
-    /// The first implementation's verdicts on the candidates, for tallies.
-    fn judged(&mut self, _c: &Compare<G>, _candidates: &[G::Action], _verdicts: &[Verdict<G>]) {}
+    /// The first implementation's verdicts on the candidates (in the order
+    /// [`Hooks::candidates`] gave them), for tallies.
+    fn judged(&mut self, _c: &Compare<G>, _verdicts: &[Verdict<G>]) {}
 
     /// Which refused candidate to play (it must be refused alike and
     /// change nothing); `None`: none. Default: none.
@@ -184,15 +185,10 @@ pub trait Hooks<G: Rules> {
     /// with the same note); `None` ends the line (the choices ran out).
     fn pick(&mut self, c: &Compare<G>, legal: &[G::Action]) -> Option<G::Action>;
 
-    /// After `action` was played alike with `note` (already in
-    /// [`Compare::played`]): tallies, and the game's own check of the
-    /// position reached. `Stop` ends the line.
-    fn played(
-        &mut self,
-        _c: &Compare<G>,
-        _action: &G::Action,
-        _note: &G::Note,
-    ) -> Result<Flow, String> {
+    /// After the last action of [`Compare::played`] ([`Compare::last_played`])
+    /// was played alike with `note`: tallies, and the game's own check of
+    /// the position reached. `Stop` ends the line.
+    fn played(&mut self, _c: &Compare<G>, _note: &G::Note) -> Result<Flow, String> {
         Ok(Flow::Go)
     }
 
@@ -281,6 +277,14 @@ impl<G: Rules> Compare<G> {
         self.games[0].1.as_ref()
     }
 
+    /// The action played last ([`Hooks::played`] is told of it); `Err`
+    /// before the first.
+    pub fn last_played(&self) -> Result<&G::Action, String> {
+        self.played
+            .last()
+            .ok_or_else(|| "no action played yet".to_string())
+    }
+
     /// `what`, after the actions played.
     pub fn at(&self, what: impl Display) -> String {
         format!("after {}: {what}", spelled(&self.played))
@@ -305,7 +309,7 @@ impl<G: Rules> Compare<G> {
             let verdicts = self
                 .judge(hooks, &candidates, &legal)
                 .map_err(|w| self.at(w))?;
-            hooks.judged(self, &candidates, &verdicts[0]);
+            hooks.judged(self, &verdicts[0]);
             if let Some(k) = hooks.try_refused(&candidates, &verdicts[0]) {
                 let own: Vec<&Verdict<G>> = verdicts.iter().map(|v| &v[k]).collect();
                 self.play_refused(hooks, &candidates[k], &own)
@@ -324,7 +328,7 @@ impl<G: Rules> Compare<G> {
             };
             let note = self.play(&action).map_err(|w| self.at(w))?;
             self.played.push(action.clone());
-            if hooks.played(self, &action, &note).map_err(|w| self.at(w))? == Flow::Stop {
+            if hooks.played(self, &note).map_err(|w| self.at(w))? == Flow::Stop {
                 return Ok(());
             }
         }

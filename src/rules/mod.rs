@@ -113,12 +113,15 @@ macro_rules! own_implementation {
 
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
+use std::path::Path;
 use std::str::FromStr;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::prove::{ProveOptions, ProveReport};
 
 pub use annotations::{Annotations, Held};
 pub use notation::{Notation, NotationInfo};
@@ -522,10 +525,10 @@ pub trait Workloads: ScenarioParts {
     /// the game has no claims. The game parses its claim and builds the
     /// search's nodes; the search itself is [`crate::prove::Solver`].
     fn prove(
-        _path: &std::path::Path,
+        _path: &Path,
         _text: &str,
-        _opts: &crate::prove::ProveOptions,
-    ) -> Option<Result<crate::prove::ProveReport, String>> {
+        _opts: &ProveOptions,
+    ) -> Option<Result<ProveReport, String>> {
         None
     }
 
@@ -557,17 +560,13 @@ pub trait Workloads: ScenarioParts {
 
     /// Actions the battery judges at a position besides its own (actions
     /// listed earlier in the game, listed spellings with one character
-    /// changed): the game's candidates near `legal`, the actions listed
-    /// after `played` from `setup` under `profile`, chosen by `seed`. Those that are listed
-    /// are dropped; the others must be judged illegal with the same rule
-    /// code by every implementation. Default: none.
-    fn battery_candidates(
-        _setup: &Self::Setup,
-        _profile: &Self::Profile,
-        _played: &[Self::Action],
-        _legal: &[Self::Action],
-        _seed: u64,
-    ) -> Vec<Self::Action> {
+    /// changed): the game's candidates at the battery's ply `at` (near its
+    /// legal actions, or the actions listed after those played), chosen by
+    /// `seed`. Those that are listed are dropped; the others must be
+    /// judged illegal with the same rule code by every implementation.
+    /// Default: none.
+    fn battery_candidates(at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Self::Action> {
+        let _ = (at, seed);
         Vec::new()
     }
 }
@@ -606,6 +605,19 @@ pub mod prelude {
     pub use super::{
         ActionSpace, Basics, Notation, Presentation, Rules, ScenarioParts, Wire, Workloads,
     };
+}
+
+/// Where the battery stands when it asks a game for candidates
+/// ([`Workloads::battery_candidates`]).
+pub struct BatteryPly<'a, G: Basics> {
+    /// The setup the line started from.
+    pub setup: &'a G::Setup,
+    /// The profile the line is played under.
+    pub profile: &'a G::Profile,
+    /// The actions played since the setup.
+    pub played: &'a [G::Action],
+    /// The legal actions now.
+    pub legal: &'a [G::Action],
 }
 
 /// What `arbiter explain --html` asks a game to draw ([`Presentation::picture`]):

@@ -99,6 +99,11 @@ pub fn unknown_format<G: Notation>(format: &str) -> Vec<Result<Record<G>, Locate
     ))]
 }
 
+/// The name among `items` (by `name`) that is `wanted`, if any.
+fn known<T>(items: &[T], name: fn(&T) -> &'static str, wanted: &str) -> Option<&'static str> {
+    items.iter().map(name).find(|n| *n == wanted)
+}
+
 /// One move of a record, as the record writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordMove {
@@ -143,38 +148,73 @@ pub trait Notation: Basics {
     /// The record formats `arbiter replay` reads for the game.
     const RECORD_FORMATS: &'static [RecordFormat] = &[];
 
+    /// The clause of the game's notation page that lists its notations,
+    /// cited when a text names a notation the game does not have.
+    const NOTATIONS_CLAUSE: &'static str = "";
+
     /// The actions `text`, written in `notation`, may name in `game`'s
     /// position: one when the text is exact, several when it leaves a
     /// choice (an ambiguous SAN move; every reading of a move no piece can
     /// make). [`resolve`] judges them. `Err` when the text names nothing
-    /// here.
+    /// here, or the game has no such notation ([`unknown_notation`]); a
+    /// notation it has is read by [`Notation::read_notation`].
     fn read_move(
         notation: &str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Self::Action>, Misread<Self>> {
+        match known(Self::NOTATIONS, |n| n.name, notation) {
+            Some(name) => Self::read_notation(name, game, text),
+            None => Err(unknown_notation(notation, Self::NOTATIONS_CLAUSE)),
+        }
+    }
+
+    /// [`Notation::read_move`] for `notation`, one of
+    /// [`Notation::NOTATIONS`]: the game's reader.
+    fn read_notation(
+        notation: &'static str,
+        game: &dyn Game<Self>,
+        text: &str,
+    ) -> Result<Vec<Self::Action>, Misread<Self>> {
         let _ = (game, text);
-        Err(Misread::notation(
-            "",
-            format!("{} has no notation `{notation}`", Self::NAME),
-        ))
+        Err(unknown_notation(notation, Self::NOTATIONS_CLAUSE))
     }
 
     /// `action`, legal in `game`'s position, written in `notation`; `None`
-    /// for a notation the game does not have.
+    /// for a notation the game does not have. A notation it has is written
+    /// by [`Notation::write_notation`].
     fn write_move(notation: &str, game: &dyn Game<Self>, action: &Self::Action) -> Option<String> {
+        let name = known(Self::NOTATIONS, |n| n.name, notation)?;
+        Self::write_notation(name, game, action)
+    }
+
+    /// [`Notation::write_move`] for `notation`, one of
+    /// [`Notation::NOTATIONS`]: the game's writer.
+    fn write_notation(
+        notation: &'static str,
+        game: &dyn Game<Self>,
+        action: &Self::Action,
+    ) -> Option<String> {
         let _ = (notation, game, action);
         None
     }
 
     /// The games of a record file in `format`, each or the reason it cannot
-    /// be read (with its place).
+    /// be read (with its place); a format the game does not read gives one
+    /// error ([`unknown_format`]), one it reads is read by
+    /// [`Notation::read_format`].
     fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        match known(Self::RECORD_FORMATS, |f| f.name, format) {
+            Some(name) => Self::read_format(name, text),
+            None => unknown_format::<Self>(format),
+        }
+    }
+
+    /// [`Notation::read_records`] for `format`, one of
+    /// [`Notation::RECORD_FORMATS`]: the game's reader.
+    fn read_format(format: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
         let _ = text;
-        vec![Err(super::located(
-            super::Loc::default(),
-            format!("{} reads no record format `{format}`", Self::NAME),
-        ))]
+        unknown_format::<Self>(format)
     }
 
     /// The built-in profile a record says it was played under (a PDN

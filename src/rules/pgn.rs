@@ -5,8 +5,8 @@
 //! A file holds any number of games. What a move means is the game's own
 //! notation's business; this module only cuts the text.
 
-use super::notation::RecordMove;
-use super::{Loc, Located, located};
+use super::notation::{Record, RecordMove};
+use super::{Basics, Loc, Located, located};
 
 /// One game of a PGN-like file, cut into tags and move texts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +38,36 @@ impl Cut {
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// The games of `text` ([`cut`]) as records of game `G`: `setup` reads a
+/// game's starting position from its cut (its tags), given its place, and
+/// may rewrite the cut's moves; the result is the movetext's, else the
+/// `Result` tag's. A game that cannot be cut or set up is an error.
+pub fn records<G: Basics>(
+    text: &str,
+    results: &[&str],
+    setup: impl Fn(&mut Cut, Loc) -> Result<G::Setup, Located>,
+) -> Vec<Result<Record<G>, Located>> {
+    cut(text, results)
+        .into_iter()
+        .map(|cut| {
+            let mut cut = cut?;
+            let at = cut.place();
+            let setup = setup(&mut cut, at)?;
+            let result = cut
+                .result
+                .clone()
+                .or_else(|| cut.tag("Result").map(str::to_string));
+            Ok(Record {
+                line: cut.line,
+                tags: cut.tags,
+                setup,
+                moves: cut.moves,
+                result,
+            })
+        })
+        .collect()
 }
 
 /// Cuts `text` into games. `results` are the tokens that end a game's

@@ -33,18 +33,28 @@ impl<G: Basics> StateField<G> {
         show: outcome_show::<G>,
     };
 
+    /// The field declared by `capability`, its value, reader and spelling.
+    pub const fn new(
+        capability: &'static str,
+        value: fn(&G::Note, &G::Outcome) -> Value,
+        read: fn(&Value) -> Result<Value, String>,
+        show: fn(&Value) -> String,
+    ) -> StateField<G> {
+        StateField {
+            capability,
+            value,
+            read,
+            show,
+        }
+    }
+
     /// A field whose values are shown as they are ([`plain`]).
     pub const fn plain(
         capability: &'static str,
         value: fn(&G::Note, &G::Outcome) -> Value,
         read: fn(&Value) -> Result<Value, String>,
     ) -> StateField<G> {
-        StateField {
-            capability,
-            value,
-            read,
-            show: plain,
-        }
+        StateField::new(capability, value, read, plain)
     }
 
     /// The field of `fields` declared by `capability`.

@@ -15,9 +15,7 @@
 use super::board::{Action, BAR, OFF, Player, Roll, Step, canonical_order};
 use super::game::{Backgammon, Outcome, WinBy};
 use super::setup::Setup;
-use crate::rules::notation::{
-    Misread, Record, RecordFormat, RecordMove, unknown_format, unknown_notation,
-};
+use crate::rules::notation::{Misread, Record, RecordFormat, RecordMove};
 use crate::rules::{Game, Loc, Located, Notation, NotationInfo, located};
 
 /// The clause that lists the notations.
@@ -972,26 +970,24 @@ impl Notation for Backgammon {
         clause: "BG-N.10",
     }];
 
-    fn read_move(
-        notation: &str,
+    const NOTATIONS_CLAUSE: &'static str = NOTATIONS_CLAUSE;
+
+    /// The one notation, `standard`.
+    fn read_notation(
+        _standard: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Action>, Misread<Self>> {
-        if notation != "standard" {
-            return Err(unknown_notation(notation, NOTATIONS_CLAUSE));
-        }
         read_standard(game, text)
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
-        (notation == "standard").then(|| write_standard(game, action))
+    fn write_notation(_standard: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
+        Some(write_standard(game, action))
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "mat" => read_mat(text),
-            _ => unknown_format::<Self>(format),
-        }
+    /// The one record format, `mat`.
+    fn read_format(_mat: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        read_mat(text)
     }
 
     /// Match files are money or match play as GNU Backgammon plays it: the

@@ -312,12 +312,7 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         candidates
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Backgammon>,
-        _cs: &[Action],
-        verdicts: &[Verdict<Backgammon>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Backgammon>, verdicts: &[Verdict<Backgammon>]) {
         for (k, v) in verdicts.iter().enumerate() {
             match v.rule() {
                 Some(rule) => *self.tally.entry(rule.as_str()).or_default() += 1,
@@ -346,12 +341,7 @@ impl Hooks<Backgammon> for Line<'_, '_, '_> {
         })
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Backgammon>,
-        _a: &Action,
-        note: &Note,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, _c: &Compare<Backgammon>, note: &Note) -> Result<Flow, String> {
         count(self.tally, note);
         if matches!(&note.action, Action::Play(s) if s.len() == 4) {
             *self

@@ -106,12 +106,7 @@ impl Hooks<Backgammon> for Whole<'_> {
         Some(pick)
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Backgammon>,
-        _a: &Action,
-        note: &Note,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, _c: &Compare<Backgammon>, note: &Note) -> Result<Flow, String> {
         count(self.tally, note);
         Ok(Flow::Go)
     }

@@ -11,7 +11,7 @@ use super::profile::{Profile, Resign};
 use super::setup::Setup;
 use super::workload::{SplitMix, check_differential, fuzz_profile, probes};
 use crate::rules::compare::FuzzTarget;
-use crate::rules::{BenchOptions, Mutant, Workloads};
+use crate::rules::{BatteryPly, BenchOptions, Mutant, Workloads};
 
 impl Workloads for Backgammon {
     /// Each side has a checker on the bar and faces a closed board: the
@@ -108,13 +108,7 @@ impl Workloads for Backgammon {
     }
 
     /// The battery's candidates ([`probes`]).
-    fn battery_candidates(
-        _setup: &Setup,
-        _profile: &Profile,
-        _played: &[Action],
-        legal: &[Action],
-        seed: u64,
-    ) -> Vec<Action> {
-        probes(legal, &mut SplitMix(seed))
+    fn battery_candidates(at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Action> {
+        probes(at.legal, &mut SplitMix(seed))
     }
 }

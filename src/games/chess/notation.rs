@@ -15,7 +15,7 @@ use super::position::Position;
 use super::profile::Profile;
 use super::verdict::RuleCode;
 use crate::rules::Notation;
-use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
+use crate::rules::notation::{Misread, Record, RecordFormat, unknown_notation};
 use crate::rules::{Basics, Game, Located, NotationInfo, RuleProfile, located, pgn};
 
 /// The piece letters of a SAN flavour (king, queen, rook, bishop, knight).
@@ -370,37 +370,23 @@ fn write_san(letters: &Letters, game: &dyn Game<Chess>, action: &Action) -> Opti
 const PGN_RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
 
 fn read_pgn(text: &str) -> Vec<Result<Record<Chess>, Located>> {
-    pgn::cut(text, PGN_RESULTS)
-        .into_iter()
-        .map(|cut| {
-            let cut = cut?;
-            let at = cut.place();
-            let tag = |name: &str| cut.tag(name);
-            if let Some(v) = tag("Variant").filter(|v| !v.eq_ignore_ascii_case("standard")) {
-                return Err(located(
-                    at,
-                    format!("the game is of the variant `{v}`, not chess"),
-                ));
+    pgn::records::<Chess>(text, PGN_RESULTS, |cut, at| {
+        if let Some(v) = cut
+            .tag("Variant")
+            .filter(|v| !v.eq_ignore_ascii_case("standard"))
+        {
+            return Err(located(
+                at,
+                format!("the game is of the variant `{v}`, not chess"),
+            ));
+        }
+        match cut.tag("FEN") {
+            Some(fen) => {
+                Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))
             }
-            let setup = match tag("FEN") {
-                Some(fen) => {
-                    Position::from_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?
-                }
-                None => Position::start(),
-            };
-            let result = cut
-                .result
-                .clone()
-                .or_else(|| tag("Result").map(str::to_string));
-            Ok(Record {
-                line: cut.line,
-                tags: cut.tags,
-                setup,
-                moves: cut.moves,
-                result,
-            })
-        })
-        .collect()
+            None => Ok(Position::start()),
+        }
+    })
 }
 
 fn expected_result(outcome: &Outcome) -> Option<&'static str> {
@@ -432,24 +418,25 @@ impl Notation for Chess {
         clause: "CH-N.5",
     }];
 
-    fn read_move(
-        notation: &str,
+    const NOTATIONS_CLAUSE: &'static str = "CH-N.1";
+
+    fn read_notation(
+        notation: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Action>, Misread<Self>> {
-        let letters = Letters::of(notation).ok_or_else(|| unknown_notation(notation, "CH-N.1"))?;
+        let letters = Letters::of(notation)
+            .ok_or_else(|| unknown_notation(notation, Self::NOTATIONS_CLAUSE))?;
         read_san(letters, game, text)
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
+    fn write_notation(notation: &str, game: &dyn Game<Self>, action: &Action) -> Option<String> {
         write_san(Letters::of(notation)?, game, action)
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "pgn" => read_pgn(text),
-            _ => unknown_format::<Self>(format),
-        }
+    /// The one record format, `pgn`.
+    fn read_format(_pgn: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        read_pgn(text)
     }
 
     fn check_result(

@@ -23,7 +23,7 @@ use super::profile::{DrawRule, Material, Profile};
 use super::reference::Reference;
 use super::verdict::RuleCode;
 use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
-use crate::rules::{BenchOptions, Implementation, Mutant, Verdict, Workloads};
+use crate::rules::{BatteryPly, BenchOptions, Implementation, Mutant, Verdict, Workloads};
 
 /// A source of choices: a seeded generator or fuzzer bytes.
 pub trait Source {
@@ -294,7 +294,7 @@ impl Hooks<Chess> for Line<'_, '_> {
         said(a) == said(b)
     }
 
-    fn judged(&mut self, _c: &Compare<Chess>, _cs: &[Action], verdicts: &[Verdict<Chess>]) {
+    fn judged(&mut self, _c: &Compare<Chess>, verdicts: &[Verdict<Chess>]) {
         self.tally.verdicts += verdicts.len() as u64;
     }
 
@@ -318,14 +318,9 @@ impl Hooks<Chess> for Line<'_, '_> {
         })
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Chess>,
-        action: &Action,
-        _note: &Note,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Chess>, _note: &Note) -> Result<Flow, String> {
         self.tally.plies += 1;
-        if matches!(action, Action::Claim(..)) {
+        if matches!(c.played.last(), Some(Action::Claim(..))) {
             self.tally.claimed += 1;
         }
         Ok(Flow::Go)
@@ -432,13 +427,7 @@ impl Workloads for Chess {
     }
 
     /// The battery's candidates: six random ones ([`candidate`]).
-    fn battery_candidates(
-        _setup: &Position,
-        _profile: &Profile,
-        _played: &[Action],
-        _legal: &[Action],
-        seed: u64,
-    ) -> Vec<Action> {
+    fn battery_candidates(_at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Action> {
         let mut src = SplitMix(seed);
         (0..6).filter_map(|_| candidate(&mut src)).collect()
     }

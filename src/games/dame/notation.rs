@@ -10,7 +10,7 @@
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::game::{Dame, Outcome};
 use super::moves::Action;
-use crate::rules::notation::{Misread, Record, RecordFormat, unknown_format, unknown_notation};
+use crate::rules::notation::{Misread, Record, RecordFormat};
 use crate::rules::{Basics, Game, Loc, Located, Notation, NotationInfo, located, pgn};
 
 /// The clause of the square numbers.
@@ -323,52 +323,38 @@ pub fn write_fen(setup: &Setup) -> String {
 }
 
 fn read_pdn_records(text: &str) -> Vec<Result<Record<Dame>, Located>> {
-    pgn::cut(text, PDN_RESULTS)
-        .into_iter()
-        .map(|cut| {
-            let cut = cut?;
-            let at = cut.place();
-            check_game_type(&cut.tags).map_err(|e| located(at, e))?;
-            let setup = match cut.tag("FEN") {
-                Some(fen) => read_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
-                None => Setup::start(),
-            };
-            // `huff 11` is two tokens of movetext: joined again (DA-N.3).
-            let mut moves: Vec<crate::rules::notation::RecordMove> = Vec::new();
-            let mut pending_huff: Option<crate::rules::notation::RecordMove> = None;
-            let result = cut
-                .result
-                .clone()
-                .or_else(|| cut.tag("Result").map(str::to_string));
-            for m in cut.moves {
-                if let Some(mut h) = pending_huff.take() {
-                    h.text = format!("huff {}", m.text);
-                    moves.push(h);
-                } else if m.text.eq_ignore_ascii_case("huff") {
-                    pending_huff = Some(m);
-                } else {
-                    moves.push(m);
-                }
+    pgn::records::<Dame>(text, PDN_RESULTS, |cut, at| {
+        check_game_type(&cut.tags).map_err(|e| located(at, e))?;
+        let setup = match cut.tag("FEN") {
+            Some(fen) => read_fen(fen).map_err(|e| located(at, format!("the FEN tag: {e}")))?,
+            None => Setup::start(),
+        };
+        // `huff 11` is two tokens of movetext: joined again (DA-N.3).
+        let mut moves: Vec<crate::rules::notation::RecordMove> = Vec::new();
+        let mut pending_huff: Option<crate::rules::notation::RecordMove> = None;
+        for m in std::mem::take(&mut cut.moves) {
+            if let Some(mut h) = pending_huff.take() {
+                h.text = format!("huff {}", m.text);
+                moves.push(h);
+            } else if m.text.eq_ignore_ascii_case("huff") {
+                pending_huff = Some(m);
+            } else {
+                moves.push(m);
             }
-            if let Some(h) = pending_huff {
-                return Err(located(
-                    Loc {
-                        line: h.line as u64,
-                        column: 1,
-                    },
-                    "`huff` without the huffed stone's square at the end of the moves (DA-N.3)"
-                        .to_string(),
-                ));
-            }
-            Ok(Record {
-                line: cut.line,
-                tags: cut.tags,
-                setup,
-                moves,
-                result,
-            })
-        })
-        .collect()
+        }
+        if let Some(h) = pending_huff {
+            return Err(located(
+                Loc {
+                    line: h.line as u64,
+                    column: 1,
+                },
+                "`huff` without the huffed stone's square at the end of the moves (DA-N.3)"
+                    .to_string(),
+            ));
+        }
+        cut.moves = moves;
+        Ok(setup)
+    })
 }
 
 /// What a PDN result claims.
@@ -427,26 +413,22 @@ impl Notation for Dame {
         clause: "DA-N.5",
     }];
 
-    fn read_move(
-        notation: &str,
+    /// The one notation, `pdn`.
+    fn read_notation(
+        _pdn: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Self::Action>, Misread<Self>> {
-        match notation {
-            "pdn" => read_pdn(&game.legal_actions(), text),
-            other => Err(unknown_notation(other, "")),
-        }
+        read_pdn(&game.legal_actions(), text)
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Self::Action) -> Option<String> {
-        (notation == "pdn").then(|| write_pdn(&game.legal_actions(), action))
+    fn write_notation(_pdn: &str, game: &dyn Game<Self>, action: &Self::Action) -> Option<String> {
+        Some(write_pdn(&game.legal_actions(), action))
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "pdn" => read_pdn_records(text),
-            _ => unknown_format::<Self>(format),
-        }
+    /// The one record format, `pdn`.
+    fn read_format(_pdn: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        read_pdn_records(text)
     }
 
     fn record_profile(record: &Record<Self>) -> Option<&'static str> {

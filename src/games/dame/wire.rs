@@ -154,19 +154,14 @@ impl Wire for Dame {
     /// The fields of a Dame `state` reply.
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField::OUTCOME,
-        StateField {
-            capability: "captures",
-            value: captures_value,
-            read: squares_read,
-            show: squares_show,
-        },
+        StateField::new("captures", captures_value, squares_read, squares_show),
         StateField::plain("crowned", crowned_value, read_bool),
-        StateField {
-            capability: "huffable",
-            value: huffable_value,
-            read: sorted_squares_read,
-            show: squares_show,
-        },
+        StateField::new(
+            "huffable",
+            huffable_value,
+            sorted_squares_read,
+            squares_show,
+        ),
     ];
 }
 

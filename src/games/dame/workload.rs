@@ -10,7 +10,7 @@ pub mod native;
 pub mod short;
 
 use crate::rules::compare::{Compare, Flow, FuzzTarget, Hooks, Options};
-use crate::rules::{BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
+use crate::rules::{BatteryPly, BenchOptions, Game, Implementation, Mutant, Verdict, Workloads};
 
 use super::board::{Kind, Setup, Side, Square, Stone};
 use super::engine::EngineGame;
@@ -208,7 +208,7 @@ impl Hooks<Dame> for Line<'_, '_> {
         candidates(self.c, legal)
     }
 
-    fn judged(&mut self, _c: &Compare<Dame>, _cs: &[Action], verdicts: &[Verdict<Dame>]) {
+    fn judged(&mut self, _c: &Compare<Dame>, verdicts: &[Verdict<Dame>]) {
         self.tally.refusals += verdicts.iter().filter(|v| !v.is_legal()).count() as u64;
     }
 
@@ -229,7 +229,8 @@ impl Hooks<Dame> for Line<'_, '_> {
         })
     }
 
-    fn played(&mut self, c: &Compare<Dame>, pick: &Action, note: &Note) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Dame>, note: &Note) -> Result<Flow, String> {
+        let pick = c.last_played()?;
         let t = &mut *self.tally;
         t.plies += 1;
         match note.captures.len() {
@@ -598,14 +599,8 @@ impl Workloads for Dame {
     }
 
     /// The battery's candidates ([`candidates`]).
-    fn battery_candidates(
-        _setup: &Setup,
-        _profile: &Profile,
-        _played: &[Action],
-        legal: &[Action],
-        seed: u64,
-    ) -> Vec<Action> {
-        candidates(&mut Seeded(seed), legal)
+    fn battery_candidates(at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Action> {
+        candidates(&mut Seeded(seed), at.legal)
     }
 
     fn perft(imp: &str, setup: &Setup, profile: &Profile, depth: u32) -> Option<u64> {

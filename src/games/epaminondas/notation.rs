@@ -12,7 +12,7 @@ use super::board::{Dir, Square};
 use super::game::Epaminondas;
 use super::moves::Move;
 use super::setup::Setup;
-use crate::rules::notation::{Misread, NotationInfo, unknown_notation};
+use crate::rules::notation::{Misread, NotationInfo};
 use crate::rules::{Game, Notation};
 
 /// The clause that defines AbstractPlay's moves.
@@ -57,14 +57,12 @@ impl Notation for Epaminondas {
         clause: MOVE_CLAUSE,
     }];
 
-    fn read_move(
-        notation: &str,
+    /// The one notation, `abstractplay`.
+    fn read_notation(
+        _abstractplay: &'static str,
         game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Move>, Misread<Self>> {
-        if notation != "abstractplay" {
-            return Err(unknown_notation(notation, ""));
-        }
         // arbiter's own spelling with a count (`d4-d5/3`) cannot be taken
         // for AbstractPlay's, which never writes `/` (EP-N.1.3).
         if text.contains('/') {
@@ -113,10 +111,7 @@ impl Notation for Epaminondas {
         Ok(vec![Move { front, to, count }])
     }
 
-    fn write_move(notation: &str, game: &dyn Game<Self>, action: &Move) -> Option<String> {
-        if notation != "abstractplay" {
-            return None;
-        }
+    fn write_notation(_abstractplay: &str, game: &dyn Game<Self>, action: &Move) -> Option<String> {
         let (dir, _) = action.line()?;
         let back = dir.back();
         let mut rear = action.front;

@@ -284,12 +284,7 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
             .collect()
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Epaminondas>,
-        _cs: &[Move],
-        verdicts: &[Verdict<Epaminondas>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Epaminondas>, verdicts: &[Verdict<Epaminondas>]) {
         self.tally.verdicts += verdicts.len() as u64;
         if let (Some(own), Some(v)) = (&mut self.own, verdicts.first()) {
             own.1 = v.is_legal();
@@ -318,7 +313,8 @@ impl Hooks<Epaminondas> for Line<'_, '_, '_> {
         })
     }
 
-    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Epaminondas>, note: &Note) -> Result<Flow, String> {
+        let m = c.last_played()?;
         if !note.captures.is_empty() {
             self.tally.captures += 1;
         }

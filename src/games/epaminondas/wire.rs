@@ -183,18 +183,8 @@ impl Wire for Epaminondas {
     /// The fields of an Epaminondas `state` reply.
     const STATE_FIELDS: &'static [StateField<Self>] = &[
         StateField::OUTCOME,
-        StateField {
-            capability: "captures",
-            value: captures_value,
-            read: captures_read,
-            show: captures_show,
-        },
-        StateField {
-            capability: "crossings",
-            value: crossings_value,
-            read: crossings_read,
-            show: crossings_show,
-        },
+        StateField::new("captures", captures_value, captures_read, captures_show),
+        StateField::new("crossings", crossings_value, crossings_read, crossings_show),
     ];
 }
 

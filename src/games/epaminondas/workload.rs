@@ -286,12 +286,7 @@ impl Hooks<Epaminondas> for Whole<'_> {
             .collect()
     }
 
-    fn judged(
-        &mut self,
-        _c: &Compare<Epaminondas>,
-        _cs: &[Move],
-        verdicts: &[Verdict<Epaminondas>],
-    ) {
+    fn judged(&mut self, _c: &Compare<Epaminondas>, verdicts: &[Verdict<Epaminondas>]) {
         self.tally.verdicts += verdicts.len() as u64;
     }
 
@@ -330,7 +325,8 @@ impl Hooks<Epaminondas> for Whole<'_> {
         Some(m)
     }
 
-    fn played(&mut self, _c: &Compare<Epaminondas>, m: &Move, note: &Note) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Epaminondas>, note: &Note) -> Result<Flow, String> {
+        let m = c.last_played()?;
         count_note(note, &mut self.tally);
         self.unrestricted.follow(m)?;
         self.tally.plies += 1;

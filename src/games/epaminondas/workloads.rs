@@ -12,7 +12,7 @@ use super::profile::{Profile, SymmetryMap, SymmetryScope};
 use super::setup::Setup;
 use super::workload::{SplitMix, check_differential, random_candidate, random_case};
 use crate::rules::compare::FuzzTarget;
-use crate::rules::{BenchOptions, Mutant, Workloads};
+use crate::rules::{BatteryPly, BenchOptions, Mutant, Workloads};
 
 impl Workloads for Epaminondas {
     /// One stone a side stepping back and forth in the middle of the board,
@@ -92,14 +92,9 @@ impl Workloads for Epaminondas {
 
     /// The battery's candidates: eight random spellings near the setup's
     /// stones.
-    fn battery_candidates(
-        setup: &Setup,
-        _profile: &Profile,
-        _played: &[Move],
-        _legal: &[Move],
-        seed: u64,
-    ) -> Vec<Move> {
+    fn battery_candidates(at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Move> {
         let mut rng = SplitMix(seed);
+        let setup = at.setup;
         let stones: Vec<Square> = setup.white.iter().chain(&setup.black).copied().collect();
         (0..8)
             .map(|_| random_candidate(&mut rng, setup.size, &stones))

@@ -15,9 +15,7 @@ use super::moves::Move;
 use super::piece::{Color, Piece, Rank};
 use super::position::Setup;
 use super::square::Square;
-use crate::rules::notation::{
-    Misread, NotationInfo, Record, RecordFormat, RecordMove, unknown_format, unknown_notation,
-};
+use crate::rules::notation::{Misread, NotationInfo, Record, RecordFormat, RecordMove};
 use crate::rules::{Game, Loc, Located, Notation, located};
 
 /// The clause that defines Gravon's squares and moves.
@@ -116,14 +114,12 @@ impl Notation for Stratego {
         },
     ];
 
-    fn read_move(
-        notation: &str,
+    /// The one notation, `gravon`.
+    fn read_notation(
+        _gravon: &'static str,
         _game: &dyn Game<Self>,
         text: &str,
     ) -> Result<Vec<Move>, Misread<Self>> {
-        if notation != "gravon" {
-            return Err(unknown_notation(notation, ""));
-        }
         // Both squares are named: the move is the one action they name,
         // and the game's judge says whether it is legal here.
         read_gravon_move(text)
@@ -131,21 +127,17 @@ impl Notation for Stratego {
             .map_err(|why| Misread::notation(MOVE_CLAUSE, why))
     }
 
-    fn write_move(notation: &str, _game: &dyn Game<Self>, action: &Move) -> Option<String> {
-        (notation == "gravon").then(|| {
-            format!(
-                "{}-{}",
-                gravon_square(action.from),
-                gravon_square(action.to)
-            )
-        })
+    fn write_notation(_gravon: &str, _game: &dyn Game<Self>, action: &Move) -> Option<String> {
+        Some(format!(
+            "{}-{}",
+            gravon_square(action.from),
+            gravon_square(action.to)
+        ))
     }
 
-    fn read_records(format: &str, text: &str) -> Vec<Result<Record<Self>, Located>> {
-        match format {
-            "gsn" => {}
-            "gravon-xml" => return super::notation_xml::read(text),
-            _ => return unknown_format::<Self>(format),
+    fn read_format(format: &'static str, text: &str) -> Vec<Result<Record<Self>, Located>> {
+        if format == "gravon-xml" {
+            return super::notation_xml::read(text);
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();

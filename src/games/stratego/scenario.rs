@@ -440,26 +440,22 @@ impl Expectations {
                 fail(format!("{field} expected {want}, got {}", show(got)));
             }
         };
-        same(
-            "chase mark",
-            self.chase.map(|w| w.to_string()),
-            note.map(|n| n.mark.to_string()),
-        );
-        same(
-            "chasers",
-            self.chasers.map(|w| w.to_string()),
-            note.map(|n| n.chasers.to_string()),
-        );
-        same(
-            "chasing_move",
-            self.chasing_move.map(|w| w.to_string()),
-            note.map(|n| n.chasing_move.to_string()),
-        );
-        same(
-            "evades",
-            self.evades.map(|w| w.to_string()),
-            note.map(|n| n.evades.to_string()),
-        );
+        for (field, want, got) in [
+            ("chase mark", text(self.chase), text(note.map(|n| &n.mark))),
+            (
+                "chasers",
+                text(self.chasers),
+                text(note.map(|n| &n.chasers)),
+            ),
+            (
+                "chasing_move",
+                text(self.chasing_move),
+                text(note.map(|n| &n.chasing_move)),
+            ),
+            ("evades", text(self.evades), text(note.map(|n| &n.evades))),
+        ] {
+            same(field, want, got);
+        }
         if let Some(want) = &self.threatens {
             let mut want = want.clone();
             want.sort();
@@ -485,6 +481,11 @@ impl Expectations {
             }
         }
     }
+}
+
+/// A value's text, if any.
+fn text<T: ToString>(v: Option<T>) -> Option<String> {
+    v.map(|v| v.to_string())
 }
 
 #[cfg(test)]

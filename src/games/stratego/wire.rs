@@ -23,20 +23,15 @@ impl Wire for Stratego {
 
     /// The fields of a Stratego `state` reply (`spec/stratego/protocol.md`).
     const STATE_FIELDS: &'static [StateField<Self>] = &[
-        StateField {
-            capability: "two-squares",
-            value: two_squares_value,
-            read: two_squares_read,
-            show: two_squares_show,
-        },
+        StateField::new(
+            "two-squares",
+            two_squares_value,
+            two_squares_read,
+            two_squares_show,
+        ),
         StateField::plain("combat", combat_value, combat_read),
         StateField::OUTCOME,
-        StateField {
-            capability: "chase",
-            value: chase_value,
-            read: chase_read,
-            show: chase_show,
-        },
+        StateField::new("chase", chase_value, chase_read, chase_show),
     ];
 
     /// The setup as the protocol spells it: the board and the army spelled out

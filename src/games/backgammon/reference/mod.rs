@@ -271,18 +271,13 @@ impl RefGame {
                 None => Ok(()),
                 Some((r, c, e)) => Err(Self::illegal(action, r, c, e)),
             },
-            (Phase::Decide, Action::Resign) => {
-                if self.may_resign() {
-                    Ok(())
-                } else {
-                    Err(Self::illegal(
-                        action,
-                        RuleCode::ResignDisabled,
-                        "BG-9.1",
-                        "the profile has no resign action".into(),
-                    ))
-                }
-            }
+            (Phase::Decide, Action::Resign) if self.may_resign() => Ok(()),
+            (Phase::Decide, Action::Resign) => Err(Self::illegal(
+                action,
+                RuleCode::ResignDisabled,
+                "BG-9.1",
+                "the profile has no resign action".into(),
+            )),
             (Phase::Offered, Action::Take | Action::Drop) => Ok(()),
             (Phase::Offered, Action::Resign)
                 if self.profile.faults.resign_answers_double && self.may_resign() =>

@@ -236,7 +236,7 @@ impl Hooks<Stratego> for Line<'_, '_> {
         candidates
     }
 
-    fn judged(&mut self, _c: &Compare<Stratego>, _cs: &[Move], verdicts: &[Verdict<Stratego>]) {
+    fn judged(&mut self, _c: &Compare<Stratego>, verdicts: &[Verdict<Stratego>]) {
         let mut seen = [false; RuleCode::ALL.len()];
         for v in &verdicts[..self.refused] {
             if let Verdict::Illegal(i) = v {
@@ -301,12 +301,8 @@ impl Hooks<Stratego> for Line<'_, '_> {
         Some(self.engine.slow(fast))
     }
 
-    fn played(
-        &mut self,
-        _c: &Compare<Stratego>,
-        mv: &Move,
-        note: &PlyReport,
-    ) -> Result<Flow, String> {
+    fn played(&mut self, c: &Compare<Stratego>, note: &PlyReport) -> Result<Flow, String> {
+        let mv = c.last_played()?;
         if self.engine.play(mv).as_ref() != Ok(note) {
             return Err(format!("the engine played twice noted {mv} two ways"));
         }

@@ -20,9 +20,12 @@ pub mod diff;
 pub mod driver;
 pub mod playout;
 
+use std::path::Path;
+
+use crate::prove::{ProveOptions, ProveReport};
 use crate::rng::SplitMix;
 use crate::rules::compare::FuzzTarget;
-use crate::rules::{BenchOptions, Game, Workloads};
+use crate::rules::{BatteryPly, BenchOptions, Game, Workloads};
 
 use super::bench_report;
 use super::game::Stratego;
@@ -115,17 +118,11 @@ impl Workloads for Stratego {
     /// The battery's candidates after `played`: every move the rules of play
     /// allow (those the profile refuses are the repetition rules' refusals),
     /// and three arbitrary ones.
-    fn battery_candidates(
-        setup: &Setup,
-        profile: &Profile,
-        played: &[Move],
-        _legal: &[Move],
-        seed: u64,
-    ) -> Vec<Move> {
-        let Ok(mut game) = Reference.start_game(setup, profile) else {
+    fn battery_candidates(at: &BatteryPly<'_, Self>, seed: u64) -> Vec<Move> {
+        let Ok(mut game) = Reference.start_game(at.setup, at.profile) else {
             return Vec::new();
         };
-        for m in played {
+        for m in at.played {
             if game.play(m).is_err() {
                 return Vec::new();
             }
@@ -139,11 +136,7 @@ impl Workloads for Stratego {
         out
     }
 
-    fn prove(
-        path: &std::path::Path,
-        text: &str,
-        opts: &crate::prove::ProveOptions,
-    ) -> Option<Result<crate::prove::ProveReport, String>> {
+    fn prove(path: &Path, text: &str, opts: &ProveOptions) -> Option<Result<ProveReport, String>> {
         Some(prove::prove(path, text, opts))
     }
 }
