@@ -155,6 +155,10 @@ pub trait AnyGame: Send + Sync {
 
     /// The two players' names, index = player id.
     fn player_names(&self) -> [&'static str; 2];
+    /// What OpenSpiel's `GameType` and `GameInfo` declare of the game
+    /// beyond play: whether chance acts, whether information is perfect,
+    /// the largest return ([`Observe::CHANCE`](crate::rules::Observe::CHANCE), …).
+    fn facts(&self) -> (bool, bool, f64);
     /// The player to decide now: 0 or 1; [`CHANCE_PLAYER`] at a chance
     /// node, [`TERMINAL_PLAYER`] once the game is over.
     fn current_player(&self) -> i32;
@@ -660,6 +664,10 @@ impl<G: Rules> AnyGame for Session<G> {
 
     fn player_names(&self) -> [&'static str; 2] {
         G::PLAYERS
+    }
+
+    fn facts(&self) -> (bool, bool, f64) {
+        (G::CHANCE, G::PERFECT_INFORMATION, G::MAX_RETURN)
     }
 
     fn current_player(&self) -> i32 {

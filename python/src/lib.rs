@@ -438,6 +438,20 @@ impl Game {
         self.inner.player_names().to_vec()
     }
 
+    /// What OpenSpiel's game type declares beyond play, from the game's
+    /// rules (`rules::Observe`): `chance` (whether chance acts in play),
+    /// `perfect` (whether each player sees the whole position) and
+    /// `max_return` (the largest return a player can get).
+    #[getter]
+    fn facts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (chance, perfect, max_return) = self.inner.facts();
+        let d = PyDict::new(py);
+        d.set_item("chance", chance)?;
+        d.set_item("perfect", perfect)?;
+        d.set_item("max_return", max_return)?;
+        Ok(d)
+    }
+
     /// The player to decide now: 0 or 1; -1 at a chance node, -4 once the
     /// game is over (OpenSpiel's ids).
     fn current_player(&self) -> i32 {

@@ -45,6 +45,19 @@ pub trait Observe: Basics {
     /// The players' names as the game spells its sides, index = player id.
     const PLAYERS: [&'static str; 2];
 
+    /// Whether chance acts in play (backgammon's dice), as OpenSpiel's
+    /// `GameType` declares it. Default: no.
+    const CHANCE: bool = false;
+
+    /// Whether each player sees the whole position (not in Stratego, whose
+    /// ranks are hidden), as OpenSpiel's `GameType` declares it. Default:
+    /// yes.
+    const PERFECT_INFORMATION: bool = true;
+
+    /// The largest return a player can get ([`Observe::returns`]):
+    /// OpenSpiel's `max_utility`. Default: 1, a game won or lost.
+    const MAX_RETURN: f64 = 1.0;
+
     /// The player id of `side`; `None` when `side` is chance (backgammon's
     /// dice), which makes the position a chance node.
     fn player(side: &Self::Side) -> Option<usize>;

@@ -155,6 +155,10 @@ class Game:
     @property
     def player_names(self) -> list[str]:
         """The sides' spellings, index = player id (0 moves first)."""
+    @property
+    def facts(self) -> dict[str, Any]:
+        """``chance``, ``perfect`` (information) and ``max_return``, as the
+        game's rules declare them (what OpenSpiel's game type asks)."""
     def current_player(self) -> int:
         """0 or 1; -1 at a chance node; -4 once the game is over."""
     def is_chance_node(self) -> bool: ...

@@ -49,29 +49,14 @@ PREFIX = "python_arbiter_"
 # as an upper estimate.
 _MAX_GAME_LENGTH = 100_000
 
-# What OpenSpiel's GameType and GameInfo declare that arbiter.Game does not
-# tell: whether chance acts (backgammon's dice), whether a player sees
-# everything (not in Stratego: hidden ranks), and the largest return
-# (backgammon: a backgammon, 3 points, times the highest cube, 64 under
-# every built-in profile; every other game is won or lost for 1).
-# tests/test_openspiel.py checks that every registered game is listed and
-# that play agrees with what is listed. A game not (yet) listed is declared
-# with the assumptions no algorithm is misled by: chance may act, players
-# may not see everything, returns of ±1.
-_FACTS = {
-    "stratego": {"chance": False, "perfect": False, "max_return": 1.0},
-    "dame": {"chance": False, "perfect": True, "max_return": 1.0},
-    "chess": {"chance": False, "perfect": True, "max_return": 1.0},
-    "epaminondas": {"chance": False, "perfect": True, "max_return": 1.0},
-    "backgammon": {"chance": True, "perfect": True, "max_return": 3.0 * 64},
-}
-_UNLISTED = {"chance": True, "perfect": False, "max_return": 1.0}
-
-
 def facts(game: str) -> dict:
-    """What OpenSpiel is told of ``game`` beyond arbiter.Game: ``chance``,
-    ``perfect`` (information) and ``max_return``."""
-    return dict(_FACTS.get(game, _UNLISTED))
+    """What OpenSpiel's GameType and GameInfo declare of ``game`` beyond
+    arbiter.Game's play: ``chance`` (whether chance acts: backgammon's
+    dice), ``perfect`` (whether a player sees everything: not in Stratego)
+    and ``max_return`` (backgammon: a backgammon, 3 points, times the
+    highest cube, 64). The game's rules say it (``Game.facts``, the Rust
+    trait ``rules::Observe``), so a new game needs no line here."""
+    return dict(_pkg.Game(game).facts)
 
 
 def game_name(game: str) -> str:

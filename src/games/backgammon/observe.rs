@@ -42,6 +42,11 @@ impl Observe for Backgammon {
     type Memory = bool;
 
     const PLAYERS: [&'static str; 2] = ["white", "black"];
+    // The dice.
+    const CHANCE: bool = true;
+    // A backgammon (3 points) at the highest cube every built-in profile
+    // allows (64).
+    const MAX_RETURN: f64 = 3.0 * 64.0;
 
     fn player(side: &Side) -> Option<usize> {
         match side {

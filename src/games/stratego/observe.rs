@@ -57,6 +57,8 @@ impl Observe for Stratego {
     type Memory = Revealed;
 
     const PLAYERS: [&'static str; 2] = ["red", "blue"];
+    // The opponent's ranks stay hidden until a fight reveals them (RP-4.1).
+    const PERFECT_INFORMATION: bool = false;
 
     fn player(side: &Color) -> Option<usize> {
         Some(side.index())
