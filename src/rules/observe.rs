@@ -105,6 +105,27 @@ pub trait Observe: Basics {
     }
 }
 
+/// The items of [`Observe`] that a game of two players who see everything
+/// writes alike (Dame, chess, Epaminondas): no memory, the players named
+/// `names`, a side's player id its index (`two_sides!`), and the returns its
+/// outcome gives (`outcomes!`). Written inside the game's `impl Observe`.
+#[macro_export]
+macro_rules! observe_two_players {
+    ($side:ty, $outcome:ty, $names:expr) => {
+        type Memory = ();
+
+        const PLAYERS: [&'static str; 2] = $names;
+
+        fn player(side: &$side) -> Option<usize> {
+            Some(side.index())
+        }
+
+        fn returns(outcome: &$outcome) -> [f64; 2] {
+            outcome.returns()
+        }
+    };
+}
+
 /// `out[(plane × rows + row) × cols + col] = value`, for the boards'
 /// `[planes, rows, cols]` tensors.
 pub fn put(out: &mut [f32], shape: (usize, usize), plane: usize, row: usize, col: usize, v: f32) {

@@ -28,17 +28,7 @@ use super::position::Position;
 const SHAPE: (usize, usize) = (8, 8);
 
 impl Observe for Chess {
-    type Memory = ();
-
-    const PLAYERS: [&'static str; 2] = ["white", "black"];
-
-    fn player(side: &Color) -> Option<usize> {
-        Some(side.index())
-    }
-
-    fn returns(outcome: &Outcome) -> [f64; 2] {
-        outcome.returns()
-    }
+    crate::observe_two_players!(Color, Outcome, ["white", "black"]);
 
     fn observation_shape(_setup: &Position) -> Vec<usize> {
         vec![21, 8, 8]

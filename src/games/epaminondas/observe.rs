@@ -21,17 +21,7 @@ use super::game::{Epaminondas, Outcome};
 use super::setup::Setup;
 
 impl Observe for Epaminondas {
-    type Memory = ();
-
-    const PLAYERS: [&'static str; 2] = ["white", "black"];
-
-    fn player(side: &Side) -> Option<usize> {
-        Some(side.index())
-    }
-
-    fn returns(outcome: &Outcome) -> [f64; 2] {
-        outcome.returns()
-    }
+    crate::observe_two_players!(Side, Outcome, ["white", "black"]);
 
     fn observation_shape(setup: &Setup) -> Vec<usize> {
         vec![

@@ -30,7 +30,7 @@ use super::combat::CombatResult;
 use super::game::{Outcome, PlyReport, Stratego};
 use super::moves::Move;
 use super::piece::{Color, Rank};
-use super::position::Setup;
+use super::position::{Setup, diagram};
 use super::square::Square;
 use super::variant::Variant;
 use super::workload::driver::full_setup;
@@ -116,28 +116,14 @@ impl Observe for Stratego {
             out.push_str(&format!(", {} to move", Color::BOTH[p]));
         }
         out.push('\n');
-        for r in (0..g.ranks).rev() {
-            out.push_str(&format!("{:>2} ", r + 1));
-            for f in 0..g.files {
-                let sq = Square::new(f, r);
-                let piece = view.position.pieces.iter().find(|(s, _)| *s == sq);
-                let cell = match piece {
-                    Some((_, p)) if p.color == me || view.memory.0.contains(&sq) => {
-                        format!("{}{}", &p.color.name()[..1], p.rank.symbol())
-                    }
-                    Some((_, p)) => format!("{}?", &p.color.name()[..1]),
-                    None if g.is_lake(sq) => "~~".to_string(),
-                    None => ".".to_string(),
-                };
-                out.push_str(&format!("{cell:>4}"));
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for f in 0..g.files {
-            out.push_str(&format!("{:>4}", (b'A' + f) as char));
-        }
-        out.push('\n');
+        out.push_str(&diagram(g, |sq| {
+            let (_, p) = view.position.pieces.iter().find(|(s, _)| *s == sq)?;
+            Some(if p.color == me || view.memory.0.contains(&sq) {
+                format!("{}{}", &p.color.name()[..1], p.rank.symbol())
+            } else {
+                format!("{}?", &p.color.name()[..1])
+            })
+        }));
         out
     }
 

@@ -217,27 +217,10 @@ impl Board {
     /// The board as text, rank 10 at the top: `r10` is a red marshal, `bS` a
     /// blue spy, `~~` a lake, `.` an empty square.
     pub fn diagram(&self) -> String {
-        let g = &self.geometry;
-        let mut out = String::new();
-        for r in (0..g.ranks).rev() {
-            out.push_str(&format!("{:>2} ", r + 1));
-            for f in 0..g.files {
-                let sq = Square::new(f, r);
-                let cell = match self.at(sq) {
-                    Some(p) => format!("{}{}", &p.piece.color.name()[..1], p.piece.rank.symbol()),
-                    None if g.is_lake(sq) => "~~".to_string(),
-                    None => ".".to_string(),
-                };
-                out.push_str(&format!("{cell:>4}"));
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for f in 0..g.files {
-            out.push_str(&format!("{:>4}", (b'A' + f) as char));
-        }
-        out.push('\n');
-        out
+        diagram(&self.geometry, |sq| {
+            self.at(sq)
+                .map(|p| format!("{}{}", &p.piece.color.name()[..1], p.piece.rank.symbol()))
+        })
     }
 }
 
@@ -245,4 +228,31 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.diagram())
     }
+}
+
+/// A board of `g` as text, its last rank at the top, each square four
+/// characters wide: `cell` writes what stands on a square (`None`: nothing,
+/// shown `~~` on a lake and `.` elsewhere). The whole board's diagram and a
+/// player's view (`observe.rs`, unrevealed pieces as `r?`) both draw with it.
+pub fn diagram(g: &Geometry, cell: impl Fn(Square) -> Option<String>) -> String {
+    let mut out = String::new();
+    for r in (0..g.ranks).rev() {
+        out.push_str(&format!("{:>2} ", r + 1));
+        for f in 0..g.files {
+            let sq = Square::new(f, r);
+            let text = match cell(sq) {
+                Some(t) => t,
+                None if g.is_lake(sq) => "~~".to_string(),
+                None => ".".to_string(),
+            };
+            out.push_str(&format!("{text:>4}"));
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for f in 0..g.files {
+        out.push_str(&format!("{:>4}", (b'A' + f) as char));
+    }
+    out.push('\n');
+    out
 }
