@@ -7,7 +7,11 @@ use serde_json::Value;
 
 use crate::rules::{Game, Illegal, Implementation, Rules, StateField, Verdict};
 
-use super::message::{ErrorKind, Hello, POSITION, Position, Query, ReplyBody, State, capabilities};
+use super::message::{
+    ErrorKind, Hello, POSITION, Position, Query, QueryKind, ReplyBody, State, capabilities,
+};
+use super::reader::ProtocolError;
+use super::writer::error_value;
 
 /// The hello reply of an in-process implementation of `G`: every
 /// capability of the game, `position` only when the implementation tells
@@ -216,4 +220,32 @@ mod echo_tests {
         let wide = "é".repeat(100);
         assert!(shorten_echoes(&wide).starts_with(&"é".repeat(40)));
     }
+}
+
+/// The error reply to a request that cannot be read; `id` is the request's
+/// when it can be told.
+pub fn refusal(id: Option<u64>, e: &ProtocolError) -> Value {
+    let kind = match e {
+        ProtocolError::Version { .. }
+        | ProtocolError::OtherGame { .. }
+        | ProtocolError::UnknownSwitch { .. } => ErrorKind::Unsupported,
+        _ => ErrorKind::BadRequest,
+    };
+    error_value(
+        id.unwrap_or(0),
+        kind,
+        &shorten_echoes(&format!("cannot read the request: {e}")),
+    )
+}
+
+/// One request line, answered: the reply, and what the misbehaviours need
+/// to know of the request.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    /// The query asked, when the request could be read.
+    pub kind: Option<QueryKind>,
+    /// The request's `case`, when it could be read.
+    pub case: Option<String>,
+    /// The reply, before any misbehaviour.
+    pub reply: Value,
 }

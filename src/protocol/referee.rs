@@ -12,10 +12,9 @@ use serde_json::{Map, Value, json};
 use crate::rules::notation::{Refusal, Resolved, resolve, spell};
 use crate::rules::{Game, Implementation, Notation, Rules};
 
-use super::answer::{shorten_echoes, state_of};
+use super::answer::{Answered, refusal, shorten_echoes, state_of};
 use super::message::{ErrorKind, Query, QueryKind};
 use super::reader::{ProtocolError, read_request_with, strict_json};
-use super::serve::{Answered, refusal};
 use super::writer::error_value;
 
 /// The query only the referee answers: judge a move and, when it is

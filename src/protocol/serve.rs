@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::harness::glob;
 use crate::rules::{Implementation, Rules};
 
+pub use super::answer::{Answered, refusal};
 use super::answer::{answer_full, shorten_echoes, shorten_error};
 use super::message::{ErrorKind, QueryKind, Reply};
 use super::reader::{ProtocolError, peek_id, read_request_with};
@@ -101,34 +102,6 @@ impl Misbehaviour {
 /// The longest request line `serve` reads: 16 MiB, far more than any
 /// position needs. A longer line is answered with an error, unread.
 pub const MAX_LINE: usize = 16 << 20;
-
-/// The error reply to a request that cannot be read; `id` is the request's
-/// when it can be told.
-pub fn refusal(id: Option<u64>, e: &ProtocolError) -> Value {
-    let kind = match e {
-        ProtocolError::Version { .. }
-        | ProtocolError::OtherGame { .. }
-        | ProtocolError::UnknownSwitch { .. } => ErrorKind::Unsupported,
-        _ => ErrorKind::BadRequest,
-    };
-    error_value(
-        id.unwrap_or(0),
-        kind,
-        &shorten_echoes(&format!("cannot read the request: {e}")),
-    )
-}
-
-/// One request line, answered: the reply, and what the misbehaviours need
-/// to know of the request.
-#[derive(Clone, Debug)]
-pub struct Answered {
-    /// The query asked, when the request could be read.
-    pub kind: Option<QueryKind>,
-    /// The request's `case`, when it could be read.
-    pub case: Option<String>,
-    /// The reply, before any misbehaviour.
-    pub reply: Value,
-}
 
 /// What answers request lines for [`serve_lines`]: one implementation of
 /// one game ([`Single`]), or one per game (the registry's, in

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod mutants;
 pub mod notation;
 pub mod notation_xml;
+pub mod notations;
 pub mod observe;
 pub mod picture;
 pub mod piece;
