@@ -31,6 +31,9 @@ pub fn board_of(pos: &Position) -> Result<Board, String> {
 /// `spec/chess/protocol.md`: cozy-chess's board holds at most 16 men and 8
 /// pawns a side and at most two checkers, and an en-passant square only
 /// where the double step can have given the check the mover stands in.
+/// The words name no clause: a decline is no refusal, and a setup the rules
+/// refuse (CH-1.2) must be refused with its clause, never declined (a
+/// refusal's clause is the last one its words name).
 pub fn declined(pos: &Position) -> String {
     use crate::games::chess::board::Color;
     let why = [Color::White, Color::Black]
@@ -58,7 +61,7 @@ pub fn declined(pos: &Position) -> String {
                 .into()
         });
     format!(
-        "arbiter's chess engine declines this position, which CH-1.2 admits: {why} \
+        "arbiter's chess engine declines this position, which the rules admit: {why} \
          (spec/chess/protocol.md); the reference plays it"
     )
 }
@@ -85,17 +88,6 @@ pub fn cpiece(k: Kind) -> Piece {
     }
 }
 
-fn kind(p: Piece) -> Kind {
-    match p {
-        Piece::Pawn => Kind::Pawn,
-        Piece::Knight => Kind::Knight,
-        Piece::Bishop => Kind::Bishop,
-        Piece::Rook => Kind::Rook,
-        Piece::Queen => Kind::Queen,
-        Piece::King => Kind::King,
-    }
-}
-
 /// The cozy-chess move for a UCI move: castling becomes the king's move
 /// onto its rook.
 pub fn to_cozy(board: &Board, m: UciMove) -> Move {
@@ -116,23 +108,5 @@ pub fn to_cozy(board: &Board, m: UciMove) -> Move {
         from,
         to,
         promotion: m.promotion.map(cpiece),
-    }
-}
-
-/// The UCI move for a cozy-chess move.
-pub fn from_cozy(board: &Board, m: Move) -> UciMove {
-    let mut to = m.to;
-    if board.piece_on(m.from) == Some(Piece::King) && board.colors(board.side_to_move()).has(m.to) {
-        let file = if m.to.file() > m.from.file() {
-            File::G
-        } else {
-            File::C
-        };
-        to = CSquare::new(file, m.from.rank());
-    }
-    UciMove {
-        from: sq(m.from),
-        to: sq(to),
-        promotion: m.promotion.map(kind),
     }
 }

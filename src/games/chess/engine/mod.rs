@@ -26,7 +26,7 @@ use crate::games::chess::profile::{ClockReset, DrawRule, EpKey, Material, Profil
 use crate::games::chess::verdict::RuleCode;
 use crate::rules::{Game, Illegal, Implementation, Verdict};
 
-pub use convert::{board_of, from_cozy, to_cozy};
+pub use convert::{board_of, to_cozy};
 
 /// The engine implementation.
 #[derive(Clone, Copy, Debug, Default)]
