@@ -514,9 +514,13 @@ impl<G: Rules> Walk<'_, '_, G> {
             ),
         };
         // The clause of the end test is not always what decides between
-        // outcomes: the order of two end tests, say, is another clause. The
-        // expectation's own note names it when the scenario is about it, and
-        // its readings are involved as well.
+        // outcomes: the order of two end tests, say, is another clause of
+        // the same section (EP-5.5 beside EP-5.3). The expectation's own
+        // note names it when the scenario is about it, and its readings are
+        // involved as well. Clauses of other sections the note cites are
+        // about the move, not the outcome (issue 42: AB-11 beside BG-7.2).
+        let section = |id: &str| id.rsplit_once('.').map(|(s, _)| s.to_string());
+        let end_section = clause.and_then(section);
         let note = ply
             .checked_sub(1)
             .and_then(|i| self.s.line(self.profile.name()).moves.get(i).copied())
@@ -526,7 +530,7 @@ impl<G: Rules> Walk<'_, '_, G> {
             .map(crate::scenario::clauses::cited_in)
             .unwrap_or_default()
             .into_iter()
-            .filter(|c| Some(*c) != clause)
+            .filter(|c| Some(*c) != clause && end_section.is_some() && section(c) == end_section)
             .collect();
         let mut deciding: Vec<&str> = Vec::new();
         for c in cited {
