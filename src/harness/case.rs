@@ -506,13 +506,50 @@ impl<G: Rules> Walk<'_, '_, G> {
             || "the setup".to_string(),
             |i| self.truth.moves[i].to_string(),
         );
-        let why = match (game.legal_actions().is_empty(), clause) {
+        let mut why = match (game.legal_actions().is_empty(), clause) {
             (true, Some(c)) => format!("the reference's outcome is {outcome}, decided by {c}"),
             (true, None) => format!("the reference's outcome is {outcome}"),
             (false, _) => format!(
                 "the reference's outcome is {outcome}: no end test of the rules applies here"
             ),
         };
+        // The clause of the end test is not always what decides between
+        // outcomes: the order of two end tests, say, is another clause of
+        // the same section (EP-5.5 beside EP-5.3). The expectation's own
+        // note names it when the scenario is about it, and its readings are
+        // involved as well. Clauses of other sections the note cites are
+        // about the move, not the outcome (issue 42: AB-11 beside BG-7.2).
+        let section = |id: &str| id.rsplit_once('.').map(|(s, _)| s.to_string());
+        let end_section = clause.and_then(section);
+        let note = ply
+            .checked_sub(1)
+            .and_then(|i| self.s.line(self.profile.name()).moves.get(i).copied())
+            .and_then(|m| m.note.as_deref());
+        let mut readings: Vec<String> = Vec::new();
+        let cited: Vec<&str> = note
+            .map(crate::scenario::clauses::cited_in)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| Some(*c) != clause && end_section.is_some() && section(c) == end_section)
+            .collect();
+        let mut deciding: Vec<&str> = Vec::new();
+        for c in cited {
+            let of = crate::scenario::clauses::readings_of(G::SPEC_FILES, c);
+            if !of.is_empty() {
+                deciding.push(c);
+            }
+            for r in of {
+                if !readings.contains(&r) {
+                    readings.push(r);
+                }
+            }
+        }
+        if !deciding.is_empty() {
+            why.push_str(&format!(
+                "; the expectation's note cites {}",
+                deciding.join(", ")
+            ));
+        }
         Some(Reason {
             action,
             legal: None,
@@ -520,7 +557,7 @@ impl<G: Rules> Walk<'_, '_, G> {
             clause: clause.map(str::to_string),
             why,
             implementation_says: None,
-            readings: Vec::new(),
+            readings,
         })
     }
 }
@@ -592,7 +629,15 @@ pub fn check<G: Rules>(
     for d in &mut walk.departures {
         for r in &mut d.reasons {
             if let Some(c) = &r.clause {
-                r.readings = crate::scenario::clauses::readings_of(G::SPEC_FILES, c);
+                // The clause's readings first, then any the reason already
+                // names (an outcome's, from its expectation's note).
+                let mut readings = crate::scenario::clauses::readings_of(G::SPEC_FILES, c);
+                for id in std::mem::take(&mut r.readings) {
+                    if !readings.contains(&id) {
+                        readings.push(id);
+                    }
+                }
+                r.readings = readings;
             }
         }
     }

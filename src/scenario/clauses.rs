@@ -105,6 +105,21 @@ pub fn named_clause(message: &str) -> Option<&str> {
         .rfind(|w| is_clause_id(w))
 }
 
+/// The clause IDs a free text names, in order, each once (a scenario
+/// note's "EP-5.5 judges the lead first").
+pub fn cited_in(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for w in text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .map(|w| w.trim_end_matches('.'))
+    {
+        if is_clause_id(w) && !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// Extracts the clauses defined in one Markdown text.
 pub fn parse(file: &'static str, text: &str) -> Vec<Clause> {
     text.lines()

@@ -457,6 +457,38 @@ fn a_failure_lists_the_readings_involved_in_every_format() {
     );
 }
 
+/// An outcome the end test's clause does not decide alone: under
+/// `abstractplay`, `winning/lead-beats-no-legal-move` ends in
+/// `no-legal-move` (EP-5.3, AE-5) only because of the order of the two end
+/// tests (EP-5.5, AE-11), which the move's note names. An engine that gets
+/// the outcome wrong is told of AE-11 too; it was told of AE-5 alone.
+#[test]
+fn an_outcome_lists_the_readings_of_the_clause_its_expectation_names() {
+    let file = repo("scenarios/epaminondas/winning/lead-beats-no-legal-move.yaml");
+    let (text, err, _) = conform_fake(
+        &[
+            "--scenarios",
+            file.to_str().unwrap(),
+            "--profile",
+            "abstractplay",
+        ],
+        &["outcome-ongoing"],
+        &["--game", "epaminondas"],
+    );
+    assert!(
+        text.contains("outcome expected black-wins: no-legal-move, got ongoing"),
+        "{text}{err}"
+    );
+    assert!(
+        text.contains("\n    readings involved: AE-5, AE-11\n"),
+        "{text}{err}"
+    );
+    assert!(
+        text.contains("(EP-5.3, readings AE-5, AE-11): the reference's outcome is black-wins: no-legal-move, decided by EP-5.3; the expectation's note cites EP-5.5"),
+        "{text}{err}"
+    );
+}
+
 /// A passing scenario says nothing of readings: they are listed with a
 /// failure, not with every case.
 #[test]
