@@ -439,6 +439,15 @@ impl MoveGen {
     /// closed, no bar or home-board condition to change) and left the
     /// same board with the same key, which that pass kept.
     fn pair(&mut self, w: &mut Walk, first: u8, second: u8, second_pass: bool) {
+        // Without the two faults below, a first-pass route of two
+        // checkers that neither enters nor bears off, where neither
+        // checker starts on the other's end, leaves a board no other route
+        // leaves: its change of the mover's side takes one checker off
+        // each start and puts one on each end, and with two different
+        // dice only these two steps give that change (the reversed order,
+        // the only other route of the same steps, is skipped in the second
+        // pass). Such a route is a new play without a look in the table.
+        let direct = !second_pass && !w.sw.not_maximal && !w.sw.move_while_on_bar;
         let mut starts = w.movable();
         while starts != 0 {
             let from = top(starts);
@@ -449,6 +458,7 @@ impl MoveGen {
             let mut any_second = false;
             let to = w.steps[0].to;
             let plain = second_pass && from != BAR && to != OFF;
+            let simple = direct && from != BAR && to != OFF;
             let mut starts2 = w.movable();
             while starts2 != 0 {
                 let from2 = top(starts2);
@@ -458,7 +468,13 @@ impl MoveGen {
                     let seen = plain && from2 != BAR && from2 != to && w.steps[1].to != OFF;
                     if !seen {
                         let (key, swap) = w.pair_key();
-                        self.record(w, key, swap);
+                        let to2 = w.steps[1].to;
+                        if simple && from2 != to && to2 != OFF && to2 != from {
+                            debug_assert_ne!(from2, BAR);
+                            self.push_unique(w, key, swap);
+                        } else {
+                            self.record(w, key, swap);
+                        }
                     }
                     w.undo();
                 }
@@ -473,7 +489,17 @@ impl MoveGen {
     /// A double: up to `times` steps of `d`, each from the start of the one
     /// before or lower (each set of steps walked once), depth first with a
     /// stack of untried starts per level.
+    ///
+    /// Without the fault `not_maximal`, every play has the same number of
+    /// steps, and a route whose steps each move a checker exactly `d`
+    /// points (no checker borne off from below `d`) is a new play without
+    /// a look in the table: the change of the mover's side is the set of
+    /// starts shifted by `d` less the set itself, which gives the set back,
+    /// and each set is walked once; a route that bears off from below `d`
+    /// moves fewer pips, so its board differs too. The starts never rise,
+    /// so such a step, if any, is the last.
     fn doubles(&mut self, w: &mut Walk, d: u8, times: usize) {
+        let direct = !w.sw.not_maximal;
         let mut untried = [0u32; 4];
         let mut moved = [false; 4];
         untried[0] = w.movable();
@@ -491,7 +517,11 @@ impl MoveGen {
                     untried[level] = w.movable() & up_to(from);
                     moved[level] = false;
                 } else {
-                    self.record(w, w.key, false);
+                    if direct && from >= d {
+                        self.push_unique(w, w.key, false);
+                    } else {
+                        self.record(w, w.key, false);
+                    }
                     w.undo();
                 }
                 continue;
@@ -500,7 +530,11 @@ impl MoveGen {
             // counts when nothing more moved (or, under `not_maximal`,
             // always).
             if !moved[level] || (w.sw.not_maximal && level > 0) {
-                self.record(w, w.key, false);
+                if direct && level > 0 && w.steps[level - 1].from >= d {
+                    self.push_unique(w, w.key, false);
+                } else {
+                    self.record(w, w.key, false);
+                }
             }
             if level == 0 {
                 break;
@@ -542,6 +576,10 @@ impl MoveGen {
         loop {
             let s = self.table[i];
             if s.stamp != self.stamp {
+                debug_assert!(
+                    self.codes.iter().all(|&(c, _)| c != w.code),
+                    "a board found twice: {w:?}"
+                );
                 self.table[i] = Slot {
                     stamp: self.stamp,
                     play: self.plays.len() as u32,
@@ -560,6 +598,33 @@ impl MoveGen {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Keeps the route `w` has walked, known to leave a board that no
+    /// other route of this roll leaves (see the callers): a new play,
+    /// without a look in the table. `key` and `swap` as for
+    /// [`Self::record`]; never under the fault `not_maximal`.
+    #[inline]
+    fn push_unique(&mut self, w: &Walk, key: u64, swap: bool) {
+        let n = w.n;
+        debug_assert!(!w.sw.not_maximal);
+        debug_assert_eq!(key, packed_key(w.found(swap).steps()), "{w:?}");
+        if n < self.most {
+            return;
+        }
+        if n > self.most {
+            // The shorter routes kept so far are not plays (BG-3.5).
+            self.plays.clear();
+            self.codes.clear();
+            self.next_stamp();
+            self.most = n;
+        }
+        debug_assert!(
+            self.codes.iter().all(|&(c, _)| c != w.code),
+            "a board found twice: {w:?}"
+        );
+        self.plays.push(w.found(swap));
+        self.codes.push((w.code, key));
     }
 
     /// A fresh generation of the table: every slot stale.
