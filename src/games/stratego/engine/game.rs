@@ -12,7 +12,7 @@ use crate::games::stratego::game::{
 use crate::games::stratego::geometry::Geometry;
 use crate::games::stratego::moves::Move;
 use crate::games::stratego::piece::{Color, Rank};
-use crate::games::stratego::position::{Board, Setup};
+use crate::games::stratego::position::{Board, PieceId, Setup};
 use crate::games::stratego::profile::{
     ChaseException, MoreSquaresSwitches, Profile, ScoutCounting, ThreatBy, TwoSquaresSwitches,
 };
@@ -671,20 +671,15 @@ impl EngineGame {
         } = self.checked;
         let movable = self.pos.movable[me];
         // The pieces whose every move needs a look (rare: a chase of the
-        // mover's on, or a sequence at the limit), as squares.
-        let mut slow = if all_checked { movable } else { 0 };
-        if checked != 0 {
-            let mut m = movable;
-            while m != 0 {
-                let sq = m.trailing_zeros() as u8;
-                m &= m - 1;
-                if let Some(cell) = self.pos.cells[sq as usize]
-                    && checked & id_bit(cell.id) != 0
-                {
-                    slow |= bit(sq);
-                }
-            }
-        }
+        // mover's on, or a sequence at the limit), as squares, and the one
+        // piece refused a single step ([`EngineGame::checked_squares`]).
+        let (slow, near_step) = if all_checked {
+            (movable, None)
+        } else if checked != 0 {
+            self.checked_squares(checked, movable)
+        } else {
+            (0, None)
+        };
         let layout = &*self.layout;
         // The end squares on which the more-squares rule may refuse a move
         // of a free piece (none while the mover's chase is off).
@@ -781,7 +776,9 @@ impl EngineGame {
         }
         if slow != 0 {
             let tail = &mut sink.spare[sink.len..];
-            sink.len += if self.usual.is_some() {
+            sink.len += if let Some((from, back, cell)) = near_step {
+                self.push_near_step(tail, from, back, cell)
+            } else if self.usual.is_some() {
                 self.push_slow::<true>(tail, slow)
             } else {
                 self.push_slow::<false>(tail, slow)
@@ -819,6 +816,91 @@ impl EngineGame {
                 n += 1;
             }
         }
+        n
+    }
+
+    /// The squares of the pieces of `movable` (the side to move's) whose
+    /// ids are in `checked` (near the two-squares limit), and, under the
+    /// usual switches, the one such piece refused a single step
+    /// ([`Player::near_single`], [`EngineGame::near_step`]): its moves are
+    /// then listed from its neighbours without that one
+    /// ([`EngineGame::push_near_step`]) instead of looked at move by move.
+    /// Out of line: most plies have no such piece.
+    #[inline(never)]
+    fn checked_squares(
+        &self,
+        checked: u128,
+        movable: layout::Mask,
+    ) -> (layout::Mask, Option<(u8, u8, Cell)>) {
+        if self.usual.is_some()
+            && let Some((id, c)) = self.sequences[side(self.to_move)].near_single()
+            && let Some(step) = self.near_step(id, c)
+        {
+            return (bit(step.0), Some(step));
+        }
+        let mut slow = 0;
+        let mut m = movable;
+        while m != 0 {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if let Some(cell) = self.pos.cells[sq as usize]
+                && checked & id_bit(cell.id) != 0
+            {
+                slow |= bit(sq);
+            }
+        }
+        (slow, None)
+    }
+
+    /// The square of piece `id` (of the side to move), which is near the
+    /// two-squares limit after a last move across the one boundary `c`,
+    /// and the square back across `c`, with the piece: `None` when the
+    /// piece is a scout (its longer moves cross more than one boundary)
+    /// or no longer on the board. A piece with an open sequence that is
+    /// still on the board stands on one end of its last move.
+    #[inline]
+    fn near_step(&self, id: PieceId, c: two_squares::Crossing) -> Option<(u8, u8, Cell)> {
+        let (a, b) = squares_of(c);
+        [(a, b), (b, a)].into_iter().find_map(|(from, back)| {
+            self.pos.cells[from as usize]
+                .filter(|cell| cell.id == id && cell.rank != Rank::Scout)
+                .map(|cell| (from, back, cell))
+        })
+    }
+
+    /// Writes into `tail` the legal moves of the piece `cell` on `from`
+    /// that [`EngineGame::near_step`] found, under the usual switches: its
+    /// steps onto a neighbour not its own's, but the one to `back`, which
+    /// the two-squares rule refuses (under the usual switches no
+    /// exception overrides it), each looked at by the more-squares rule,
+    /// in the order [`EngineGame::push_slow`] lists them. Returns their
+    /// number.
+    #[inline(never)]
+    fn push_near_step(
+        &self,
+        tail: &mut [std::mem::MaybeUninit<FastMove>],
+        from: u8,
+        back: u8,
+        cell: Cell,
+    ) -> usize {
+        let (ms, ts) = self.switches::<true>();
+        debug_assert!(!ms.exception_overrides_two_squares && ts.limit > 0);
+        let own = self.pos.occupied[side(cell.color)];
+        let mut n = 0;
+        let mut m = self.layout.near[from as usize] & !own & !bit(back);
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            debug_assert!(self.two_squares_allows_under(cell, from, to, &ts));
+            if self.more_squares_allows_under(cell, from, to, &ms) {
+                tail[n].write(FastMove { from, to });
+                n += 1;
+            }
+        }
+        debug_assert!(
+            own & bit(back) != 0 || !self.two_squares_allows_under(cell, from, back, &ts),
+            "the step back is the one the rule refuses"
+        );
         n
     }
 

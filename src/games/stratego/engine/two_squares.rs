@@ -304,6 +304,24 @@ impl Player {
         (false, self.near)
     }
 
+    /// The one piece near the limit ([`Player::is_near`]) and the one
+    /// boundary its last move crossed, when exactly one piece is near and
+    /// its last move crossed one boundary (every move but a scout's longer
+    /// ones). Under counts per piece that count attacks, with the scouts'
+    /// boundaries read as boundaries, such a piece's moves that cross
+    /// another boundary count 1, and a move back across this one counts one
+    /// past its count: the rule refuses that move and no other, so the
+    /// listing can treat the piece as free but for that one step.
+    #[inline]
+    pub fn near_single(&self) -> Option<(PieceId, Crossing)> {
+        if self.near == 0 || self.near & (self.near - 1) != 0 {
+            return None;
+        }
+        let id = self.near.trailing_zeros() as PieceId;
+        let s = &self.seq[id as usize];
+        (s.made.len == 1).then(|| (id, s.made.keys[0]))
+    }
+
     /// What a move of `piece` making `made` would do (`attack`: whether it
     /// attacks).
     #[inline]
