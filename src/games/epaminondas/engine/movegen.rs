@@ -80,10 +80,12 @@ pub trait Sink {
     fn block(&mut self, found: Found, last: u8) -> bool;
 }
 
-/// The legal list: each block spelt as moves.
-pub struct List<'a>(pub &'a mut Vec<Move>);
+/// The legal list: each block spelt as moves. The sink owns the list, so
+/// that a push reaches its length and capacity through one pointer, not
+/// two.
+pub struct List(pub Vec<Move>);
 
-impl Sink for List<'_> {
+impl Sink for List {
     #[inline]
     fn block(&mut self, found: Found, last: u8) -> bool {
         let (front, to) = (square(found.front as usize), square(found.to()));
