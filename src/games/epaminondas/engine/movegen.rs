@@ -89,8 +89,15 @@ impl Sink for List {
     #[inline]
     fn block(&mut self, found: Found, last: u8) -> bool {
         let (front, to) = (square(found.front as usize), square(found.to()));
-        for count in found.count..=last {
+        // A counted loop, not a `RangeInclusive` (whose end flag costs a
+        // test a move); a block is never empty, but an empty one is handled.
+        let mut count = found.count;
+        while count <= last {
             self.0.push(Move { front, to, count });
+            if count == last {
+                break;
+            }
+            count += 1;
         }
         true
     }
