@@ -127,9 +127,9 @@ impl Rules {
 
     /// Every legal move of the side to move, sorted.
     pub fn legal(&self, pos: &Position) -> Vec<Move> {
-        let mut out = Vec::with_capacity(256);
-        self.generate(pos, &mut List(&mut out));
-        out
+        let mut out = List(Vec::with_capacity(256));
+        self.generate(pos, &mut out);
+        out.0
     }
 
     /// Whether the side to move has a legal move.

@@ -80,15 +80,24 @@ pub trait Sink {
     fn block(&mut self, found: Found, last: u8) -> bool;
 }
 
-/// The legal list: each block spelt as moves.
-pub struct List<'a>(pub &'a mut Vec<Move>);
+/// The legal list: each block spelt as moves. The sink owns the list, so
+/// that a push reaches its length and capacity through one pointer, not
+/// two.
+pub struct List(pub Vec<Move>);
 
-impl Sink for List<'_> {
+impl Sink for List {
     #[inline]
     fn block(&mut self, found: Found, last: u8) -> bool {
         let (front, to) = (square(found.front as usize), square(found.to()));
-        for count in found.count..=last {
+        // A counted loop, not a `RangeInclusive` (whose end flag costs a
+        // test a move); a block is never empty, but an empty one is handled.
+        let mut count = found.count;
+        while count <= last {
             self.0.push(Move { front, to, count });
+            if count == last {
+                break;
+            }
+            count += 1;
         }
         true
     }
