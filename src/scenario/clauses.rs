@@ -61,9 +61,8 @@ pub fn readings_of(files: &[(&'static str, &'static str)], id: &str) -> Vec<Stri
             para.push(' ');
             para.push_str(t);
         }
-        for word in para.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.')) {
-            let word = word.trim_end_matches('.');
-            if is_clause_id(word) && !cited.iter().any(|c| c == word) {
+        for word in cited_in(&para) {
+            if !cited.iter().any(|c| c == word) {
                 cited.push(word.to_string());
             }
         }
@@ -99,20 +98,21 @@ pub fn is_clause_id(s: &str) -> bool {
 /// (BG-1.2)`), and `arbiter check` holds a scenario's `refused: CLAUSE` to
 /// it. `None` when the message names no clause.
 pub fn named_clause(message: &str) -> Option<&str> {
-    message
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+    clause_words(message).rfind(|w| is_clause_id(w))
+}
+
+/// The words of a text that could be clause IDs: split at anything but
+/// letters, digits, `-` and `.`, a sentence's closing dot dropped.
+fn clause_words(text: &str) -> impl DoubleEndedIterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
         .map(|w| w.trim_end_matches('.'))
-        .rfind(|w| is_clause_id(w))
 }
 
 /// The clause IDs a free text names, in order, each once (a scenario
 /// note's "EP-5.5 judges the lead first").
 pub fn cited_in(text: &str) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
-    for w in text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
-        .map(|w| w.trim_end_matches('.'))
-    {
+    for w in clause_words(text) {
         if is_clause_id(w) && !out.contains(&w) {
             out.push(w);
         }

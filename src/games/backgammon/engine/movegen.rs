@@ -556,18 +556,11 @@ impl MoveGen {
             return;
         }
         debug_assert_eq!(key, packed_key(w.found(swap).steps()), "{w:?}");
-        if !w.sw.not_maximal {
-            if n < self.most {
-                return;
-            }
-            if n > self.most {
-                // The shorter routes kept so far are not plays (BG-3.5).
-                self.plays.clear();
-                self.codes.clear();
-                self.next_stamp();
-            }
+        if w.sw.not_maximal {
+            self.most = self.most.max(n);
+        } else if !self.admits_length(n) {
+            return;
         }
-        self.most = self.most.max(n);
         if self.codes.len() * 2 >= self.table.len() {
             self.grow();
         }
@@ -609,15 +602,8 @@ impl MoveGen {
         let n = w.n;
         debug_assert!(!w.sw.not_maximal);
         debug_assert_eq!(key, packed_key(w.found(swap).steps()), "{w:?}");
-        if n < self.most {
+        if !self.admits_length(n) {
             return;
-        }
-        if n > self.most {
-            // The shorter routes kept so far are not plays (BG-3.5).
-            self.plays.clear();
-            self.codes.clear();
-            self.next_stamp();
-            self.most = n;
         }
         debug_assert!(
             self.codes.iter().all(|&(c, _)| c != w.code),
@@ -625,6 +611,23 @@ impl MoveGen {
         );
         self.plays.push(w.found(swap));
         self.codes.push((w.code, key));
+    }
+
+    /// Whether a route of `n` dice may stand beside the plays kept so far:
+    /// only routes that use the most dice are plays (BG-3.5), so a shorter
+    /// one is dropped and a longer one drops those kept before it.
+    #[inline]
+    fn admits_length(&mut self, n: usize) -> bool {
+        if n < self.most {
+            return false;
+        }
+        if n > self.most {
+            self.plays.clear();
+            self.codes.clear();
+            self.next_stamp();
+            self.most = n;
+        }
+        true
     }
 
     /// A fresh generation of the table: every slot stale.
