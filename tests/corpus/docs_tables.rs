@@ -230,3 +230,48 @@ fn the_mutation_scores_add_up_and_the_readme_quotes_them() {
         }
     }
 }
+
+/// The engines' scores by the corpus alone: `docs/mutation.md` ("Engines
+/// by the corpus alone") has one row per game of the registry, and each
+/// row's counts add up to its mutants and give its score, (caught +
+/// timeout) / (caught + missed + timeout). The counts are measurements of
+/// long runs (the page gives each command and commit); this keeps them
+/// consistent, and keeps a new game's engine from going unmeasured.
+#[test]
+fn the_engines_mutation_scores_add_up() {
+    let doc = std::fs::read_to_string(root().join("docs/mutation.md")).expect("docs/mutation.md");
+    let section = doc
+        .split("\n### Engines by the corpus alone\n")
+        .nth(1)
+        .expect("docs/mutation.md has no `### Engines by the corpus alone` section");
+    let section = section.split("\n#").next().unwrap_or(section);
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| `")).collect();
+    for g in arbiter::games::all() {
+        let row = rows
+            .iter()
+            .find(|r| r.starts_with(&format!("| `{}`", g.name)))
+            .unwrap_or_else(|| panic!("docs/mutation.md has no engine score for `{}`", g.name));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // | engine | run | mutants | caught | missed | unviable | timeout | score | in scope |
+        let n = |i: usize| -> u32 {
+            cells[i]
+                .replace(',', "")
+                .parse()
+                .unwrap_or_else(|_| panic!("cell {i} of `{}` is no count: {row}", g.name))
+        };
+        let (mutants, caught, missed, unviable, timeout) = (n(3), n(4), n(5), n(6), n(7));
+        assert_eq!(
+            mutants,
+            caught + missed + unviable + timeout,
+            "the engine counts of `{}` do not add up: {row}",
+            g.name
+        );
+        let score = f64::from(caught + timeout) * 100.0 / f64::from(caught + missed + timeout);
+        assert_eq!(
+            cells[8],
+            format!("{score:.1} %"),
+            "the engine score of `{}` is not its counts': {row}",
+            g.name
+        );
+    }
+}
