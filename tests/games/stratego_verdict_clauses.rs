@@ -25,7 +25,7 @@ fn clauses_for(code: RuleCode) -> &'static [&'static str] {
         RuleCode::Blocked => &["RP-3.3"],
         RuleCode::OwnPiece => &["RP-3.5"],
         RuleCode::TwoSquares => &["TS-4.1", "TS-5.1", "TS-5.2"],
-        RuleCode::MoreSquares => &[],
+        RuleCode::MoreSquares => &["MS-7.1"],
     }
 }
 
