@@ -32,5 +32,6 @@ mod replay_backgammon;
 mod setup_numbers;
 mod setup_validation;
 mod stratego_combat_table;
+mod stratego_move_counts;
 mod stratego_small_variants;
 mod stratego_verdict_clauses;
